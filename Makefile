@@ -1,0 +1,42 @@
+# push_learn: `make serve` runs the dashboards, `make test` runs every test (it installs what it needs).
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+HOST   ?= 127.0.0.1
+PORT   ?= 8866
+
+.PHONY: install browser test test-fast lint serve lab bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	touch $(STAMP)
+
+install: $(STAMP)  ## create .venv with the package, Jupyter, Voila and the test tools
+
+browser: $(STAMP)  ## make sure a Chromium for the browser tests exists (apt as root on Debian, else Playwright)
+	PYTHON=$(BIN)/python bash scripts/install-browser.sh
+
+lint: $(STAMP)  ## ruff and mypy
+	$(BIN)/ruff check push_learn tests benchmarks
+	$(BIN)/mypy
+
+test: install browser lint  ## everything: unit, property, notebook and browser tests
+	$(BIN)/python -m pytest tests notebooks --nbval-lax -p no:cacheprovider
+
+test-fast: install  ## the rules core only, no notebooks or browser
+	$(BIN)/python -m pytest tests -m "not browser" -x -q
+
+serve: install  ## the dashboards on http://$(HOST):$(PORT)
+	$(BIN)/push-learn serve --host $(HOST) --port $(PORT)
+
+lab: install  ## the tutorials in JupyterLab
+	$(BIN)/jupyter lab --ip=127.0.0.1 notebooks
+
+bench: install  ## print the benchmark figures
+	for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -173,7 +173,9 @@ JOKER = Card(None, None)
 class CardParseError(ValueError):
     """Text that is not a card, with the bad token and the accepted forms in the message."""
 
-    ACCEPTED = "a rank (A K Q J 10 or T, 9 … 2) then a suit (C D H S or ♣ ♦ ♥ ♠), like 7H, 10s, TS, Q♦; or jk for a joker"
+    ACCEPTED = (
+        "a rank (A K Q J 10 or T, 9 … 2) then a suit (C D H S or ♣ ♦ ♥ ♠), like 7H, 10s, TS, Q♦; or jk for a joker"
+    )
 
     def __init__(self, token: str, reason: str, position: int | None = None) -> None:
         self.token = token

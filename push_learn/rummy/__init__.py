@@ -2,8 +2,20 @@
 
 Stable names for tutorials: ``PUSH``, ``CAP_IT``, ``SIX_TO_TEN``, ``RummyRules``, ``interpret_meld``,
 ``explain_meld``, ``meets_contract``, ``penalty``.
+
+>>> from push_learn.cards import parse_cards
+>>> from push_learn.rummy import PUSH, explain_meld
+>>> explain_meld(parse_cards("8H 8H 8S"), PUSH)
+'a set may not hold two hearts'
 """
 
+from push_learn.rummy.melds import (
+    Meld,
+    MeldError,
+    check_meld,
+    explain_meld,
+    interpret_meld,
+)
 from push_learn.rummy.rules import (
     CAP_IT,
     PUSH,
@@ -18,6 +30,7 @@ from push_learn.rummy.rules import (
     push,
     six_to_ten,
 )
+from push_learn.rummy.scoring import card_value, penalty
 
 __all__ = [
     "CAP_IT",
@@ -25,11 +38,18 @@ __all__ = [
     "SIX_TO_TEN",
     "Contract",
     "ContractMeld",
+    "Meld",
+    "MeldError",
     "MeldKind",
     "RulesError",
     "RummyRules",
     "Scoring",
     "cap_it",
+    "card_value",
+    "check_meld",
+    "explain_meld",
+    "interpret_meld",
+    "penalty",
     "push",
     "six_to_ten",
 ]

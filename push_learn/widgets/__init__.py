@@ -1,0 +1,34 @@
+"""Jupyter widgets for the rummy family, built with anywidget (one synced JSON state per widget).
+
+``from push_learn.widgets import MeldExplorer`` loads only that widget's module: importing this
+package itself is quick, and each widget class is imported the first time it is named.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from push_learn.widgets.hand_view import HandView
+
+__all__ = ["HandView"]
+
+_WHERE = {
+    "HandView": "push_learn.widgets.hand_view",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import a widget class the first time it is asked for."""
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'push_learn.widgets' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The widget names, for tab completion."""
+    return sorted(set(globals()) | set(__all__))

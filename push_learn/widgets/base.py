@@ -1,0 +1,181 @@
+"""The base of every push_learn widget: one anywidget, one synced JSON ``state``, intents in as messages.
+
+A widget keeps its Python objects (hand, match, record) on the Python side and syncs one JSON
+``state`` that its ES module paints whole. The page never decides anything: a click becomes an
+*intent*, a custom message such as ``{"type": "toggle", "i": 3}``, which the widget hands to the
+rules core. A refusal (``IllegalAction``) becomes a notice that quotes the core's reason, and the
+state stays as it was.
+
+The ES module of a widget is the shared ``static/pl_common.js`` (cards, hands, buttons, mounting)
+followed by the widget's own ``static/<module>.js``; anywidget loads one module per widget, so the
+two files are joined when this package is imported (no JavaScript build step). The CSS is joined
+the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any, ClassVar, TypeVar
+
+import anywidget
+import traitlets
+
+from push_learn.cards import CardParseError
+from push_learn.errors import PushLearnError
+
+__all__ = [
+    "CARD_SIZES",
+    "IntentError",
+    "PushWidget",
+    "bundle_css",
+    "bundle_esm",
+    "int_field",
+    "intent",
+    "static_path",
+    "str_field",
+]
+
+CARD_SIZES = ("small", "medium", "large")
+"""The card sizes every widget offers (``card_size`` trait)."""
+
+COMMON_JS = "pl_common.js"
+COMMON_CSS = "pl_common.css"
+_EXPORT = re.compile(r"^export (?=(?:async )?(?:function|const|let|class) )", re.MULTILINE)
+
+F = TypeVar("F", bound=Callable[..., None])
+
+
+class IntentError(PushLearnError, ValueError):
+    """A message from the page that the widget cannot read (an unknown intent or a bad field)."""
+
+
+def static_path(name: str) -> Path:
+    """The installed file ``push_learn/widgets/static/<name>`` (works from a wheel or a source tree)."""
+    return Path(str(resources.files("push_learn.widgets").joinpath("static", name)))
+
+
+def bundle_esm(module: str) -> str:
+    """The ES module of one widget: the shared helpers (``export`` dropped) then ``static/<module>``."""
+    common = _EXPORT.sub("", static_path(COMMON_JS).read_text(encoding="utf-8"))
+    own = static_path(module).read_text(encoding="utf-8")
+    return f"{common}\n// ---- {module} ----\n{own}"
+
+
+def bundle_css(module: str | None = None) -> str:
+    """The shared stylesheet, followed by ``static/<module>`` when given."""
+    parts = [static_path(COMMON_CSS).read_text(encoding="utf-8")]
+    if module is not None:
+        parts.append(static_path(module).read_text(encoding="utf-8"))
+    return "\n".join(parts)
+
+
+def intent(name: str) -> Callable[[F], F]:
+    """Mark a method as the handler of the intent ``name`` sent by the page."""
+
+    def mark(method: F) -> F:
+        method._pl_intent = name  # type: ignore[attr-defined]
+        return method
+
+    return mark
+
+
+class PushWidget(anywidget.AnyWidget):
+    """Base of the push_learn widgets: a synced ``state`` dict, card options, intents and notices.
+
+    Subclasses name their files with class keywords, ``class MeldExplorer(PushWidget, module="meld_explorer")``
+    (``static/meld_explorer.js`` and, if present, ``static/meld_explorer.css``), implement
+    ``view_state()`` and mark intent handlers with ``@intent("name")``.
+    """
+
+    state = traitlets.Dict().tag(sync=True)
+    """Everything the page shows, as JSON; repainted whole on each change."""
+    four_colour = traitlets.Bool(False).tag(sync=True)
+    """Draw diamonds blue and clubs green (a four-colour deck)."""
+    card_size = traitlets.Enum(CARD_SIZES, default_value="medium").tag(sync=True)
+    """``small``, ``medium`` or ``large`` cards."""
+
+    _intents: ClassVar[dict[str, str]] = {}
+    _static_files: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, module: str | None = None, **kwargs: Any) -> None:
+        if module is not None:
+            css = f"{module}.css" if static_path(f"{module}.css").is_file() else None
+            cls._esm = bundle_esm(f"{module}.js")
+            cls._css = bundle_css(css)
+            cls._static_files = (COMMON_JS, f"{module}.js", COMMON_CSS, *((css,) if css else ()))
+        super().__init_subclass__(**kwargs)
+        intents = dict(cls._intents)
+        for attr, value in vars(cls).items():
+            name = getattr(value, "_pl_intent", None)
+            if isinstance(name, str):
+                intents[name] = attr
+        cls._intents = intents
+
+    def __init__(self, *, four_colour: bool = False, card_size: str = "medium", **kwargs: Any) -> None:
+        self._rev = 0
+        self._notice: dict[str, Any] | None = None
+        super().__init__(four_colour=four_colour, card_size=card_size, **kwargs)
+        self.on_msg(self._on_page_message)
+
+    # ---- intents ---------------------------------------------------------------------------
+
+    def _on_page_message(self, _widget: object, content: object, _buffers: object) -> None:
+        if isinstance(content, Mapping):
+            self.handle_intent(content)
+
+    def handle_intent(self, content: Mapping[str, Any]) -> None:
+        """Act on one intent from the page (``{"type": ..., ...}``) and repaint.
+
+        A refusal from the core (or unreadable card text) becomes a ``refused`` notice with the
+        core's own sentence; the widget's objects are left as they were.
+        """
+        kind = content.get("type")
+        method = self._intents.get(kind) if isinstance(kind, str) else None
+        self._notice = None
+        try:
+            if method is None:
+                raise IntentError(f"this widget does not understand the request {kind!r}")
+            getattr(self, method)(content)
+        except (PushLearnError, CardParseError) as exc:
+            self.notify("refused", str(exc))
+        self.refresh()
+
+    def notify(self, kind: str, text: str) -> None:
+        """Show a notice under the widget: ``refused``, ``error``, ``ok`` or ``info``."""
+        self._notice = {"kind": kind, "text": text}
+
+    @property
+    def notice(self) -> dict[str, Any] | None:
+        """The notice shown now (``{"kind": ..., "text": ...}``), or ``None``."""
+        return self._notice
+
+    # ---- state -----------------------------------------------------------------------------
+
+    def view_state(self) -> dict[str, Any]:
+        """The JSON the page paints; subclasses build it from their Python objects."""
+        raise NotImplementedError
+
+    def refresh(self) -> None:
+        """Rebuild ``state`` from the Python objects and sync it to the page."""
+        self._rev += 1
+        notice = None if self._notice is None else {**self._notice, "n": self._rev}
+        self.state = {**self.view_state(), "rev": self._rev, "notice": notice}
+
+
+def int_field(content: Mapping[str, Any], name: str) -> int:
+    """Read an integer field of an intent, or raise ``IntentError``."""
+    value = content.get(name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IntentError(f"the request lacks a whole number {name!r}")
+    return value
+
+
+def str_field(content: Mapping[str, Any], name: str) -> str:
+    """Read a text field of an intent, or raise ``IntentError``."""
+    value = content.get(name)
+    if not isinstance(value, str):
+        raise IntentError(f"the request lacks the text {name!r}")
+    return value

@@ -1,0 +1,271 @@
+// push_learn shared view helpers (cards, hands, buttons, mounting).
+// Python inlines this file at the top of every widget's ES module (anywidget loads one module per widget),
+// dropping the `export` keywords. Nothing here knows a rule: it draws what Python sent and sends intents back.
+
+export const SUIT_WORD = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+
+// Suit shapes in a 100 x 100 box, drawn as paths so they never depend on a font.
+const SUIT_PATH = {
+  H: "M50 93C22 71 3 53 3 31C3 14 15 4 29 4C39 4 46 10 50 20C54 10 61 4 71 4C85 4 97 14 97 31C97 53 78 71 50 93Z",
+  D: "M50 2L89 50L50 98L11 50Z",
+  S: "M50 3C78 28 97 43 97 62C97 76 87 84 75 84C66 84 58 80 54 73C55 84 60 92 68 98L32 98C40 92 45 84 46 73" +
+    "C42 80 34 84 25 84C13 84 3 76 3 62C3 43 22 28 50 3Z",
+  C: "M29 28a21 21 0 1 0 42 0a21 21 0 1 0 -42 0Z M5 59a21 21 0 1 0 42 0a21 21 0 1 0 -42 0Z" +
+    "M53 59a21 21 0 1 0 42 0a21 21 0 1 0 -42 0Z M38 50a12 12 0 1 0 24 0a12 12 0 1 0 -24 0Z" +
+    "M44 55L56 55C56 78 62 90 72 98L28 98C38 90 44 78 44 55Z",
+};
+const STAR_PATH = "M50 4L61 38L97 38L68 59L79 94L50 73L21 94L32 59L3 38L39 38Z";
+
+export function esc(text) {
+  return String(text ?? "").replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+function shape(path, cls, x, y, size) {
+  return `<path class="${cls}" d="${path}" transform="translate(${x} ${y}) scale(${size / 100})"/>`;
+}
+
+export function suitSVG(suit, x, y, size) {
+  return SUIT_PATH[suit] ? shape(SUIT_PATH[suit], `pl-pip pl-s-${suit}`, x, y, size) : "";
+}
+
+function rankText(rank, x, y, size, cls, anchor = "start") {
+  const squeeze = rank === "10" ? ` textLength="${size * 1.05}" lengthAdjust="spacingAndGlyphs"` : "";
+  return `<text class="${cls}" x="${x}" y="${y}" font-size="${size}" text-anchor="${anchor}"${squeeze}>${esc(rank)}</text>`;
+}
+
+function corner(rank, suit, cls) {
+  return rankText(rank, 4, 17, 16, `pl-idx ${cls}`) + suitSVG(suit, 4.5, 20, 10);
+}
+
+let BACK_SVG = null;
+function backSVG() {
+  if (BACK_SVG === null) {
+    let lattice = "";
+    for (let y = 8; y < 80; y += 8) {
+      for (let x = 8 + ((y / 8) % 2) * 4; x < 54; x += 8) lattice += `M${x} ${y - 3}L${x + 3} ${y}L${x} ${y + 3}L${x - 3} ${y}Z`;
+    }
+    BACK_SVG = `<rect class="pl-back" x="0.5" y="0.5" width="59" height="83" rx="5"/>` +
+      `<rect class="pl-back-inner" x="4" y="4" width="52" height="76" rx="3"/><path class="pl-back-lattice" d="${lattice}"/>`;
+  }
+  return BACK_SVG;
+}
+
+// The band at the bottom of a wild card: what it stands for ("= 5♣", or "= 7" for a set).
+function standsForSVG(card) {
+  if (!card.as_r) return "";
+  const text = `= ${card.as_r}`;
+  const width = card.as_s ? 30 : 22;
+  const left = 30 - width / 2;
+  return `<rect class="pl-as-band" x="${left}" y="58" width="${width}" height="18" rx="4"/>` +
+    rankText(text, card.as_s ? left + 3 : 30, 72, 13, `pl-as-text pl-s-${card.as_s || "X"}`, card.as_s ? "start" : "middle") +
+    (card.as_s ? suitSVG(card.as_s, left + width - 12, 61, 10) : "");
+}
+
+function faceSVG(card) {
+  if (card.back) return backSVG();
+  let body = `<rect class="pl-face" x="0.5" y="0.5" width="59" height="83" rx="5"/>`;
+  if (!card.r) {
+    body += `<text class="pl-idx pl-joker-idx" x="5" y="15" font-size="10">JK</text>` +
+      shape(STAR_PATH, "pl-star", 14, card.as_r ? 14 : 22, 32) +
+      `<text class="pl-joker-word" x="30" y="${card.as_r ? 54 : 70}" font-size="8" text-anchor="middle">JOKER</text>`;
+  } else {
+    const suitCls = `pl-s-${card.s}`;
+    body += corner(card.r, card.s, suitCls) +
+      `<g transform="rotate(180 30 42)">${corner(card.r, card.s, suitCls)}</g>`;
+    const pictures = { J: 1, Q: 1, K: 1 };
+    if (pictures[card.r]) {
+      body += `<rect class="pl-picture" x="15" y="16" width="30" height="52" rx="3"/>` +
+        rankText(card.r, 30, 46, 22, `pl-idx ${suitCls}`, "middle") + suitSVG(card.s, 24, 50, 12);
+    } else {
+      const size = card.r === "A" ? 30 : 24;
+      body += suitSVG(card.s, 30 - size / 2, 42 - size / 2 - (card.as_r ? 8 : 0), size);
+    }
+  }
+  return body + standsForSVG(card);
+}
+
+const SVG_CACHE = new Map();
+export function cardSVG(card) {
+  const key = card.back ? "back" : `${card.c}|${card.as_r || ""}|${card.as_s || ""}`;
+  let svg = SVG_CACHE.get(key);
+  if (svg === undefined) {
+    svg = `<svg class="pl-card-svg" viewBox="0 0 60 84" aria-hidden="true" focusable="false">${faceSVG(card)}</svg>`;
+    SVG_CACHE.set(key, svg);
+  }
+  return svg;
+}
+
+// One card element. `card` is the JSON Python sent: {c, r, s, label, as_r?, as_s?, wild?, back?, hl?, new?, sel?}.
+export function cardEl(card, { role = "img", key = null, extraClass = "" } = {}) {
+  const el = document.createElement("div");
+  const classes = ["pl-card"];
+  if (card.back) classes.push("pl-card-back");
+  else classes.push(card.r ? `pl-card-${card.s}` : "pl-card-joker");
+  if (card.wild) classes.push("pl-wild");
+  if (card.sel) classes.push("pl-selected");
+  if (card.hl) classes.push("pl-highlight");
+  if (card.new) classes.push("pl-new");
+  if (card.dim) classes.push("pl-dim");
+  if (extraClass) classes.push(extraClass);
+  el.className = classes.join(" ");
+  el.setAttribute("role", role);
+  el.setAttribute("aria-label", card.label || "card");
+  el.title = card.label || "";
+  el.dataset.card = card.back ? "back" : card.c;
+  if (key !== null) el.dataset.key = key;
+  el.innerHTML = cardSVG(card);
+  return el;
+}
+
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "class") el.className = value;
+    else if (name === "text") el.textContent = value;
+    else if (name.startsWith("on")) el.addEventListener(name.slice(2), value);
+    else el.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+// A button with a stable class (used by browser tests) and key (used to keep focus across repaints).
+export function button(label, cls, onClick, { disabled = false, pressed = null, title = null, ariaLabel = null } = {}) {
+  return h("button", {
+    type: "button",
+    class: `pl-btn ${cls}`,
+    "data-key": cls,
+    disabled: disabled || null,
+    "aria-pressed": pressed === null ? null : String(pressed),
+    title,
+    "aria-label": ariaLabel,
+    onclick: disabled ? null : onClick,
+  }, label);
+}
+
+// A row of cards. With `onToggle` it is a keyboard-usable multi-select listbox (roving tabindex:
+// Tab enters and leaves, arrows/Home/End move, Space/Enter toggle); otherwise a labelled group of images.
+export function handEl(cards, ctx, { name, label, onToggle = null, cls = "", fan = false } = {}) {
+  const selectable = typeof onToggle === "function";
+  const box = h("div", {
+    class: `pl-hand ${cls}${fan ? " pl-fan" : ""}`,
+    role: selectable ? "listbox" : "group",
+    "aria-label": label,
+    "aria-multiselectable": selectable ? "true" : null,
+    "aria-orientation": selectable ? "horizontal" : null,
+  });
+  const keys = cards.map((card, n) => `${name}:${card.i ?? n}`);
+  let active = ctx.active.get(name);
+  if (!keys.includes(active)) active = keys[0];
+  ctx.active.set(name, active);
+  cards.forEach((card, n) => {
+    const el = cardEl(card, { role: selectable ? "option" : "img", key: keys[n] });
+    if (selectable) {
+      el.setAttribute("aria-selected", card.sel ? "true" : "false");
+      el.tabIndex = keys[n] === active ? 0 : -1;
+      el.addEventListener("click", () => {
+        ctx.active.set(name, keys[n]);
+        onToggle(card, n);
+      });
+    }
+    box.append(el);
+  });
+  if (selectable) {
+    box.addEventListener("keydown", (event) => {
+      const at = keys.indexOf(event.target.dataset?.key);
+      if (at < 0) return;
+      let next = at;
+      if (event.key === "ArrowRight" || event.key === "ArrowDown") next = Math.min(at + 1, keys.length - 1);
+      else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = Math.max(at - 1, 0);
+      else if (event.key === "Home") next = 0;
+      else if (event.key === "End") next = keys.length - 1;
+      else if (event.key === " " || event.key === "Enter") {
+        event.preventDefault();
+        onToggle(cards[at], at);
+        return;
+      } else return;
+      event.preventDefault();
+      const children = box.children;
+      children[at].tabIndex = -1;
+      children[next].tabIndex = 0;
+      children[next].focus();
+      ctx.active.set(name, keys[next]);
+    });
+  }
+  return box;
+}
+
+// A meld on the table: its cards (wilds show what they stand for) and its reading in words.
+export function meldEl(meld, ctx, { key, onClick = null, selected = false, cls = "" } = {}) {
+  const box = h("div", {
+    class: `pl-meld pl-meld-${meld.kind}${selected ? " pl-selected" : ""}${meld.hl ? " pl-highlight" : ""} ${cls}`,
+    role: onClick ? "button" : "group",
+    tabindex: onClick ? "0" : null,
+    "aria-pressed": onClick ? String(selected) : null,
+    "aria-label": meld.label || meld.text,
+    "data-key": key,
+  });
+  const row = h("div", { class: "pl-meld-cards" });
+  meld.cards.forEach((card, n) => row.append(cardEl(card, { key: `${key}:${n}` })));
+  box.append(row, h("div", { class: "pl-meld-text", text: meld.text }));
+  if (onClick) {
+    box.addEventListener("click", onClick);
+    box.addEventListener("keydown", (event) => {
+      if (event.key === " " || event.key === "Enter") {
+        event.preventDefault();
+        onClick(event);
+      }
+    });
+  }
+  return box;
+}
+
+// Mount a widget: a root element that Python's `state` repaints whole, a persistent live region for
+// notices (so screen readers announce them), and focus kept on the same element across repaints.
+export function mount({ model, el }, widgetClass, draw) {
+  const root = h("div", { class: `pl-root ${widgetClass}` });
+  const body = h("div", { class: "pl-body" });
+  const live = h("div", { class: "pl-notice", role: "status", "aria-live": "polite" });
+  root.append(body, live);
+  el.append(root);
+  const ctx = {
+    model,
+    active: new Map(),
+    local: {},
+    send(type, data = {}) {
+      model.send({ type, ...data });
+    },
+    repaint: () => paint(),
+  };
+  let lastNotice = null;
+  function paint() {
+    const focused = root.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
+    const state = model.get("state") || {};
+    root.classList.toggle("pl-four", Boolean(model.get("four_colour")));
+    root.dataset.size = model.get("card_size") || "medium";
+    root.dataset.rev = String(state.rev ?? 0);
+    body.replaceChildren(...[draw(state, ctx)].flat().filter(Boolean));
+    const notice = state.notice || null;
+    const noticeKey = notice ? `${notice.kind}|${notice.text}|${notice.n ?? ""}` : null;
+    if (noticeKey !== lastNotice) {
+      lastNotice = noticeKey;
+      live.textContent = notice ? notice.text : "";
+      live.className = `pl-notice${notice ? ` pl-notice-${notice.kind}` : ""}`;
+    }
+    if (focused) {
+      const target = body.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+      if (target) target.focus({ preventScroll: true });
+    }
+    root.dataset.painted = String(state.rev ?? 0);
+  }
+  const events = ["change:state", "change:four_colour", "change:card_size"];
+  for (const name of events) model.on(name, paint);
+  paint();
+  return () => {
+    for (const name of events) model.off(name, paint);
+  };
+}

@@ -9,12 +9,15 @@ Stable names for tutorials: ``PUSH``, ``CAP_IT``, ``SIX_TO_TEN``, ``RummyRules``
 'a set may not hold two hearts'
 """
 
+from push_learn.rummy.contracts import ContractCheck, meets_contract
 from push_learn.rummy.melds import (
     Meld,
     MeldError,
     check_meld,
     explain_meld,
     interpret_meld,
+    layoff_options,
+    rescue_options,
 )
 from push_learn.rummy.rules import (
     CAP_IT,
@@ -37,6 +40,7 @@ __all__ = [
     "PUSH",
     "SIX_TO_TEN",
     "Contract",
+    "ContractCheck",
     "ContractMeld",
     "Meld",
     "MeldError",
@@ -49,7 +53,10 @@ __all__ = [
     "check_meld",
     "explain_meld",
     "interpret_meld",
+    "layoff_options",
+    "meets_contract",
     "penalty",
     "push",
+    "rescue_options",
     "six_to_ten",
 ]

@@ -26,6 +26,7 @@ from push_learn.rummy.meld_value import (
     rank_at,
     run_value_range,
 )
+from push_learn.rummy.table_moves import layoff_options, rescue_options
 
 __all__ = [
     "SET_RANKS",
@@ -35,10 +36,12 @@ __all__ = [
     "explain_meld",
     "interpret_meld",
     "is_wild_card",
+    "layoff_options",
     "max_run_length",
     "meld_problem",
     "rank_at",
     "reading_label",
+    "rescue_options",
     "run_value_range",
     "why_not_a_meld",
 ]

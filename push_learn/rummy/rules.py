@@ -156,6 +156,8 @@ class RummyRules:
     """Cap-It stakes option: paid from the pot to the player who goes out in each deal."""
     tiebreak_on_last_deals: bool = False
     """A-X-02 option: break a tied total by the lower score in the last deal, then the one before."""
+    runs_may_share_cards: bool = False
+    """A-R1-08: two runs of one suit laid down together may not overlap (share a card such as 6♠); True allows it."""
     name: str = field(default="")
 
     def __post_init__(self) -> None:

@@ -1,0 +1,97 @@
+"""The rummy game engine: seeded five-deal matches of Push, Cap-It and 6-7-8-9-10.
+
+Play a deal:
+
+>>> from push_learn.rummy import PUSH
+>>> from push_learn.rummy.engine import Match, Push, Discard
+>>> match = Match.new(PUSH, seed=42)              # seats, first dealer and every shuffle come from the seed
+>>> events = match.apply(Push())                  # or TakeUpcard(); see match.legal_actions()
+>>> events = match.apply(match.legal_actions()[0])  # a Discard; melds: GoDown, NewMeld, LayOff, Rescue
+>>> print(match.log()[1])
+South pushes K♥ and J♥ to West, then draws 3♣.
+
+``Match.verify(action)`` raises ``IllegalAction`` with a plain reason, ``can`` answers yes/no and
+``apply`` returns the events. ``observe(match, seat)`` is a seat's view; ``match.record()`` a JSON
+record that ``MatchRecord.from_json(...).replay(n)`` turns back into the match after ``n`` actions.
+"""
+
+from push_learn.errors import IllegalAction, RecordError
+from push_learn.rummy.engine.actions import (
+    Action,
+    ActionFormatError,
+    Discard,
+    GoDown,
+    LayOff,
+    NewMeld,
+    Push,
+    Rescue,
+    TakeUpcard,
+    action_from_json,
+)
+from push_learn.rummy.engine.events import (
+    DealEnded,
+    DealStarted,
+    Discarded,
+    Event,
+    LaidOff,
+    MatchEnded,
+    Melded,
+    Pushed,
+    Rescued,
+    Took,
+    WentDown,
+    WentOut,
+)
+from push_learn.rummy.engine.game import Match
+from push_learn.rummy.engine.observe import Observation, observe
+from push_learn.rummy.engine.playout import RandomPlayer, play_random_match
+from push_learn.rummy.engine.record import MatchRecord
+from push_learn.rummy.engine.scores import deal_scores, running_totals, split_pot, totals, unit_names, winners
+from push_learn.rummy.engine.serial import rules_from_json, rules_to_json
+from push_learn.rummy.engine.state import DealResult, EndReason, Phase, TableMeld, seat_names
+
+__all__ = [
+    "Action",
+    "ActionFormatError",
+    "DealEnded",
+    "DealResult",
+    "DealStarted",
+    "Discard",
+    "Discarded",
+    "EndReason",
+    "Event",
+    "GoDown",
+    "IllegalAction",
+    "LaidOff",
+    "LayOff",
+    "Match",
+    "MatchEnded",
+    "MatchRecord",
+    "Melded",
+    "NewMeld",
+    "Observation",
+    "Phase",
+    "Push",
+    "Pushed",
+    "RandomPlayer",
+    "RecordError",
+    "Rescue",
+    "Rescued",
+    "TableMeld",
+    "TakeUpcard",
+    "Took",
+    "WentDown",
+    "WentOut",
+    "action_from_json",
+    "deal_scores",
+    "observe",
+    "play_random_match",
+    "rules_from_json",
+    "rules_to_json",
+    "running_totals",
+    "seat_names",
+    "split_pot",
+    "totals",
+    "unit_names",
+    "winners",
+]

@@ -1,0 +1,166 @@
+"""What one seat may know (RULES.md §1.9), as a frozen value that bots, the coach and widgets read.
+
+Public: hand sizes, the table melds with their declarations and owners, the up-card, the stock
+count, the wilds buried at the deal, the pushed stock card (Push, Cap-It), who has gone down, the
+scores, and the cards everyone knows to be in each hand (taken up-cards, public pushed cards,
+rescued wilds). Private: the seat's own hand, its own drawn cards and, in 6-7-8-9-10, the face-down
+card pushed to it. ``observe(match, None)`` is the all-hands-open view used by replays.
+
+>>> from push_learn.rummy import PUSH
+>>> from push_learn.rummy.engine import Match, observe
+>>> view = observe(Match.new(PUSH, seed=7), 0)
+>>> len(view.hand), view.hand_sizes, view.stock, view.phase
+(6, (6, 6, 6, 6), 83, 'draw')
+>>> import json; _ = json.dumps(view.to_json())
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from push_learn.cards import Card
+from push_learn.rummy.engine.actions import Action
+from push_learn.rummy.engine.events import DealEnded, Event
+from push_learn.rummy.engine.serial import rules_to_json
+from push_learn.rummy.engine.state import TableMeld
+from push_learn.rummy.rules import Contract, RummyRules
+
+if TYPE_CHECKING:
+    from push_learn.rummy.engine.game import Match
+
+__all__ = ["Observation", "observe"]
+
+
+def _cards(cards: tuple[Card, ...] | None) -> list[str] | None:
+    return None if cards is None else [card.ascii for card in cards]
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One seat's view of a match at one moment. ``seat is None`` means all hands are open.
+
+    Seats are numbers 0..players-1 clockwise; ``names[seat]`` is who sits there. Scores are per
+    unit (a team in Push: unit 0 holds seats 0 and 2).
+    """
+
+    seat: int | None
+    rules: RummyRules
+    names: tuple[str, ...]
+    units: tuple[str, ...]
+    deal: int
+    dealer: int
+    contract: Contract
+    turn: int
+    phase: str
+    hand: tuple[Card, ...] | None
+    """The seat's own cards (``None`` in the all-hands-open view: see ``hands``)."""
+    hands: tuple[tuple[Card, ...], ...] | None
+    """Every hand, only in the all-hands-open view."""
+    hand_sizes: tuple[int, ...]
+    melds: tuple[TableMeld, ...]
+    upcard: Card | None
+    stock: int
+    buried: tuple[Card, ...]
+    down: tuple[bool, ...]
+    taken: Card | None
+    """The up-card the player to move took this turn (public), while it may not be discarded (R3)."""
+    known: tuple[tuple[Card, ...], ...]
+    """Cards everyone knows to be in each hand."""
+    deal_scores: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    pot: int
+    pot_shares: tuple[int, ...]
+    log: tuple[Event, ...]
+    """This deal's events as the seat sees them (earlier deals: see ``last_deal`` and the scores)."""
+    last_deal: DealEnded | None
+    """How the previous deal ended, with the hands shown at its scoring."""
+    over: bool
+    winners: tuple[int, ...]
+    legal: tuple[Action, ...]
+    """The seat's listed choices when it is to move (take/push or discards); empty otherwise."""
+
+    @property
+    def my_turn(self) -> bool:
+        """True when this seat is to move."""
+        return self.seat is not None and self.seat == self.turn and not self.over
+
+    def lines(self) -> list[str]:
+        """The deal's log as text."""
+        return [event.text(self.names) for event in self.log]
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain dicts, lists, strings and numbers; cards as ASCII text (``"7H"``, ``"JK"``)."""
+        return {
+            "seat": self.seat,
+            "rules": rules_to_json(self.rules),
+            "names": list(self.names),
+            "units": list(self.units),
+            "deal": self.deal,
+            "dealer": self.dealer,
+            "contract": str(self.contract),
+            "turn": self.turn,
+            "phase": self.phase,
+            "hand": _cards(self.hand),
+            "hands": None if self.hands is None else [_cards(h) for h in self.hands],
+            "hand_sizes": list(self.hand_sizes),
+            "melds": [{"id": tm.id, "owner": tm.owner, "meld": tm.meld.to_json(), "text": str(tm.meld)}
+                      for tm in self.melds],
+            "upcard": None if self.upcard is None else self.upcard.ascii,
+            "stock": self.stock,
+            "buried": _cards(self.buried),
+            "down": list(self.down),
+            "taken": None if self.taken is None else self.taken.ascii,
+            "known": [_cards(k) for k in self.known],
+            "deal_scores": [list(row) for row in self.deal_scores],
+            "totals": list(self.totals),
+            "pot": self.pot,
+            "pot_shares": list(self.pot_shares),
+            "log": [{**event.to_json(), "text": event.text(self.names)} for event in self.log],
+            "last_deal": None if self.last_deal is None else {
+                **self.last_deal.to_json(), "text": self.last_deal.text(self.names)
+            },
+            "over": self.over,
+            "winners": list(self.winners),
+            "legal": [action.to_json() for action in self.legal],
+        }
+
+
+def observe(match: Match, seat: int | None) -> Observation:
+    """The view of ``seat`` (0-based) of ``match`` now; ``None`` for the all-hands-open view."""
+    if seat is not None and not 0 <= seat < match.rules.players:
+        raise ValueError(f"there is no seat {seat} in a {match.rules.players}-player game")
+    deal = match.deal
+    log = tuple(event.seen_by(seat) for event in match.events[match.deal_event_start:])
+    hands = tuple(tuple(hand) for hand in deal.hands)
+    to_move = seat is None or seat == deal.turn
+    return Observation(
+        seat=seat,
+        rules=match.rules,
+        names=match.names,
+        units=match.units,
+        deal=deal.number,
+        dealer=deal.dealer,
+        contract=match.rules.contract(deal.number),
+        turn=deal.turn,
+        phase=deal.phase.value,
+        hand=None if seat is None else hands[seat],
+        hands=hands if seat is None else None,
+        hand_sizes=tuple(len(hand) for hand in hands),
+        melds=tuple(deal.melds),
+        upcard=deal.upcard,
+        stock=len(deal.stock),
+        buried=deal.buried,
+        down=tuple(deal.down),
+        taken=deal.taken,
+        known=tuple(tuple(k) for k in deal.known),
+        deal_scores=tuple(match.deal_scores),
+        totals=match.totals,
+        pot=match.pot,
+        pot_shares=tuple(match.pot_shares),
+        log=log,
+        last_deal=match.last_ended,
+        over=match.over,
+        winners=match.winners,
+        legal=tuple(match.legal_actions()) if to_move else (),
+    )

@@ -1,0 +1,158 @@
+"""A random legal player for tests, benchmarks and demonstrations (not a bot meant to play well).
+
+It picks uniformly among ``legal_actions()`` for the draw and the discard, and before discarding
+tries simple melds: a greedy attempt at the contract, then new melds, lay-offs and rescues, each
+checked with ``Match.can`` first. Real bots live in the analysis layer.
+
+>>> from push_learn.rummy import PUSH
+>>> match = play_random_match(PUSH, seed=1)
+>>> match.over, len(match.results)
+(True, 5)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from push_learn.cards import Card, Rank, Suit
+from push_learn.rummy.engine.actions import Action, GoDown, LayOff, NewMeld, Rescue
+from push_learn.rummy.engine.game import Match
+from push_learn.rummy.engine.setup import Seed
+from push_learn.rummy.engine.state import Phase, TableMeld, is_wild_card
+from push_learn.rummy.melds import Meld, layoff_options, rescue_options, run_value_range
+from push_learn.rummy.rules import MeldKind, RummyRules
+
+__all__ = ["RandomPlayer", "greedy_meld", "play_random_match"]
+
+
+def greedy_meld(pool: Sequence[Card], kind: MeldKind, length: int, rules: RummyRules) -> Meld | None:
+    """A meld of ``kind`` and exactly ``length`` cards from ``pool`` using as many naturals as it can
+    (at least one), or ``None``. Cheap and incomplete: the solver finds every way."""
+    wilds = [card for card in pool if is_wild_card(card, rules)]
+    naturals = [card for card in pool if not is_wild_card(card, rules)]
+    best: tuple[int, Meld] | None = None
+    if kind is MeldKind.SET:
+        by_rank: dict[Rank, list[Card]] = {}
+        for card in naturals:
+            assert card.rank is not None
+            group = by_rank.setdefault(card.rank, [])
+            if not rules.set_distinct_suits or all(c.suit != card.suit for c in group):
+                group.append(card)
+        for rank, group in by_rank.items():
+            used = group[:length]
+            if length - len(used) <= len(wilds) and (best is None or len(used) > best[0]):
+                best = (len(used), Meld.set_of(used + wilds[: length - len(used)], rank))
+        return None if best is None else best[1]
+    low, high = run_value_range(rules)
+    by_suit: dict[Suit, dict[int, Card]] = {}
+    for card in naturals:
+        assert card.suit is not None and card.rank is not None
+        places = by_suit.setdefault(card.suit, {})
+        places[int(card.rank)] = card
+        if card.rank is Rank.ACE:
+            places[1] = card
+    for suit, places in by_suit.items():
+        for start in range(low, high - length + 2):
+            if start == 1 and start + length - 1 >= 14:
+                continue
+            placed = [places.get(value) for value in range(start, start + length)]
+            count = length - placed.count(None)
+            if count and length - count <= len(wilds) and (best is None or count > best[0]):
+                spare = iter(wilds)
+                best = (count, Meld.run_of([c if c is not None else next(spare) for c in placed], suit, start))
+    return None if best is None else best[1]
+
+
+def _without(pool: list[Card], cards: Iterable[Card]) -> list[Card]:
+    rest = list(pool)
+    for card in cards:
+        rest.remove(card)
+    return rest
+
+
+def contract_attempt(hand: Sequence[Card], rules: RummyRules, deal_no: int) -> tuple[Meld, ...] | None:
+    """A greedy try at this deal's contract from ``hand`` (runs first), or ``None``."""
+    pool = list(hand)
+    melds = []
+    for part in sorted(rules.contract(deal_no).melds, key=lambda p: p.kind is MeldKind.SET):
+        meld = greedy_meld(pool, part.kind, part.min_length, rules)
+        if meld is None:
+            return None
+        pool = _without(pool, meld.cards)
+        melds.append(meld)
+    return tuple(melds)
+
+
+def _might_fit(table_meld: TableMeld, card: Card) -> bool:
+    meld = table_meld.meld
+    if meld.kind is MeldKind.SET:
+        return card.rank is meld.rank
+    if card.suit is not meld.suit or card.rank is None:
+        return False
+    value = int(card.rank)
+    return value in (meld.low_value - 1, meld.high_value + 1) or (value == 14 and meld.low_value == 2)
+
+
+def _might_replace(table_meld: TableMeld, card: Card) -> bool:
+    meld = table_meld.meld
+    same = card.rank is meld.rank if meld.kind is MeldKind.SET else card.suit is meld.suit
+    return same and any(meld.is_wild(i) for i in range(len(meld.cards)))
+
+
+class RandomPlayer:
+    """Plays any seat of any rummy match at random, among legal moves, with simple meld attempts."""
+
+    def __init__(self, seed: Seed = 0, meld_chance: float = 1.0) -> None:
+        self.rng = random.Random(f"random-player:{seed}")
+        self.meld_chance = meld_chance
+        """How often it looks for melds before discarding (0 never melds)."""
+
+    def choose(self, match: Match) -> Action:
+        """The next action for the seat to move in ``match``."""
+        if match.phase is Phase.MELD and self.rng.random() < self.meld_chance:
+            move = self._meld_move(match)
+            if move is not None:
+                return move
+        return self.rng.choice(match.legal_actions())
+
+    def _meld_move(self, match: Match) -> Action | None:
+        deal, rules = match.deal, match.rules
+        hand = deal.hands[deal.turn]
+        if not deal.down[deal.turn]:
+            melds = contract_attempt(hand, rules, deal.number)
+            if melds is not None and match.can(GoDown(melds)):
+                return GoDown(melds)
+            return None
+        for kind in (MeldKind.SET, MeldKind.RUN):
+            meld = greedy_meld(hand, kind, 3, rules)
+            if meld is not None and len(meld.naturals) >= 2 and match.can(NewMeld(meld)):
+                return NewMeld(meld)
+        naturals = sorted({card for card in hand if not is_wild_card(card, rules)}, key=str)
+        self.rng.shuffle(naturals)
+        for card in naturals:
+            for table_meld in deal.melds:
+                if not _might_fit(table_meld, card):
+                    continue
+                for option in layoff_options(table_meld.meld, card, rules):
+                    if match.can(LayOff(table_meld.id, card, option)):
+                        return LayOff(table_meld.id, card, option)
+        for card in naturals:
+            for table_meld in deal.melds:
+                if _might_replace(table_meld, card):
+                    for position, _ in rescue_options(table_meld.meld, card, rules):
+                        if match.can(Rescue(table_meld.id, position, card)):
+                            return Rescue(table_meld.id, position, card)
+        return None
+
+
+def play_random_match(rules: RummyRules, seed: Seed = 0, player_seed: Seed | None = None,
+                      max_actions: int = 100_000) -> Match:
+    """A whole match between random players (``player_seed`` defaults to ``seed``)."""
+    match = Match.new(rules, seed)
+    player = RandomPlayer(seed if player_seed is None else player_seed)
+    while not match.over:
+        if len(match.actions) >= max_actions:
+            raise RuntimeError(f"the match did not end within {max_actions} actions")
+        match.apply(player.choose(match))
+    return match

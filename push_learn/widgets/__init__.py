@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from push_learn.widgets.hand_view import HandView
+    from push_learn.widgets.meld_explorer import MeldExplorer
 
-__all__ = ["HandView"]
+__all__ = ["HandView", "MeldExplorer"]
 
 _WHERE = {
     "HandView": "push_learn.widgets.hand_view",
+    "MeldExplorer": "push_learn.widgets.meld_explorer",
 }
 
 

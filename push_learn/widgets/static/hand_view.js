@@ -1,13 +1,5 @@
 // HandView: one hand, sortable and selectable. State: {title, sort, sorts, cards, selected_text, count}.
 
-function sortBar(state, ctx) {
-  const bar = h("div", { class: "pl-row pl-sort", role: "group", "aria-label": "Sort the hand" });
-  for (const [by, text] of state.sorts) {
-    bar.append(button(text, `pl-btn-sort-${by}`, () => ctx.send("sort", { by }), { pressed: state.sort === by }));
-  }
-  return bar;
-}
-
 function draw(state, ctx) {
   if (!state.cards) return null;
   return [

@@ -28,8 +28,9 @@ export function suitSVG(suit, x, y, size) {
   return SUIT_PATH[suit] ? shape(SUIT_PATH[suit], `pl-pip pl-s-${suit}`, x, y, size) : "";
 }
 
-function rankText(rank, x, y, size, cls, anchor = "start") {
-  const squeeze = rank === "10" ? ` textLength="${size * 1.05}" lengthAdjust="spacingAndGlyphs"` : "";
+function rankText(rank, x, y, size, cls, anchor = "start", fit = null) {
+  const width = fit ?? (rank === "10" ? size * 1.05 : null);
+  const squeeze = width ? ` textLength="${width}" lengthAdjust="spacingAndGlyphs"` : "";
   return `<text class="${cls}" x="${x}" y="${y}" font-size="${size}" text-anchor="${anchor}"${squeeze}>${esc(rank)}</text>`;
 }
 
@@ -53,12 +54,13 @@ function backSVG() {
 // The band at the bottom of a wild card: what it stands for ("= 5♣", or "= 7" for a set).
 function standsForSVG(card) {
   if (!card.as_r) return "";
-  const text = `= ${card.as_r}`;
-  const width = card.as_s ? 30 : 22;
+  const text = `=${card.as_r}`;
+  const width = card.as_s ? 44 : 30;
   const left = 30 - width / 2;
-  return `<rect class="pl-as-band" x="${left}" y="58" width="${width}" height="18" rx="4"/>` +
-    rankText(text, card.as_s ? left + 3 : 30, 72, 13, `pl-as-text pl-s-${card.as_s || "X"}`, card.as_s ? "start" : "middle") +
-    (card.as_s ? suitSVG(card.as_s, left + width - 12, 61, 10) : "");
+  return `<rect class="pl-as-band" x="${left}" y="54" width="${width}" height="24" rx="5"/>` +
+    rankText(text, card.as_s ? left + 3 : 30, 72, 18, `pl-as-text pl-s-${card.as_s || "X"}`, card.as_s ? "start" : "middle",
+      card.as_r === "10" ? 25 : null) +
+    (card.as_s ? suitSVG(card.as_s, left + width - 15, 58.5, 13) : "");
 }
 
 function faceSVG(card) {
@@ -66,19 +68,19 @@ function faceSVG(card) {
   let body = `<rect class="pl-face" x="0.5" y="0.5" width="59" height="83" rx="5"/>`;
   if (!card.r) {
     body += `<text class="pl-idx pl-joker-idx" x="5" y="15" font-size="10">JK</text>` +
-      shape(STAR_PATH, "pl-star", 14, card.as_r ? 14 : 22, 32) +
-      `<text class="pl-joker-word" x="30" y="${card.as_r ? 54 : 70}" font-size="8" text-anchor="middle">JOKER</text>`;
+      shape(STAR_PATH, "pl-star", card.as_r ? 18 : 14, card.as_r ? 18 : 22, card.as_r ? 24 : 32) +
+      (card.as_r ? "" : `<text class="pl-joker-word" x="30" y="70" font-size="8" text-anchor="middle">JOKER</text>`);
   } else {
     const suitCls = `pl-s-${card.s}`;
-    body += corner(card.r, card.s, suitCls) +
-      `<g transform="rotate(180 30 42)">${corner(card.r, card.s, suitCls)}</g>`;
+    body += corner(card.r, card.s, suitCls);
+    if (!card.as_r) body += `<g transform="rotate(180 30 42)">${corner(card.r, card.s, suitCls)}</g>`;
     const pictures = { J: 1, Q: 1, K: 1 };
     if (pictures[card.r]) {
-      body += `<rect class="pl-picture" x="15" y="16" width="30" height="52" rx="3"/>` +
+      body += card.as_r ? suitSVG(card.s, 20, 24, 20) : `<rect class="pl-picture" x="15" y="16" width="30" height="52" rx="3"/>` +
         rankText(card.r, 30, 46, 22, `pl-idx ${suitCls}`, "middle") + suitSVG(card.s, 24, 50, 12);
     } else {
       const size = card.r === "A" ? 30 : 24;
-      body += suitSVG(card.s, 30 - size / 2, 42 - size / 2 - (card.as_r ? 8 : 0), size);
+      body += card.as_r ? suitSVG(card.s, 20, 24, 20) : suitSVG(card.s, 30 - size / 2, 42 - size / 2, size);
     }
   }
   return body + standsForSVG(card);
@@ -145,6 +147,60 @@ export function button(label, cls, onClick, { disabled = false, pressed = null, 
     "aria-label": ariaLabel,
     onclick: disabled ? null : onClick,
   }, label);
+}
+
+// The "By suit / By rank / As dealt" buttons; state.sorts is [[by, text], ...] from Python.
+export function sortBar(state, ctx) {
+  const bar = h("div", { class: "pl-row pl-sort", role: "group", "aria-label": "Sort the hand" });
+  for (const [by, text] of state.sorts || []) {
+    bar.append(button(text, `pl-btn-sort-${by}`, () => ctx.send("sort", { by }), { pressed: state.sort === by }));
+  }
+  return bar;
+}
+
+// A labelled text box that sends its text on Enter or with its button. What the student is typing
+// survives repaints: the draft lives in ctx.local until it is sent or Python's value changes.
+export function textEntry(ctx, { key, label, value, onSubmit, buttonText = "Use", placeholder = "" }) {
+  const drafts = (ctx.local.drafts ||= {});
+  const draft = drafts[key];
+  if (draft && draft.from !== value) delete drafts[key];
+  const input = h("input", {
+    type: "text",
+    class: `pl-input pl-input-${key}`,
+    "data-key": `input-${key}`,
+    "aria-label": label,
+    placeholder,
+    spellcheck: "false",
+    autocomplete: "off",
+  });
+  input.value = drafts[key] ? drafts[key].text : value ?? "";
+  const submit = () => {
+    delete drafts[key];
+    onSubmit(input.value);
+  };
+  input.addEventListener("input", () => {
+    drafts[key] = { text: input.value, from: value };
+  });
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      submit();
+    }
+  });
+  return h("label", { class: "pl-row pl-entry" }, h("span", { class: "pl-sub", text: label }), input,
+    button(buttonText, `pl-btn-${key}`, submit));
+}
+
+// A <select> whose choice is sent at once; options are [[value, text], ...].
+export function picker(ctx, { key, label, value, options, onChoose }) {
+  const select = h("select", { class: `pl-select pl-select-${key}`, "data-key": `select-${key}`, "aria-label": label });
+  for (const [optionValue, text] of options) {
+    const option = h("option", { value: String(optionValue) }, text);
+    if (String(optionValue) === String(value)) option.selected = true;
+    select.append(option);
+  }
+  select.addEventListener("change", () => onChoose(select.value));
+  return h("label", { class: "pl-row pl-picker" }, h("span", { class: "pl-sub", text: label }), select);
 }
 
 // A row of cards. With `onToggle` it is a keyboard-usable multi-select listbox (roving tabindex:

@@ -1,0 +1,207 @@
+"""MeldExplorer: pick cards and see every legal reading of them as a meld, or the reason there is none."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from push_learn.cards import JOKER, Card, Rank, Suit, format_cards
+from push_learn.rummy.contracts import meets_contract
+from push_learn.rummy.melds import Meld, explain_meld, interpret_meld, is_wild_card
+from push_learn.rummy.rules import RummyRules
+from push_learn.widgets.base import IntentError, PushWidget, int_field, intent, str_field
+from push_learn.widgets.cards import SORT_LABELS, SORTS, as_cards, hand_json
+from push_learn.widgets.rummy_json import meld_json, resolve_rules, rules_json
+
+__all__ = ["MeldExplorer"]
+
+SHOWN_READINGS = 12
+"""At most this many readings are drawn; the rest are counted."""
+
+
+class MeldExplorer(PushWidget, module="meld_explorer"):
+    """Pick cards from a hand (click, keyboard, or type them) and see every legal reading as a meld.
+
+    Each reading shows what every wild card stands for; an illegal group shows the core's reason.
+    Cards of the hand that could join the selection are highlighted. Keep a reading to lay it aside
+    and the contract line tells how the kept melds measure up to the deal's contract.
+
+    In JupyterLab::
+
+        from push_learn.widgets import MeldExplorer
+        MeldExplorer(hand="7H 8H 9H JK 7S")                       # Push, deal 1
+        MeldExplorer(hand="9S 10S JS 2C 5D 5H 5C", rules="cap_it", deal=2)
+    """
+
+    def __init__(
+        self,
+        hand: str | Iterable[Card | str] = "7H 8H 9H JK 7S 7D 2C",
+        *,
+        rules: RummyRules | str = "push",
+        deal: int = 1,
+        title: str = "",
+        sort: str = "suit",
+        **options: Any,
+    ) -> None:
+        self.rules = resolve_rules(rules)
+        self.deal = min(max(1, deal), self.rules.deals)
+        self.title = title or f"Meld explorer: {self.rules.name}"
+        self.sort = sort if sort in SORTS else "suit"
+        self.hand: list[Card] = as_cards(hand)
+        self.selection: list[int] = []
+        self.kept: list[Meld] = []
+        super().__init__(**options)
+        self.refresh()
+
+    # ---- what the student sees -------------------------------------------------------------
+
+    @property
+    def selected(self) -> list[Card]:
+        """The selected cards, in the order they were picked."""
+        return [self.hand[n] for n in self.selection]
+
+    def readings(self) -> list[Meld]:
+        """Every legal reading of the selection (from the rules core)."""
+        return interpret_meld(self.selected, self.rules) if self.selection else []
+
+    def could_join(self) -> set[int]:
+        """Indices of unselected hand cards that would leave the selection still able to become a meld.
+
+        With fewer than three cards the core is asked whether the group plus enough wild cards has a
+        reading; from three cards on, whether the group itself has one.
+        """
+        if not self.selection:
+            return set()
+        picked = self.selected
+        wild = JOKER if self.rules.jokers_wild else Card(Rank.TWO, Suit.CLUBS)
+        found = set()
+        for n, card in enumerate(self.hand):
+            if n in self.selection:
+                continue
+            group = [*picked, card]
+            padded = group + [wild] * max(0, 3 - len(group))
+            if interpret_meld(padded, self.rules):
+                found.add(n)
+        return found
+
+    def contract_line(self) -> str:
+        """The deal's contract and how the kept melds stand against it."""
+        contract = self.rules.contract(self.deal)
+        head = f"Deal {self.deal} contract: {contract}"
+        if not self.kept:
+            return f"{head}. Keep melds to check them against it."
+        return f"{head}. Kept: {meets_contract(self.kept, self.rules, self.deal).reason}."
+
+    def view_state(self) -> dict[str, Any]:
+        """The hand with selection and highlights, the readings or the reason, kept melds, contract line."""
+        readings = self.readings()
+        joiners = self.could_join()
+        verdict = None
+        if self.selection:
+            verdict = {
+                "ok": bool(readings),
+                "open": not readings and bool(joiners),
+                "text": explain_meld(self.selected, self.rules),
+            }
+        return {
+            "title": self.title,
+            "rules": rules_json(self.rules),
+            "deal": self.deal,
+            "sort": self.sort,
+            "sorts": [list(pair) for pair in SORT_LABELS],
+            "hand": hand_json(
+                self.hand, by=self.sort, selected=set(self.selection), highlight=joiners, last=is_wild_card
+            ),
+            "hand_label": f"Your hand, {len(self.hand)} cards; pick cards to meld",
+            "typed": format_cards(self.hand, ascii=True),
+            "selection_text": format_cards(self.selected),
+            "verdict": verdict,
+            "readings": [meld_json(meld, k=k) for k, meld in enumerate(readings[:SHOWN_READINGS])],
+            "more_readings": max(0, len(readings) - SHOWN_READINGS),
+            "kept": [meld_json(meld, k=k) for k, meld in enumerate(self.kept)],
+            "contract_line": self.contract_line(),
+        }
+
+    # ---- intents ---------------------------------------------------------------------------
+
+    @intent("toggle")
+    def _toggle(self, content: Mapping[str, Any]) -> None:
+        index = int_field(content, "i")
+        if not 0 <= index < len(self.hand):
+            raise IntentError("that card is no longer in the hand")
+        if index in self.selection:
+            self.selection.remove(index)
+        else:
+            self.selection.append(index)
+
+    @intent("clear")
+    def _clear(self, _content: Mapping[str, Any]) -> None:
+        self.selection = []
+
+    @intent("sort")
+    def _sort(self, content: Mapping[str, Any]) -> None:
+        by = str_field(content, "by")
+        if by in SORTS:
+            self.sort = by
+
+    @intent("deal")
+    def _deal(self, content: Mapping[str, Any]) -> None:
+        deal = int_field(content, "deal")
+        if not 1 <= deal <= self.rules.deals:
+            raise IntentError(f"{self.rules.name} has deals 1 to {self.rules.deals}")
+        self.deal = deal
+
+    @intent("type")
+    def _type(self, content: Mapping[str, Any]) -> None:
+        """Typed cards: select them if the hand holds them all, else they become the hand, all selected."""
+        typed = as_cards(str_field(content, "text"))
+        picked = _find_in(self.hand, typed)
+        if picked is not None:
+            self.selection = picked
+            return
+        self._load(typed)
+        self.selection = list(range(len(self.hand)))
+        self.notify("info", f"The hand is now {format_cards(typed)}.")
+
+    @intent("keep")
+    def _keep(self, content: Mapping[str, Any]) -> None:
+        readings = self.readings()
+        k = int_field(content, "k")
+        if not 0 <= k < len(readings):
+            raise IntentError("that reading is no longer offered; pick again")
+        meld = readings[k]
+        self.kept.append(meld)
+        self.hand = [card for n, card in enumerate(self.hand) if n not in self.selection]
+        self.selection = []
+        self.notify("ok", f"Kept {meld}.")
+
+    @intent("unkeep")
+    def _unkeep(self, content: Mapping[str, Any]) -> None:
+        k = int_field(content, "k")
+        if not 0 <= k < len(self.kept):
+            raise IntentError("that meld is no longer kept")
+        meld = self.kept.pop(k)
+        self.hand.extend(meld.cards)
+
+    def set_hand(self, hand: str | Iterable[Card | str]) -> None:
+        """Explore another hand (selection and kept melds are cleared)."""
+        self._load(hand)
+        self.refresh()
+
+    def _load(self, hand: str | Iterable[Card | str]) -> None:
+        self.hand = as_cards(hand)
+        self.selection = []
+        self.kept = []
+
+
+def _find_in(hand: Sequence[Card], wanted: Sequence[Card]) -> list[int] | None:
+    """Indices of ``wanted`` in ``hand`` (each hand card used once), or None when the hand lacks one."""
+    free = list(range(len(hand)))
+    found = []
+    for card in wanted:
+        n = next((n for n in free if hand[n] == card), None)
+        if n is None:
+            return None
+        free.remove(n)
+        found.append(n)
+    return found

@@ -45,6 +45,7 @@ __all__ = [
     "compare_hands",
     "evaluate",
     "hand_key",
+    "key_of_ranks",
     "key_table",
     "strength",
 ]
@@ -174,8 +175,11 @@ def _shape_of(ranks: Sequence[int], flush: bool, ranking: ThreeCardRanking) -> t
     return (Shape.FLUSH if flush else Shape.HIGH_CARD), r1 * 256 + r2 * 16 + r3
 
 
-def _key_of(ranks: Sequence[int], flush: bool, ranking: ThreeCardRanking) -> int:
-    """An integer that orders hands exactly as the ranking does; equal hands get equal keys."""
+def key_of_ranks(ranks: Sequence[int], flush: bool, ranking: ThreeCardRanking) -> int:
+    """The key of three ranks (2..14, sorted high to low) that are or are not all of one suit.
+
+    A key is an integer that orders hands exactly as the ranking does; equal hands get equal keys.
+    """
     shape, tiebreak = _shape_of(ranks, flush, ranking)
     return (ranking.level(shape) << 12) | tiebreak
 
@@ -200,7 +204,7 @@ def _ranks_and_flush(hand: Sequence[Card]) -> tuple[list[int], bool]:
 def hand_key(cards: str | Iterable[Card], ranking: ThreeCardRanking) -> int:
     """The comparison key of a hand: a higher key is a better hand, equal keys tie."""
     ranks, flush = _ranks_and_flush(_as_cards(cards))
-    return _key_of(ranks, flush, ranking)
+    return key_of_ranks(ranks, flush, ranking)
 
 
 @dataclass(frozen=True, eq=False)
@@ -279,7 +283,7 @@ def evaluate(cards: str | Iterable[Card], ranking: ThreeCardRanking) -> ThreeCar
         cards=hand,
         ranking=ranking,
         category=ranking.category(shape),
-        key=_key_of(ranks, flush, ranking),
+        key=key_of_ranks(ranks, flush, ranking),
         name=_describe(ranks, shape, ranking),
     )
 
@@ -319,7 +323,7 @@ def key_table(ranking: ThreeCardRanking) -> tuple[int, ...]:
     keys = []
     for a, b, c in all_hand_indices():
         ranks = sorted((_rank_of(a), _rank_of(b), _rank_of(c)), reverse=True)
-        keys.append(_key_of(ranks, a // 13 == b // 13 == c // 13, ranking))
+        keys.append(key_of_ranks(ranks, a // 13 == b // 13 == c // 13, ranking))
     return tuple(keys)
 
 

@@ -42,6 +42,7 @@ __all__ = [
     "all_hand_indices",
     "card_index",
     "category_counts",
+    "clear_tables",
     "compare_hands",
     "evaluate",
     "hand_key",
@@ -335,6 +336,12 @@ def _sorted_keys(ranking: ThreeCardRanking) -> tuple[int, ...]:
 def strength(cards: str | Iterable[Card], ranking: ThreeCardRanking) -> float:
     """The share of all 22,100 hands that this hand beats outright: 0.0 (worst) to just under 1.0."""
     return bisect_left(_sorted_keys(ranking), hand_key(cards, ranking)) / len(all_hand_indices())
+
+
+def clear_tables() -> None:
+    """Forget the remembered hand and key tables (they are rebuilt on the next use)."""
+    for cached in (all_hand_indices, key_table, _sorted_keys):
+        cached.cache_clear()
 
 
 def category_counts(ranking: ThreeCardRanking) -> dict[str, int]:

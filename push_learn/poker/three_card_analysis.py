@@ -40,6 +40,7 @@ from push_learn.poker.three_card import (
     all_hand_indices,
     card_index,
     category_counts,
+    clear_tables,
     evaluate,
     hand_key,
     key_of_ranks,
@@ -70,6 +71,7 @@ __all__ = [
     "ante_analysis_with_progress",
     "brute_force_outcomes",
     "category_probabilities",
+    "clear_caches",
     "compute_ante_analysis",
     "hand_classes",
     "pair_plus_edge",
@@ -246,6 +248,19 @@ def hand_classes() -> tuple[tuple[tuple[int, int, int], int], ...]:
     return tuple((rep, count) for rep, count in classes.values())
 
 
+def clear_caches() -> None:
+    """Forget every remembered table and analysis (a benchmark then measures all the work)."""
+    clear_tables()
+    for cached in (hand_classes, _positions, ante_analysis):
+        cached.cache_clear()
+
+
+@cache
+def _positions() -> dict[tuple[int, int, int], int]:
+    """Where each hand (increasing card numbers) sits in ``all_hand_indices()``."""
+    return {hand: i for i, hand in enumerate(all_hand_indices())}
+
+
 class _KeyLists:
     """Sorted keys of all hands, of the hands holding each card and of those holding each pair of cards."""
 
@@ -297,7 +312,7 @@ def compute_ante_analysis(
     rules = rules or ThreeCardPokerRules()
     lists = _KeyLists(THREE_CARD_POKER)
     table = key_table(THREE_CARD_POKER)
-    position = {hand: i for i, hand in enumerate(all_hand_indices())}
+    position = _positions()
     classes = []
     for step, (hand, count) in enumerate(hand_classes(), start=1):
         key = table[position[hand]]
@@ -341,7 +356,7 @@ def brute_force_outcomes(cards: str | Iterable[Card], rules: ThreeCardPokerRules
     table = key_table(THREE_CARD_POKER)
     counts = dict.fromkeys(Showdown, 0)
     rest = [i for i in range(52) if i not in used]
-    position = {hand: i for i, hand in enumerate(all_hand_indices())}
+    position = _positions()
     for dealer in combinations(rest, 3):
         counts[showdown(player.key, table[position[dealer]], rules)] += 1
     return Outcomes(*(counts[s] for s in Showdown))

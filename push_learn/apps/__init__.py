@@ -1,0 +1,28 @@
+"""Voila dashboards: one App class per dashboard, composing the widgets of ``push_learn.widgets``.
+
+Each dashboard notebook in ``notebooks/dashboards/`` is one cell::
+
+    from push_learn.apps import MeldLab
+    MeldLab.from_query()   # reads ?seed=N (and ?variant=) from the page address under Voila
+
+``push-learn serve`` (``push_learn.apps.serve``) serves them with a landing page. The App classes are
+imported lazily, so the server process, which only needs the catalogue, never loads the widgets.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from push_learn.apps.catalogue import DASHBOARDS, DashboardInfo
+
+__all__ = ["DASHBOARDS", "DashboardInfo"]
+
+_LAZY: dict[str, str] = {}
+
+
+def __getattr__(name: str) -> Any:
+    """Import an App class on first use (``from push_learn.apps import MeldLab``)."""
+    if name in _LAZY:
+        return getattr(import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'push_learn.apps' has no attribute {name!r}")

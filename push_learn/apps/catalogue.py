@@ -1,0 +1,139 @@
+"""The list of dashboards: titles, blurbs and the thin notebooks that Voila serves.
+
+This module imports no Jupyter package, so the server process (``push-learn serve``) can build its
+landing page from it cheaply. Each dashboard is one notebook of one cell::
+
+    from push_learn.apps import MeldLab
+    MeldLab.from_query()
+
+``write_notebooks(directory)`` writes those notebooks; the copies committed in
+``notebooks/dashboards/`` are checked against it by the tests, so the two never drift apart.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = ["DASHBOARDS", "DashboardInfo", "dashboard", "notebook_json", "write_notebooks"]
+
+
+@dataclass(frozen=True)
+class DashboardInfo:
+    """One dashboard: its notebook name, the App class that builds it, and how the landing page shows it."""
+
+    slug: str
+    """File stem of the notebook, such as ``meld_lab`` (served at ``/voila/render/meld_lab.ipynb``)."""
+    title: str
+    """The name students see, such as ``Meld Lab``."""
+    app: str
+    """Name of the App class in ``push_learn.apps``."""
+    blurb: str
+    """One sentence saying what a student does there."""
+    choose_variant: bool = False
+    """Whether the landing page offers a choice of game (Push, Cap-It, 6-7-8-9-10) for it."""
+
+    @property
+    def notebook(self) -> str:
+        """The notebook's file name."""
+        return f"{self.slug}.ipynb"
+
+    @property
+    def source(self) -> str:
+        """The code of the notebook's single cell."""
+        return f"from push_learn.apps import {self.app}\n\n{self.app}.from_query()"
+
+    def __str__(self) -> str:
+        """The title and the blurb."""
+        return f"{self.title}: {self.blurb}"
+
+
+DASHBOARDS: tuple[DashboardInfo, ...] = (
+    DashboardInfo(
+        "meld_lab",
+        "Meld Lab",
+        "MeldLab",
+        "Pick cards from a hand and see every way they form a set or a run, or why they cannot.",
+    ),
+    DashboardInfo(
+        "rescue_lab",
+        "Rescue Lab",
+        "RescueLab",
+        "Find the wild cards on the table that a natural card from your hand can set free.",
+    ),
+    DashboardInfo(
+        "push_or_take",
+        "Push or Take",
+        "PushOrTake",
+        "Take the up-card or push it on with a card from the stock, and see what each choice gives whom.",
+    ),
+    DashboardInfo(
+        "score_sheet",
+        "Score Sheet",
+        "ScoreSheetLab",
+        "Read the score pad of a whole match, deal by deal, with the penalty of every card left in hand.",
+    ),
+    DashboardInfo(
+        "deal_replayer",
+        "Deal Replayer",
+        "DealReplayer",
+        "Replay a whole deal move by move, forwards and backwards, with every hand open.",
+    ),
+    DashboardInfo(
+        "play_push",
+        "Play Push",
+        "PlayPush",
+        "Play a match of Push, Cap-It or 6-7-8-9-10 against computer players.",
+        choose_variant=True,
+    ),
+)
+
+
+def dashboard(slug: str) -> DashboardInfo:
+    """The dashboard whose notebook stem is ``slug``; raises KeyError naming the known ones otherwise."""
+    for info in DASHBOARDS:
+        if info.slug == slug:
+            return info
+    known = ", ".join(info.slug for info in DASHBOARDS)
+    raise KeyError(f"there is no dashboard called {slug!r}; the dashboards are {known}")
+
+
+def notebook_json(info: DashboardInfo) -> dict[str, Any]:
+    """The thin notebook of a dashboard as an nbformat 4 document (a plain dict; nbformat is not imported)."""
+    return {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": info.slug.replace("_", "-"),
+                "metadata": {},
+                "outputs": [],
+                "source": info.source.splitlines(keepends=True),
+            }
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+            "title": info.title,
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def notebook_text(info: DashboardInfo) -> str:
+    """The notebook file's exact text (JSON with one-space indent, as Jupyter writes it)."""
+    return json.dumps(notebook_json(info), indent=1, ensure_ascii=False) + "\n"
+
+
+def write_notebooks(directory: Path) -> list[Path]:
+    """Write every dashboard's notebook into ``directory`` (created if missing); return the paths written."""
+    directory.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for info in DASHBOARDS:
+        path = directory / info.notebook
+        path.write_text(notebook_text(info), encoding="utf-8")
+        paths.append(path)
+    return paths

@@ -1,0 +1,210 @@
+"""Driving ``push-learn serve`` and Chromium from a script: shared by the browser tests and the benchmarks.
+
+- ``start_server`` runs ``push-learn serve`` on a free port of 127.0.0.1 (``serve`` never moves to
+  another port), logs to a file and polls Voila's main script until it answers, failing at once with
+  the log if the server dies; ``stop_server`` sends SIGTERM (Voila then shuts its kernels down) and
+  SIGKILLs, by process id, the server and any kernel still alive (kernels run in their own sessions,
+  so a process-group kill would miss them).
+- ``chromium_executable`` and ``CHROMIUM_FLAGS``: Debian's Chromium for Playwright, which has no
+  option of its own for a browser path.
+- ``PageWatch``: keeps a browser context off the network (anything but 127.0.0.1 is aborted) and
+  records page errors, console errors and the requests it stopped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import psutil  # type: ignore[import-untyped]
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
+
+__all__ = [
+    "CHROMIUM_FLAGS",
+    "PageWatch",
+    "Server",
+    "ServerError",
+    "chromium_executable",
+    "free_port",
+    "kernel_processes",
+    "start_server",
+    "stop_server",
+]
+
+CHROMIUM_FLAGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+"""Flags for a headless Chromium run as root in a container, with no traffic of its own."""
+
+
+class ServerError(RuntimeError):
+    """The dashboards server did not start; the message ends with the tail of its log."""
+
+
+def chromium_executable() -> str | None:
+    """The Chromium to drive: ``$CHROMIUM_PATH``, else the first Chromium on the PATH, else None."""
+    explicit = os.environ.get("CHROMIUM_PATH")
+    if explicit:
+        return explicit
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """A running ``push-learn serve``: its address, process and log file."""
+
+    url: str
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    def log_tail(self, lines: int = 60) -> str:
+        """The last lines of the server's log."""
+        text = self.log.read_text(encoding="utf-8", errors="replace")
+        return "\n".join(text.splitlines()[-lines:])
+
+
+def kernel_processes(process: subprocess.Popen[bytes]) -> list[psutil.Process]:
+    """The kernel processes a server process has started and that are still alive."""
+    try:
+        children = psutil.Process(process.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+    kernels = []
+    for child in children:
+        with contextlib.suppress(psutil.NoSuchProcess, psutil.AccessDenied):
+            if "ipykernel" in " ".join(child.cmdline()):
+                kernels.append(child)
+    return kernels
+
+
+def _wait_until_up(server: Server, timeout: float) -> None:
+    """Poll Voila's main script until it is served; raise at once if the server process died."""
+    deadline = time.monotonic() + timeout
+    probe = f"{server.url}voila/static/voila.js"
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            raise ServerError(f"push-learn serve exited with {server.process.returncode}:\n{server.log_tail()}")
+        with (
+            contextlib.suppress(urllib.error.URLError, ConnectionError, TimeoutError),
+            urllib.request.urlopen(probe, timeout=2) as reply,
+        ):
+            if reply.status == 200:
+                return
+        time.sleep(0.25)
+    raise ServerError(f"push-learn serve did not answer within {timeout:.0f} s:\n{server.log_tail()}")
+
+
+def start_server(log: Path, extra: Sequence[str] = (), cwd: Path | None = None, timeout: float = 90.0) -> Server:
+    """Start ``push-learn serve`` on a free port of 127.0.0.1, logging to ``log``; return once it answers."""
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "push_learn.cli",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        *extra,
+    ]
+    with log.open("wb") as sink:
+        process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT, cwd=cwd, start_new_session=True)
+    server = Server(url=f"http://127.0.0.1:{port}/", process=process, log=log)
+    try:
+        _wait_until_up(server, timeout)
+    except BaseException:
+        stop_server(process)
+        raise
+    return server
+
+
+def stop_server(process: subprocess.Popen[bytes], grace: float = 20.0) -> None:
+    """SIGTERM the server (it shuts its kernels down), then SIGKILL it and any kernel left, by process id."""
+    kernels = kernel_processes(process)
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+    _, alive = psutil.wait_procs(kernels, timeout=5)
+    for kernel in alive:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            kernel.kill()
+
+
+@dataclass
+class PageWatch:
+    """What a page did that must be checked: uncaught errors, console errors, requests leaving the machine."""
+
+    errors: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    outside_requests: list[str] = field(default_factory=list)
+
+    @classmethod
+    def attach(cls, context: BrowserContext, page: Page) -> PageWatch:
+        """Abort every request of ``context`` not going to 127.0.0.1, and record what ``page`` does wrong."""
+        seen = cls()
+
+        def route(handler: Route) -> None:
+            url = handler.request.url
+            if url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:")):
+                handler.continue_()
+            else:
+                seen.outside_requests.append(url)
+                handler.abort()
+
+        def console(message: ConsoleMessage) -> None:
+            if message.type == "error":
+                seen.console_errors.append(message.text)
+
+        context.route("**/*", route)
+        page.on("pageerror", lambda error: seen.errors.append(str(error)))
+        page.on("console", console)
+        return seen
+
+    @property
+    def problems(self) -> list[str]:
+        """One line per thing that went wrong."""
+        return [
+            *(f"page error: {e}" for e in self.errors),
+            *(f"console error: {e}" for e in self.console_errors),
+            *(f"request to the outside: {u}" for u in self.outside_requests),
+        ]
+
+    def assert_clean(self) -> None:
+        """Fail when the page raised, logged an error, or tried to reach anything but 127.0.0.1."""
+        assert not self.problems, "\n".join(self.problems)

@@ -1,0 +1,122 @@
+"""Reading a dashboard's settings from its page address (``?seed=1234&variant=cap_it&players=5``).
+
+Voila hands the page's query string to the kernel in the ``QUERY_STRING`` environment variable. A
+preheated kernel is started before anyone asks for the page, so there it must first wait for the
+request (``voila.utils.wait_for_request``); everything imported before that wait is already warm
+when the student arrives. Outside Voila (JupyterLab, nbval) the query is empty and defaults apply.
+
+A bad value never breaks the page: it is replaced by the default and a plain note says so.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from urllib.parse import parse_qs
+
+from push_learn.rummy.rules import PLAYER_RANGE, VARIANT_NAMES, RummyRules, cap_it, push, six_to_ten
+
+__all__ = ["DEFAULT_SEED", "MAX_SEED", "Query", "parse_query", "query_string"]
+
+DEFAULT_SEED = 1
+"""The deal shown when the address names none."""
+MAX_SEED = 2**32 - 1
+"""The largest seed accepted from an address."""
+
+
+def query_string() -> str:
+    """The query part of the address of the page showing this kernel's dashboard, or ``""`` outside Voila.
+
+    In a preheated Voila kernel this blocks until a student's request arrives.
+    """
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        from voila.utils import wait_for_request  # only a preheated Voila kernel pays for this import
+
+        wait_for_request()
+    return os.environ.get("QUERY_STRING", "")
+
+
+@dataclass(frozen=True)
+class Query:
+    """A dashboard's settings read from its address: the deal's seed, the game, the number of players."""
+
+    seed: int = DEFAULT_SEED
+    variant: str = "push"
+    players: int | None = None
+    notes: tuple[str, ...] = field(default=(), compare=False)
+    """Sentences about values in the address that were not understood and were replaced by defaults."""
+
+    @property
+    def rules(self) -> RummyRules:
+        """The rules of the chosen game for the chosen number of players (the game's default if none)."""
+        if self.variant == "cap_it":
+            return cap_it() if self.players is None else cap_it(self.players)
+        if self.variant == "six_to_ten":
+            return six_to_ten() if self.players is None else six_to_ten(self.players)
+        return push()
+
+    def __str__(self) -> str:
+        """A short description such as ``Cap-It for 5 players, deal 1234``."""
+        rules = self.rules
+        return f"{rules.name} for {rules.players} players, deal {self.seed}"
+
+
+_VARIANT_ALIASES = {
+    "push": "push",
+    "r1": "push",
+    "cap_it": "cap_it",
+    "capit": "cap_it",
+    "r2": "cap_it",
+    "six_to_ten": "six_to_ten",
+    "6-7-8-9-10": "six_to_ten",
+    "678910": "six_to_ten",
+    "r3": "six_to_ten",
+}
+
+
+def parse_query(text: str) -> Query:
+    """Read seed, variant and players from a query string; unknown keys are ignored, bad values noted.
+
+    >>> parse_query("seed=42&variant=cap-it&players=5")
+    Query(seed=42, variant='cap_it', players=5, notes=())
+    >>> parse_query("seed=abc").notes
+    ("The deal number 'abc' in the address is not a whole number from 0 to 4294967295, so deal 1 is shown.",)
+    """
+    pairs = parse_qs(text.lstrip("?"), keep_blank_values=True)
+    values = {key.lower(): items[-1].strip() for key, items in pairs.items()}
+    notes: list[str] = []
+    seed = DEFAULT_SEED
+    if "seed" in values:
+        raw = values["seed"]
+        if raw.isdigit() and int(raw) <= MAX_SEED:
+            seed = int(raw)
+        else:
+            notes.append(
+                f"The deal number {raw!r} in the address is not a whole number from 0 to {MAX_SEED}, "
+                f"so deal {DEFAULT_SEED} is shown."
+            )
+    variant = "push"
+    if "variant" in values:
+        raw = values["variant"]
+        key = raw.lower().replace("-", "_").replace(" ", "_")
+        if key in _VARIANT_ALIASES:
+            variant = _VARIANT_ALIASES[key]
+        elif raw.lower() in _VARIANT_ALIASES:
+            variant = _VARIANT_ALIASES[raw.lower()]
+        else:
+            games = ", ".join(VARIANT_NAMES.values())
+            notes.append(f"The game {raw!r} in the address is not one of {games}, so Push is played.")
+    players = None
+    if "players" in values:
+        raw = values["players"]
+        low, high = PLAYER_RANGE[variant]
+        if raw.isdigit() and low <= int(raw) <= high:
+            players = int(raw) if low != high else None
+        else:
+            name = VARIANT_NAMES[variant]
+            notes.append(
+                f"{name} is played by {low} to {high} players, not {raw!r}, so the usual number is used."
+                if low != high
+                else f"{name} is always played by {low} players, so {raw!r} players is ignored."
+            )
+    return Query(seed=seed, variant=variant, players=players, notes=tuple(notes))

@@ -1,0 +1,247 @@
+"""``push-learn serve``: the dashboards under Voila, ready for a class.
+
+What it sets up, on top of a plain ``voila`` command:
+
+- Voila on 127.0.0.1:8866 (``--host``/``--port``), failing with a clear sentence if the port is taken
+  (Voila would otherwise move to another port without saying so);
+- a landing page listing the dashboards (our ``push_learn`` Voila template, ``tree.html``) with a
+  field for the deal number, so a teacher can hand a whole class the same deal;
+- preheated kernels (one per dashboard by default, ``--pool-size``) and culling of kernels left idle
+  with no page attached (``--cull-idle``), since a closed tab does not always free its kernel;
+- no source code and no tracebacks shown, nothing fetched from the internet at page load (the
+  template drops Voila's links to a font CDN; the icons it needs are bundled with Voila), and a
+  loading message while a kernel starts;
+- a clean stop on Ctrl-C or SIGTERM: Voila shuts every kernel down before exiting.
+
+The server process never imports the widgets: it only needs the catalogue of dashboards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import os
+import signal
+import socket
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from push_learn.apps.catalogue import DASHBOARDS, write_notebooks
+from push_learn.rummy.rules import PLAYER_RANGE, VARIANT_NAMES
+
+__all__ = [
+    "TEMPLATE_NAME",
+    "TEMPLATE_ROOT",
+    "ServeOptions",
+    "add_arguments",
+    "dashboards_dir",
+    "landing_page_config",
+    "main",
+    "run",
+    "serve",
+    "voila_argv",
+]
+
+TEMPLATE_NAME = "push_learn"
+"""The Voila template the dashboards use."""
+TEMPLATE_ROOT = Path(__file__).resolve().parent / "templates"
+"""A Jupyter data folder (``voila/templates/push_learn``) added to ``JUPYTER_PATH`` so Voila finds the template."""
+CHECKOUT_DASHBOARDS = Path(__file__).resolve().parents[2] / "notebooks" / "dashboards"
+"""Where the dashboard notebooks live in a checkout of the repository."""
+
+
+@dataclass(frozen=True)
+class ServeOptions:
+    """Settings of ``push-learn serve``; the defaults suit one teacher's laptop."""
+
+    host: str = "127.0.0.1"
+    port: int = 8866
+    root: Path | None = None
+    """Folder of dashboard notebooks; by default the checkout's ``notebooks/dashboards``, else a fresh copy."""
+    preheat: bool = True
+    pool_size: int = 1
+    """Kernels kept started and waiting for each dashboard."""
+    cull_idle: int = 300
+    """Seconds an idle kernel with no page attached lives before it is shut down."""
+    cull_interval: int = 30
+    """Seconds between two looks for such kernels."""
+    open_browser: bool = False
+    debug: bool = False
+    """Log at debug level (tracebacks are still never sent to students)."""
+
+
+def dashboards_dir(root: Path | None) -> Path:
+    """The folder of notebooks to serve: ``root`` if given, the checkout's copies, or a freshly written set."""
+    if root is not None:
+        if not root.is_dir():
+            raise FileNotFoundError(f"the dashboards folder {root} does not exist")
+        return root
+    if all((CHECKOUT_DASHBOARDS / info.notebook).is_file() for info in DASHBOARDS):
+        return CHECKOUT_DASHBOARDS
+    generated = Path(tempfile.mkdtemp(prefix="push_learn_dashboards_"))
+    write_notebooks(generated)
+    return generated
+
+
+def voila_argv(options: ServeOptions, root: Path) -> list[str]:
+    """The Voila command-line arguments for these options, serving the notebooks in ``root``."""
+    argv = [
+        str(root),
+        f"--Voila.ip={options.host}",
+        f"--Voila.port={options.port}",
+        "--Voila.port_retries=0",
+        f"--Voila.open_browser={options.open_browser}",
+        f"--VoilaConfiguration.template={TEMPLATE_NAME}",
+        "--VoilaConfiguration.theme=light",
+        "--VoilaConfiguration.classic_tree=True",
+        "--VoilaConfiguration.allow_template_override=NO",
+        "--VoilaConfiguration.show_tracebacks=False",
+        "--VoilaConfiguration.strip_sources=True",
+        f"--VoilaConfiguration.preheat_kernel={options.preheat}",
+        f"--VoilaConfiguration.default_pool_size={options.pool_size if options.preheat else 0}",
+        f"--MappingKernelManager.cull_idle_timeout={options.cull_idle}",
+        f"--MappingKernelManager.cull_interval={options.cull_interval}",
+        "--MappingKernelManager.cull_connected=False",
+    ]
+    if options.debug:
+        argv.append("--Voila.log_level=DEBUG")
+    return argv
+
+
+def landing_page_config(page_config: dict[str, Any], **_context: Any) -> dict[str, Any]:
+    """Voila page-config hook: add the catalogue of dashboards and games for the landing page template."""
+    page_config["pushLearn"] = {
+        "dashboards": [
+            {
+                "slug": info.slug,
+                "title": info.title,
+                "blurb": info.blurb,
+                "notebook": info.notebook,
+                "chooseVariant": info.choose_variant,
+            }
+            for info in DASHBOARDS
+        ],
+        "variants": [
+            {"key": key, "name": name, "players": list(range(PLAYER_RANGE[key][0], PLAYER_RANGE[key][1] + 1))}
+            for key, name in VARIANT_NAMES.items()
+        ],
+    }
+    return page_config
+
+
+def _skip_slow_format_checker() -> None:
+    """Spare the server 1 to 2 s at start: jsonschema's optional ``rfc3987_syntax`` checker builds a grammar
+    on import and nothing here validates IRIs (jsonschema skips the checker when its import fails)."""
+    sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
+
+
+def _port_free(host: str, port: int) -> bool:
+    """Whether a server could listen on ``host:port`` right now."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            if error.errno in (errno.EADDRINUSE, errno.EACCES):
+                return False
+            raise
+    return True
+
+
+def serve(options: ServeOptions) -> int:
+    """Run Voila with these options until Ctrl-C or SIGTERM; return the process exit status."""
+    if not _port_free(options.host, options.port):
+        print(
+            f"push-learn serve: port {options.port} on {options.host} is already in use. "
+            "Stop the other server or choose another port with --port.",
+            file=sys.stderr,
+        )
+        return 2
+    root = dashboards_dir(options.root)
+    _skip_slow_format_checker()
+    paths = [str(TEMPLATE_ROOT), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))]
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(paths)
+
+    from traitlets.config import Config
+    from voila.app import Voila
+
+    config = Config()
+    config.VoilaConfiguration.page_config_hook = landing_page_config
+    config.VoilaConfiguration.extension_denylist = ["jupyterlab_pygments"]  # no code is shown, so no highlighting
+    app = Voila(config=config)
+    app.initialize(voila_argv(options, root))
+    _stop_on_interrupt(app)
+    shown_host = "localhost" if options.host in ("127.0.0.1", "::1") else options.host
+    print(
+        f"push_learn dashboards: http://{shown_host}:{options.port}/  (serving {root}; Ctrl-C stops)",
+        flush=True,
+    )
+    app.start()  # returns after Ctrl-C or SIGTERM, once Voila has shut its kernels down
+    print("push_learn dashboards stopped; every kernel was shut down.", flush=True)
+    return 0
+
+
+def _stop_on_interrupt(app: Any) -> None:
+    """Make Ctrl-C stop the server the way SIGTERM does (Voila shuts its kernels down, then returns); a
+    second Ctrl-C during that shutdown interrupts it."""
+
+    def stop(signum: int, frame: Any) -> None:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        print("\nStopping: shutting the kernels down (Ctrl-C again to force)...", file=sys.stderr, flush=True)
+        app._handle_signal_stop(signum, frame)
+
+    signal.signal(signal.SIGINT, stop)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the options of ``push-learn serve`` to an argparse parser."""
+    defaults = ServeOptions()
+    parser.add_argument("--host", default=defaults.host, help="address to listen on (default %(default)s)")
+    parser.add_argument("--port", type=int, default=defaults.port, help="port to listen on (default %(default)s)")
+    parser.add_argument("--root", type=Path, default=None, help="folder of dashboard notebooks to serve")
+    parser.add_argument(
+        "--pool-size",
+        type=int,
+        default=defaults.pool_size,
+        help="kernels kept warm for each dashboard (default %(default)s; 0 turns preheating off)",
+    )
+    parser.add_argument(
+        "--cull-idle",
+        type=int,
+        default=defaults.cull_idle,
+        help="seconds before an idle kernel whose page was closed is shut down (default %(default)s)",
+    )
+    parser.add_argument("--open", action="store_true", help="open the landing page in a web browser")
+    parser.add_argument("--debug", action="store_true", help="verbose server log")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``push-learn serve`` from parsed arguments."""
+    options = ServeOptions(
+        host=args.host,
+        port=args.port,
+        root=args.root,
+        preheat=args.pool_size > 0,
+        pool_size=max(args.pool_size, 1),
+        cull_idle=args.cull_idle,
+        cull_interval=max(1, min(30, args.cull_idle // 3)),
+        open_browser=args.open,
+        debug=args.debug,
+    )
+    return serve(options)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m push_learn.apps.serve``: the same as ``push-learn serve``."""
+    parser = argparse.ArgumentParser(prog="push-learn serve", description="Serve the dashboards with Voila.")
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,45 @@
+"""The ``push-learn`` command: one subcommand per module.
+
+Each subcommand lives in its own module, which provides ``add_arguments(parser)`` and
+``run(args) -> int``; ``SUBCOMMANDS`` maps the subcommand's name to that module and a one-line help.
+Adding a subcommand is one line here. Modules are imported when the parser is built, so keep their
+top-level imports light (import heavy things inside ``run``).
+
+    push-learn serve --port 8866      # the dashboards under Voila
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from importlib import import_module
+
+__all__ = ["SUBCOMMANDS", "build_parser", "main"]
+
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "serve": ("push_learn.apps.serve", "serve the dashboards with Voila (a landing page on http://127.0.0.1:8866/)"),
+}
+"""Subcommand name -> (module providing add_arguments and run, one-line help)."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand."""
+    parser = argparse.ArgumentParser(prog="push-learn", description="Learn the Push family of card games.")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name, (module_name, help_text) in SUBCOMMANDS.items():
+        module = import_module(module_name)
+        sub = subparsers.add_parser(name, help=help_text, description=help_text)
+        module.add_arguments(sub)
+        sub.set_defaults(run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``push-learn`` with these arguments (the command line by default); return the exit status."""
+    args = build_parser().parse_args(argv)
+    return int(args.run(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,91 @@
+"""Reading ?seed=, ?variant= and ?players= from a dashboard's address."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from push_learn.apps.query import DEFAULT_SEED, MAX_SEED, Query, parse_query, query_string
+from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN
+
+
+def test_empty_query_gives_the_defaults() -> None:
+    query = parse_query("")
+    assert query == Query(seed=DEFAULT_SEED, variant="push", players=None)
+    assert query.notes == ()
+    assert query.rules == PUSH
+
+
+def test_seed_variant_and_players_are_read() -> None:
+    query = parse_query("?seed=1234&variant=cap_it&players=5")
+    assert (query.seed, query.variant, query.players) == (1234, "cap_it", 5)
+    assert query.rules.players == 5
+    assert str(query) == "Cap-It for 5 players, deal 1234"
+
+
+@pytest.mark.parametrize(
+    ("text", "variant"),
+    [
+        ("cap-it", "cap_it"),
+        ("CapIt", "cap_it"),
+        ("6-7-8-9-10", "six_to_ten"),
+        ("SIX_TO_TEN", "six_to_ten"),
+        ("R1", "push"),
+    ],
+)
+def test_variant_spellings(text: str, variant: str) -> None:
+    assert parse_query(f"variant={text}").variant == variant
+
+
+def test_the_presets_are_the_default_player_counts() -> None:
+    assert parse_query("variant=cap_it").rules == CAP_IT
+    assert parse_query("variant=six_to_ten").rules == SIX_TO_TEN
+
+
+@pytest.mark.parametrize("raw", ["abc", "-3", "1.5", str(MAX_SEED + 1), ""])
+def test_a_bad_seed_falls_back_with_a_note(raw: str) -> None:
+    query = parse_query(f"seed={raw}")
+    assert query.seed == DEFAULT_SEED
+    assert len(query.notes) == 1
+    assert "deal 1 is shown" in query.notes[0]
+
+
+def test_unknown_game_and_bad_player_counts_are_noted() -> None:
+    query = parse_query("variant=poker&players=9")
+    assert query.variant == "push"
+    assert query.players is None
+    assert [note.split()[0] for note in query.notes] == ["The", "Push"]
+    assert "always played by 4 players" in query.notes[1]
+    out_of_range = parse_query("variant=cap_it&players=7")
+    assert out_of_range.players is None
+    assert "3 to 6 players" in out_of_range.notes[0]
+
+
+def test_the_last_value_of_a_repeated_key_wins_and_other_keys_are_ignored() -> None:
+    query = parse_query("seed=3&seed=4&theme=dark")
+    assert query.seed == 4
+    assert query.notes == ()
+
+
+@settings(max_examples=50)
+@given(st.integers(min_value=0, max_value=MAX_SEED))
+def test_every_seed_in_range_reads_back(seed: int) -> None:
+    assert parse_query(f"seed={seed}").seed == seed
+
+
+@settings(max_examples=50)
+@given(st.text(max_size=40))
+def test_any_text_gives_a_usable_query(text: str) -> None:
+    query = parse_query(text)
+    assert 0 <= query.seed <= MAX_SEED
+    assert query.rules.variant == query.variant
+
+
+def test_query_string_outside_voila_is_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    assert query_string() == ""
+    monkeypatch.setenv("QUERY_STRING", "seed=9")
+    monkeypatch.setenv("VOILA_PREHEAT", "False")
+    assert query_string() == "seed=9"

@@ -1,0 +1,127 @@
+"""Browser tests: a real ``push-learn serve`` on a free port, driven by Debian's Chromium through Playwright.
+
+- The server is the command students get (preheated kernels, our template), started once per session
+  on a free port of 127.0.0.1 by ``push_learn.apps.harness`` (polled until it answers; SIGTERM, then
+  SIGKILL of it and its kernels by process id at the end). Its log is shown with any failing test.
+- The browser is ``CHROMIUM_PATH`` or ``chromium`` on the PATH (Playwright's own download otherwise).
+  A missing browser fails the tests with the way to get one; it never skips them.
+- Every request that does not go to 127.0.0.1 is aborted and recorded: the pages must not need the internet.
+- A failing test leaves a screenshot in ``test-results/``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Playwright
+
+from push_learn.apps.harness import (
+    CHROMIUM_FLAGS,
+    PageWatch,
+    Server,
+    ServerError,
+    chromium_executable,
+    start_server,
+    stop_server,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+RESULTS = ROOT / "test-results"
+_SERVER_LOG: list[Path] = []
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test in this folder ``browser`` (``-m "not browser"`` leaves them out)."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any], playwright: Playwright) -> dict[str, Any]:
+    """pytest-playwright's launch options plus Debian's Chromium and flags for a sandboxed headless run."""
+    path = chromium_executable()
+    if path is None:
+        if not Path(playwright.chromium.executable_path).exists():
+            pytest.fail(
+                "No Chromium for the browser tests: set CHROMIUM_PATH, install Debian's chromium "
+                "(apt-get install chromium) or run `make browser`.",
+                pytrace=False,
+            )
+        return {**browser_type_launch_args, "args": list(CHROMIUM_FLAGS)}
+    if not Path(path).exists():
+        pytest.fail(f"CHROMIUM_PATH={path} does not exist.", pytrace=False)
+    return {**browser_type_launch_args, "executable_path": path, "args": list(CHROMIUM_FLAGS)}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """A laptop-sized window."""
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 800}}
+
+
+@pytest.fixture(scope="session")
+def serve_factory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., Server]]:
+    """Start extra servers in a test (``serve_factory("--root", folder)``); all are stopped at the end."""
+    started: list[Server] = []
+
+    def start(*extra: str) -> Server:
+        log = tmp_path_factory.mktemp("serve") / "serve.log"
+        _SERVER_LOG.append(log)
+        try:
+            server = start_server(log, extra, cwd=ROOT)
+        except ServerError as error:
+            pytest.fail(str(error), pytrace=False)
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        stop_server(server.process)
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One ``push-learn serve`` for the whole session, culling idle kernels quickly."""
+    log = tmp_path_factory.mktemp("voila") / "serve.log"
+    _SERVER_LOG.append(log)
+    try:
+        server = start_server(log, ("--cull-idle", "30"), cwd=ROOT)
+    except ServerError as error:
+        pytest.fail(str(error), pytrace=False)
+    try:
+        yield server
+    finally:
+        stop_server(server.process)
+
+
+@pytest.fixture
+def watch(context: BrowserContext, page: Page) -> PageWatch:
+    """Keep the context off the network (anything but 127.0.0.1 is aborted) and record what goes wrong."""
+    return PageWatch.attach(context, page)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """On a failing browser test: save a screenshot under test-results/ and show the server's log."""
+    report = yield
+    if report.failed and call.when in ("setup", "call"):
+        page = getattr(item, "funcargs", {}).get("page")
+        if isinstance(page, Page) and not page.is_closed():
+            RESULTS.mkdir(exist_ok=True)
+            shot = RESULTS / f"{item.name.replace('/', '_').replace('[', '-').rstrip(']')}.png"
+            try:
+                page.screenshot(path=str(shot), full_page=True)
+                report.sections.append(("screenshot", str(shot)))
+            except Exception as error:  # a crashed page cannot be photographed; say so and go on
+                report.sections.append(("screenshot", f"could not be taken: {error}"))
+        server = getattr(item, "funcargs", {}).get("voila_server")
+        log = server.log if isinstance(server, Server) else (_SERVER_LOG[-1] if _SERVER_LOG else None)
+        if log is not None and log.exists():
+            tail = "\n".join(log.read_text(errors="replace").splitlines()[-60:])
+            report.sections.append(("push-learn serve log (last 60 lines)", tail))
+    return report

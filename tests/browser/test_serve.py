@@ -1,0 +1,72 @@
+"""``push-learn serve`` as a student and a teacher meet it: the landing page, offline pages, a clean Ctrl-C."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import signal
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+
+import psutil
+from playwright.sync_api import Page, expect
+
+from push_learn.apps.catalogue import DASHBOARDS
+from push_learn.apps.harness import PageWatch, Server, kernel_processes
+
+FLOOR = Path(__file__).resolve().parents[2] / "benchmarks" / "notebooks" / "floor.ipynb"
+
+
+def _get(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=60) as reply:
+        return str(reply.read().decode("utf-8"))
+
+
+def test_landing_page_lists_every_dashboard(voila_server: Server, page: Page, watch: PageWatch) -> None:
+    page.goto(voila_server.url)
+    expect(page).to_have_title("push_learn dashboards")
+    for info in DASHBOARDS:
+        heading = page.get_by_role("heading", name=info.title, exact=True)
+        expect(heading).to_be_visible()
+        form = page.get_by_role("form", name=f"Open {info.title}")
+        expect(form).to_have_attribute("action", f"/voila/render/{info.notebook}")
+        expect(form.get_by_role("spinbutton", name="Deal")).to_have_value("1")
+        expect(form.get_by_role("button", name=f"Open {info.title}")).to_be_enabled()
+    play = page.get_by_role("form", name="Open Play Push")
+    expect(play.get_by_role("combobox", name="Game").locator("option")).to_have_text(["Push", "Cap-It", "6-7-8-9-10"])
+    watch.assert_clean()
+
+
+def test_served_pages_reference_only_this_server(voila_server: Server) -> None:
+    """No script, style sheet, font or image on the landing page or a dashboard comes from elsewhere."""
+    for path in ("", "voila/render/meld_lab.ipynb?seed=3", "voila/render/no_such.ipynb"):
+        try:
+            html = _get(voila_server.url + path)
+        except urllib.error.HTTPError as error:  # the 404 page must be offline too
+            assert error.code == 404
+            html = error.read().decode("utf-8")
+        links = re.findall(r"""(?:src|href)\s*=\s*["']([^"']+)["']""", html)
+        assert links, path
+        outside = [link for link in links if re.match(r"(?i)(https?:)?//", link)]
+        assert outside == [], path
+        assert "Traceback" not in html
+
+
+def test_ctrl_c_stops_the_server_and_its_kernels(tmp_path: Path, serve_factory: Callable[..., Server]) -> None:
+    """SIGINT (Ctrl-C) ends the server cleanly, and its preheated kernel with it."""
+    folder = tmp_path / "dash"
+    folder.mkdir()
+    shutil.copy(FLOOR, folder / FLOOR.name)
+    server = serve_factory("--root", str(folder), "--pool-size", "1")
+    deadline = time.monotonic() + 60
+    while not (kernels := kernel_processes(server.process)) and time.monotonic() < deadline:
+        time.sleep(0.25)  # the pool's kernel starts right after the server
+    assert kernels, server.log_tail()
+    server.process.send_signal(signal.SIGINT)
+    assert server.process.wait(timeout=30) == 0, server.log_tail()
+    _, alive = psutil.wait_procs(kernels, timeout=10)
+    assert alive == [], server.log_tail()
+    assert "every kernel was shut down" in server.log.read_text()

@@ -207,12 +207,15 @@ def _run_reason(group: tuple[Card, ...], naturals: list[Card], rules: RummyRules
     has_ace = any(card.rank is Rank.ACE for card in naturals)
     if has_ace and low > ACE_LOW and _span(naturals, ACE_LOW) < spans[ACE_HIGH]:
         if _span(naturals, ACE_LOW) <= size:
-            return f"in {rules.name} the ace is high only: {_sequence(ACE_LOW, size)} is not a run"
+            return f"in {rules.name} the ace is high only: {_sequence(ACE_LOW, _span(naturals, ACE_LOW))} is not a run"
         lowest = min((card for card in naturals if card.rank is not Rank.ACE), key=lambda card: _value(card, 0))
         return f"in {rules.name} the ace is high only, so it cannot come before {lowest}"
-    wrap_start = _wrap_start(naturals, size)
-    if has_ace and wrap_start is not None:
-        return f"an ace cannot be both high and low: {_sequence(wrap_start, size)} is not a run"
+    wrap_start, wrap_span = _wrap_window(naturals)
+    if wrap_span < spans[best_ace]:
+        wrapped = _sequence(wrap_start, wrap_span)
+        if has_ace:
+            return f"an ace cannot be both high and low: {wrapped} is not a run"
+        return f"a run cannot go round the corner from K to A to 2: {wrapped} is not a run"
     suit = naturals[0].suit
     assert suit is not None
     values = sorted(_value(card, best_ace) for card in naturals)
@@ -233,13 +236,13 @@ def _span(naturals: list[Card], ace: int) -> int:
     return max(values) - min(values) + 1
 
 
-def _wrap_start(naturals: list[Card], size: int) -> int | None:
-    """The first value of a window that would hold the naturals if runs could wrap from K round to A, 2."""
+def _wrap_window(naturals: list[Card]) -> tuple[int, int]:
+    """The shortest window holding the naturals if runs could wrap from K round to A and 2: (start, length)."""
     values = {_value(card, ACE_LOW) for card in naturals}
-    for start in range(1, 14):
-        if all((value - start) % 13 < size for value in values):
-            return start
-    return None
+    return min(
+        ((start, 1 + max((value - start) % 13 for value in values)) for start in values),
+        key=lambda window: (window[1], window[0]),
+    )
 
 
 def _sequence(start: int, size: int) -> str:

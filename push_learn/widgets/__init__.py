@@ -12,12 +12,14 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from push_learn.widgets.hand_view import HandView
     from push_learn.widgets.meld_explorer import MeldExplorer
+    from push_learn.widgets.score_sheet import ScoreSheet
 
-__all__ = ["HandView", "MeldExplorer"]
+__all__ = ["HandView", "MeldExplorer", "ScoreSheet"]
 
 _WHERE = {
     "HandView": "push_learn.widgets.hand_view",
     "MeldExplorer": "push_learn.widgets.meld_explorer",
+    "ScoreSheet": "push_learn.widgets.score_sheet",
 }
 
 

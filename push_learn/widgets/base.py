@@ -57,11 +57,11 @@ def static_path(name: str) -> Path:
     return Path(str(resources.files("push_learn.widgets").joinpath("static", name)))
 
 
-def bundle_esm(module: str) -> str:
-    """The ES module of one widget: the shared helpers (``export`` dropped) then ``static/<module>``."""
-    common = _EXPORT.sub("", static_path(COMMON_JS).read_text(encoding="utf-8"))
+def bundle_esm(module: str, parts: tuple[str, ...] = ()) -> str:
+    """The ES module of one widget: the shared helpers and ``parts`` (``export`` dropped), then ``static/<module>``."""
+    shared = [_EXPORT.sub("", static_path(name).read_text(encoding="utf-8")) for name in (COMMON_JS, *parts)]
     own = static_path(module).read_text(encoding="utf-8")
-    return f"{common}\n// ---- {module} ----\n{own}"
+    return "\n".join(shared) + f"\n// ---- {module} ----\n{own}"
 
 
 def bundle_css(module: str | None = None) -> str:
@@ -86,8 +86,8 @@ class PushWidget(anywidget.AnyWidget):
     """Base of the push_learn widgets: a synced ``state`` dict, card options, intents and notices.
 
     Subclasses name their files with class keywords, ``class MeldExplorer(PushWidget, module="meld_explorer")``
-    (``static/meld_explorer.js`` and, if present, ``static/meld_explorer.css``), implement
-    ``view_state()`` and mark intent handlers with ``@intent("name")``.
+    (``static/meld_explorer.js`` and, if present, ``static/meld_explorer.css``; ``parts=("pl_table.js",)``
+    adds shared drawing code), implement ``view_state()`` and mark intent handlers with ``@intent("name")``.
     """
 
     state = traitlets.Dict().tag(sync=True)
@@ -100,12 +100,12 @@ class PushWidget(anywidget.AnyWidget):
     _intents: ClassVar[dict[str, str]] = {}
     _static_files: ClassVar[tuple[str, ...]] = ()
 
-    def __init_subclass__(cls, module: str | None = None, **kwargs: Any) -> None:
+    def __init_subclass__(cls, module: str | None = None, parts: tuple[str, ...] = (), **kwargs: Any) -> None:
         if module is not None:
             css = f"{module}.css" if static_path(f"{module}.css").is_file() else None
-            cls._esm = bundle_esm(f"{module}.js")
+            cls._esm = bundle_esm(f"{module}.js", parts)
             cls._css = bundle_css(css)
-            cls._static_files = (COMMON_JS, f"{module}.js", COMMON_CSS, *((css,) if css else ()))
+            cls._static_files = (COMMON_JS, *parts, f"{module}.js", COMMON_CSS, *((css,) if css else ()))
         super().__init_subclass__(**kwargs)
         intents = dict(cls._intents)
         for attr, value in vars(cls).items():

@@ -20,15 +20,15 @@ PROBE = """
 import json, sys
 import push_learn.widgets as widgets
 from push_learn.widgets import __all__ as names
-from push_learn.widgets.base import COMMON_JS as COMMON, static_path
+from push_learn.widgets.base import _EXPORT, static_path
 report = {"package": widgets.__file__, "static": str(static_path("pl_common.js")), "widgets": {}}
 for name in names:
     cls = getattr(widgets, name)
     files = {f: static_path(f).read_text(encoding="utf-8") for f in cls._static_files}
-    # the shared helpers are inlined without their export keywords; a widget's own file is inlined verbatim
+    # shared helper files are inlined without their export keywords
     report["widgets"][name] = {
         "files": {f: str(static_path(f)) for f in cls._static_files},
-        "esm_has_files": all(files[f] in cls._esm for f in cls._static_files if f.endswith(".js") and f != COMMON),
+        "esm_has_files": all(_EXPORT.sub("", files[f]) in cls._esm for f in cls._static_files if f.endswith(".js")),
         "css_has_files": all(files[f] in cls._css for f in cls._static_files if f.endswith(".css")),
     }
 from push_learn.widgets import HandView

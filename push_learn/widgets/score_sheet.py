@@ -174,6 +174,8 @@ class ScoreSheet(PushWidget, module="score_sheet", parts=("pl_scores.js",)):
         names = tuple(units) if units is not None else unit_names(game, seat_names(game.players))
         if len(names) != game.scoring_units:
             raise ValueError(f"{game.name} keeps {game.scoring_units} scores, so give {game.scoring_units} unit names")
+        if any(len(row) != len(names) for row in rows) or len(rows) > game.deals:
+            raise ValueError(f"give at most {game.deals} rows of {len(names)} scores, one row per deal")
         over = len(rows) == game.deals
         won = winning_units(game, rows) if over else ()
         self._sheet = score_json(game, names, rows, seat=self.seat, over=over, winners=won)

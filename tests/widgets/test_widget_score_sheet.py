@@ -28,6 +28,8 @@ def test_a_pad_in_progress_leaves_later_deals_blank(wire: Wire) -> None:
     assert data["deals"][1]["points"] is None
     assert data["summary"] == "After 1 deal: Ann 5, Bo 0, Cy 30."
     with pytest.raises(ValueError, match="keeps 4 scores"):
+        sheet.show_rows([(1, 2, 3, 4)], rules=CAP_IT, units=("Ann", "Bo"))
+    with pytest.raises(ValueError, match="rows of 4 scores"):
         sheet.show_rows([(1, 2)], rules=CAP_IT)
 
 

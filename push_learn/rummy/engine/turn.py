@@ -179,19 +179,21 @@ class Referee:
         if deal.down[deal.turn]:
             raise IllegalAction("you have already gone down this deal: add melds one at a time")
         if not action.melds:
-            raise IllegalAction("going down needs the contract melds")
+            raise IllegalAction(f"to go down, lay down this deal's contract ({self.rules.contract(deal.number)})")
+        cards = [card for meld in action.melds for card in meld.cards]
+        _remove(deal.hands[deal.turn], cards)
         for meld in action.melds:
             check_meld(meld, self.rules)
-        verdict = meets_contract(list(action.melds), self.rules, deal.number)
+        verdict = meets_contract(action.melds, self.rules, deal.number)
         if not verdict.ok:
-            contract = self.rules.contract(deal.number)
-            raise IllegalAction(f"that does not meet this deal's contract ({contract}): {verdict.reason}")
-        plan = self._meld_plan(deal, action, [card for meld in action.melds for card in meld.cards])
+            raise IllegalAction(f"you cannot go down with that: {verdict.reason}")
+        plan = self._meld_plan(deal, action, cards)
         plan.melds = action.melds
         return plan
 
     def _check_new_meld(self, deal: DealState, action: NewMeld) -> Plan:
         self._require_down(deal, "meld anything else")
+        _remove(deal.hands[deal.turn], action.meld.cards)
         check_meld(action.meld, self.rules)
         plan = self._meld_plan(deal, action, list(action.meld.cards))
         plan.melds = (action.meld,)

@@ -129,8 +129,11 @@ def _missing_sentence(
 
 
 def shared_run_card(first: Meld, second: Meld) -> Card | None:
-    """A card that two runs of the same suit both hold (they overlap), or ``None`` (A-R1-08)."""
+    """The lowest card where two runs of the same suit overlap (cover the same place), or ``None`` (A-R1-08).
+
+    Places are rank values, so A-2-3 and Q-K-A of one suit do not overlap: one ace is low, the other high.
+    """
     if not (first.is_run and second.is_run and first.suit is second.suit):
         return None
-    common = set(first.represented()) & set(second.represented())
-    return min(common, key=lambda card: card.rank or 0) if common else None
+    low, high = max(first.low_value, second.low_value), min(first.high_value, second.high_value)
+    return first.represented()[low - first.low_value] if low <= high else None

@@ -6,8 +6,9 @@ import dataclasses
 
 import pytest
 
-from push_learn.cards import Rank, Suit, parse_cards
+from push_learn.cards import Card, Rank, Suit, parse_cards
 from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN, ContractCheck, MeldKind, RulesError, RummyRules, meets_contract
+from push_learn.rummy.contracts import shared_run_card
 from push_learn.rummy.melds import Meld, interpret_meld
 
 
@@ -127,6 +128,11 @@ def test_two_runs_of_one_suit_meet_the_contract_when_they_do_not_overlap() -> No
     assert meets_contract(overlapping, dataclasses.replace(PUSH, runs_may_share_cards=True), 3)
     other_suits = [run("4S 5S 6S 7S", Suit.SPADES, 4), run("6H 7H 8H 9H", Suit.HEARTS, 6)]
     assert meets_contract(other_suits, PUSH, 3)
+    ace_low_and_high = [run("AS 2S 3S 4S", Suit.SPADES, 1), run("JS QS KS AS", Suit.SPADES, 11)]
+    assert meets_contract(ace_low_and_high, PUSH, 3)
+    assert shared_run_card(*ace_low_and_high) is None
+    nine = Card(Rank.NINE, Suit.SPADES)  # the 2♥ stands for 9♠
+    assert shared_run_card(run("8S 9S 10S", Suit.SPADES, 8), run("2H 10S JS", Suit.SPADES, 9)) == nine
 
 
 def test_contract_of_a_deal_outside_the_match_is_refused() -> None:

@@ -23,8 +23,8 @@ lint: $(STAMP)  ## ruff and mypy
 	$(BIN)/ruff check push_learn tests benchmarks
 	$(BIN)/mypy
 
-test: install browser lint  ## everything: unit, property, notebook and browser tests
-	$(BIN)/python -m pytest tests notebooks --nbval-lax -p no:cacheprovider
+test: install browser lint  ## everything: unit, property, notebook (nbval) and browser tests
+	$(BIN)/python -m pytest tests notebooks --nbval-lax --sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider
 
 test-fast: install  ## the rules core only, no notebooks or browser
 	$(BIN)/python -m pytest tests -m "not browser" -x -q
@@ -33,7 +33,7 @@ serve: install  ## the dashboards on http://$(HOST):$(PORT)
 	$(BIN)/push-learn serve --host $(HOST) --port $(PORT)
 
 lab: install  ## the tutorials in JupyterLab
-	$(BIN)/jupyter lab --ip=127.0.0.1 notebooks
+	$(BIN)/jupyter lab --ip=127.0.0.1 --ServerApp.root_dir=notebooks
 
 bench: install  ## print the benchmark figures
 	for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done

@@ -12,13 +12,20 @@ imported lazily, so the server process, which only needs the catalogue, never lo
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from push_learn.apps.catalogue import DASHBOARDS, DashboardInfo
 
-__all__ = ["DASHBOARDS", "DashboardInfo"]
+if TYPE_CHECKING:
+    from push_learn.apps.base import App
+    from push_learn.apps.meld_lab import MeldLab
 
-_LAZY: dict[str, str] = {}
+__all__ = ["DASHBOARDS", "App", "DashboardInfo", "MeldLab"]
+
+_LAZY: dict[str, str] = {
+    "App": "push_learn.apps.base",
+    "MeldLab": "push_learn.apps.meld_lab",
+}
 
 
 def __getattr__(name: str) -> Any:

@@ -19,7 +19,7 @@ from push_learn.rummy.rules import PLAYER_RANGE, VARIANT_NAMES, RummyRules, cap_
 __all__ = ["DEFAULT_SEED", "MAX_SEED", "Query", "parse_query", "query_string"]
 
 DEFAULT_SEED = 1
-"""The deal shown when the address names none."""
+"""The shuffle used when the address names none (the seed fixes every shuffle of a match)."""
 MAX_SEED = 2**32 - 1
 """The largest seed accepted from an address."""
 
@@ -38,7 +38,7 @@ def query_string() -> str:
 
 @dataclass(frozen=True)
 class Query:
-    """A dashboard's settings read from its address: the deal's seed, the game, the number of players."""
+    """A dashboard's settings read from its address: the seed (shuffle number), the game, the players."""
 
     seed: int = DEFAULT_SEED
     variant: str = "push"
@@ -56,9 +56,9 @@ class Query:
         return push()
 
     def __str__(self) -> str:
-        """A short description such as ``Cap-It for 5 players, deal 1234``."""
+        """A short description such as ``Cap-It for 5 players, shuffle 1234``."""
         rules = self.rules
-        return f"{rules.name} for {rules.players} players, deal {self.seed}"
+        return f"{rules.name} for {rules.players} players, shuffle {self.seed}"
 
 
 _VARIANT_ALIASES = {
@@ -80,7 +80,7 @@ def parse_query(text: str) -> Query:
     >>> parse_query("seed=42&variant=cap-it&players=5")
     Query(seed=42, variant='cap_it', players=5, notes=())
     >>> parse_query("seed=abc").notes
-    ("The deal number 'abc' in the address is not a whole number from 0 to 4294967295, so deal 1 is shown.",)
+    ("The shuffle number 'abc' in the address is not a whole number from 0 to 4294967295, so shuffle 1 is used.",)
     """
     pairs = parse_qs(text.lstrip("?"), keep_blank_values=True)
     values = {key.lower(): items[-1].strip() for key, items in pairs.items()}
@@ -92,8 +92,8 @@ def parse_query(text: str) -> Query:
             seed = int(raw)
         else:
             notes.append(
-                f"The deal number {raw!r} in the address is not a whole number from 0 to {MAX_SEED}, "
-                f"so deal {DEFAULT_SEED} is shown."
+                f"The shuffle number {raw!r} in the address is not a whole number from 0 to {MAX_SEED}, "
+                f"so shuffle {DEFAULT_SEED} is used."
             )
     variant = "push"
     if "variant" in values:

@@ -5,7 +5,7 @@ What it sets up, on top of a plain ``voila`` command:
 - Voila on 127.0.0.1:8866 (``--host``/``--port``), failing with a clear sentence if the port is taken
   (Voila would otherwise move to another port without saying so);
 - a landing page listing the dashboards (our ``push_learn`` Voila template, ``tree.html``) with a
-  field for the deal number, so a teacher can hand a whole class the same deal;
+  field for the shuffle number (the seed), so a teacher can hand a whole class the same cards;
 - preheated kernels (one per dashboard by default, ``--pool-size``) and culling of kernels left idle
   with no page attached (``--cull-idle``), since a closed tab does not always free its kernel;
 - no source code and no tracebacks shown, nothing fetched from the internet at page load (the

@@ -33,6 +33,11 @@ RESULTS = ROOT / "test-results"
 _SERVER_LOG: list[Path] = []
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Silence a deprecation warning raised inside pytest-playwright's own fixtures, not ours."""
+    config.addinivalue_line("filterwarnings", "ignore:Session-scoped fixtures defined as instance methods")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark every test in this folder ``browser`` (``-m "not browser"`` leaves them out)."""
     here = Path(__file__).parent

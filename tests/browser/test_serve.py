@@ -33,7 +33,7 @@ def test_landing_page_lists_every_dashboard(voila_server: Server, page: Page, wa
         expect(heading).to_be_visible()
         form = page.get_by_role("form", name=f"Open {info.title}")
         expect(form).to_have_attribute("action", f"/voila/render/{info.notebook}")
-        expect(form.get_by_role("spinbutton", name="Deal")).to_have_value("1")
+        expect(form.get_by_role("spinbutton", name="Shuffle no.")).to_have_value("1")
         expect(form.get_by_role("button", name=f"Open {info.title}")).to_be_enabled()
     play = page.get_by_role("form", name="Open Play Push")
     expect(play.get_by_role("combobox", name="Game").locator("option")).to_have_text(["Push", "Cap-It", "6-7-8-9-10"])

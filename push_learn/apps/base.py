@@ -1,0 +1,83 @@
+"""The base of every dashboard: a heading, notes about the address, and the widgets of the lesson.
+
+An App reads its settings (deal seed, game, players) from the page address under Voila, builds its
+widgets from the rules core and shows them as one ``VBox`` with stable CSS classes
+(``pl-app pl-app-<slug>``). It holds no rule: the widgets ask the core.
+
+    MeldLab.from_query()          # in a dashboard notebook: settings from ?seed=...&variant=...
+    MeldLab(Query(seed=42))       # anywhere else
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, ClassVar, TypeVar
+
+import ipywidgets
+
+from push_learn.apps.catalogue import DashboardInfo, dashboard
+from push_learn.apps.query import Query, parse_query, query_string
+from push_learn.rummy.rules import RummyRules
+
+__all__ = ["App"]
+
+A = TypeVar("A", bound="App")
+
+
+class App:
+    """One dashboard: ``build()`` returns its widgets; the App wraps them with a heading and shows them.
+
+    Subclasses set ``slug`` (their catalogue entry) and implement ``build``. Displaying an App (the last
+    line of a notebook cell) displays ``self.view``.
+    """
+
+    slug: ClassVar[str] = ""
+
+    def __init__(self, query: Query | None = None) -> None:
+        """Build the dashboard for these settings (the defaults: Push, shuffle 1)."""
+        self.query = query if query is not None else Query()
+        self.rules: RummyRules = self.query.rules
+        self.main = self.build()
+        self.heading = ipywidgets.HTML(self.heading_html())
+        self.heading.add_class("pl-app-heading")
+        self.view = ipywidgets.VBox([self.heading, self.main])
+        self.view.add_class("pl-app")
+        self.view.add_class(f"pl-app-{self.slug.replace('_', '-')}")
+
+    @classmethod
+    def from_query(cls: type[A], text: str | None = None) -> A:
+        """The dashboard for the page's address (``?seed=1234&variant=cap_it``), or for ``text`` if given.
+
+        Under a preheated Voila kernel this waits for the student's request, so call it after the imports.
+        """
+        return cls(parse_query(query_string() if text is None else text))
+
+    @property
+    def info(self) -> DashboardInfo:
+        """This dashboard's catalogue entry (title, blurb)."""
+        return dashboard(self.slug)
+
+    @property
+    def subtitle(self) -> str:
+        """The line under the title; by default the game and the shuffle number (the seed)."""
+        return f"{self.rules.name} · shuffle {self.query.seed}"
+
+    def build(self) -> ipywidgets.Widget:
+        """The dashboard's widgets (one widget, often a box of several)."""
+        raise NotImplementedError
+
+    def heading_html(self) -> str:
+        """The title, the subtitle and any note about values of the address that were not understood."""
+        notes = "".join(f'<p class="pl-app-notes" role="note">{html.escape(note)}</p>' for note in self.query.notes)
+        return (
+            f'<h1 class="pl-app-title">{html.escape(self.info.title)}</h1>'
+            f'<p class="pl-app-sub">{html.escape(self.subtitle)}</p>{notes}'
+        )
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Show the dashboard's view when the App is the value of a notebook cell."""
+        return self.view._repr_mimebundle_(**kwargs)
+
+    def __repr__(self) -> str:
+        """The App class and its settings."""
+        return f"{type(self).__name__}({self.query!r})"

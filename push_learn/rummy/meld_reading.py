@@ -167,7 +167,7 @@ def why_not_a_meld(cards: Sequence[Card], rules: RummyRules) -> str:
     assert set_rank is not None
     set_reason = meld_problem(Meld.set_of(group, set_rank), rules)
     run_reason = _run_reason(group, naturals, rules)
-    if set_reason is None or run_reason is None:  # pragma: no cover - interpret_meld found no reading
+    if set_reason is None or run_reason is None:  # pragma: no cover - cannot happen: no reading means both fail
         return set_reason or run_reason or "these cards make neither a set nor a run"
     if set_score > run_score:
         return set_reason

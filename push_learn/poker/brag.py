@@ -1,0 +1,707 @@
+"""Three-card brag (B1, RULES.md §4): antes, blind and open betting, seeing, covering the pot.
+
+Stakes are tracked in *open units*: an open player must bet at least the stake ``S`` (then
+``S`` becomes that bet); a blind player pays half, at least ``ceil(S/2)`` (then ``S`` becomes twice
+that bet). With exactly two players left, the player to act may *see* for twice the stake in their
+own units (open 2S, blind S); an open player may not see a blind one, and the seer loses ties. A
+player who cannot afford a bet may *cover the pot*: all their chips go in, the others bet on into a
+side pot, and the coverer loses ties. After a prial is shown or wins, the pack is shuffled.
+
+>>> game = BragGame(BragRules(players=3), seed=1)
+>>> game.apply(Bet(seat=1, amount=2))       # seat 1 (left of dealer 0) bets 2 blind: the stake is 4
+>>> game.apply(Look(seat=2)); game.apply(Bet(seat=2, amount=4))
+>>> game.apply(Fold(seat=0)); game.apply(Look(seat=1)); game.apply(See(seat=1))
+>>> game.is_over, sum(game.stacks)
+(True, 300)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from push_learn.cards import Card, format_cards, parse_cards
+from push_learn.errors import IllegalAction, RecordError
+from push_learn.poker.three_card import (
+    BRAG,
+    DECK,
+    RECORD_VERSION,
+    Shape,
+    action_to_dict,
+    card_index,
+    check_record,
+    evaluate,
+    replay_actions,
+    rules_from_dict,
+)
+
+__all__ = [
+    "Award",
+    "Bet",
+    "BragAction",
+    "BragGame",
+    "BragObservation",
+    "BragOptions",
+    "BragRules",
+    "Cover",
+    "DropHand",
+    "Fold",
+    "HandResult",
+    "KeepHand",
+    "Look",
+    "PlayerView",
+    "See",
+    "ShownHand",
+    "pack_dealing",
+]
+
+
+@dataclass(frozen=True)
+class BragRules:
+    """The agreed settings of a brag school (RULES.md §4.1 and register rows A-B1-*)."""
+
+    players: int = 4
+    """2 to 8 players (the usual game is 3 to 8; see D-3C-01)."""
+    starting_stack: int = 100
+    ante: int = 1
+    min_first_bet: int = 1
+    max_first_bet: int = 10
+    """The first bet of a hand, in open units (a blind player pays half)."""
+    raise_limit: int | None = 10
+    """A bet may exceed the stake by at most this, in open units; ``None`` means only the stack limits it."""
+    blind_carry: bool = False
+    """A-B1-03: a blind last player does not win; the pot is carried and the blind hand retained."""
+    always_shuffle: bool = False
+    """A-B1-06 option: shuffle before every deal instead of only after a prial."""
+    max_orbits: int | None = None
+    """A-B1-05: after this many orbits the remaining hands are compared; ``None`` relies on table stakes."""
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= 8:
+            raise ValueError("brag is played by 2 to 8 players")
+        if self.ante < 0 or self.starting_stack < 0:
+            raise ValueError("the ante and the stacks cannot be negative")
+        if not 1 <= self.min_first_bet <= self.max_first_bet:
+            raise ValueError("the first bet needs 1 <= min_first_bet <= max_first_bet")
+        if self.raise_limit is not None and self.raise_limit < 0:
+            raise ValueError("the raise limit cannot be negative")
+        if self.max_orbits is not None and self.max_orbits < 1:
+            raise ValueError("max_orbits must be at least 1 (or None)")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as JSON-ready data."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> BragRules:
+        """Rebuild rules written by ``to_dict``."""
+        rules: BragRules = rules_from_dict(cls, data, {})
+        return rules
+
+
+def pack_dealing(hands: Sequence[str | Sequence[Card]], dealer: int = 0) -> list[Card]:
+    """A pack order that deals ``hands[i]`` to seat ``i`` (one card at a time from the dealer's left).
+
+    The other cards follow in the usual order. Give it to ``BragGame(pack=...)`` to set up a lesson.
+    """
+    given = [tuple(parse_cards(h)) if isinstance(h, str) else tuple(h) for h in hands]
+    players = len(given)
+    order = [(dealer + 1 + i) % players for i in range(players)]
+    if any(len(h) != 3 for h in given):
+        raise ValueError("each seat needs three cards")
+    top = [given[seat][round_] for round_ in range(3) for seat in order]
+    if len(set(top)) != len(top):
+        raise ValueError("no card may be dealt twice")
+    return top + [card for card in DECK if card not in top]
+
+
+# ---- actions ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fold:
+    """Give up the hand; the cards go face down to the bottom of the pack."""
+
+    kind: ClassVar[str] = "fold"
+    seat: int
+
+
+@dataclass(frozen=True)
+class Look:
+    """A blind player looks at a hand (``hand`` 0 or 1 when holding a retained second hand)."""
+
+    kind: ClassVar[str] = "look"
+    seat: int
+    hand: int = 0
+
+
+@dataclass(frozen=True)
+class KeepHand:
+    """After looking at one of two hands: keep it (the other is folded unseen); the player is open."""
+
+    kind: ClassVar[str] = "keep"
+    seat: int
+
+
+@dataclass(frozen=True)
+class DropHand:
+    """After looking at one of two hands: fold it and play on blind with the other."""
+
+    kind: ClassVar[str] = "drop"
+    seat: int
+
+
+@dataclass(frozen=True)
+class Bet:
+    """Pay ``amount`` chips (in the player's own units: a blind player's chips count double)."""
+
+    kind: ClassVar[str] = "bet"
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class See:
+    """With two players left, pay twice the stake (in own units) to end the betting and compare."""
+
+    kind: ClassVar[str] = "see"
+    seat: int
+
+
+@dataclass(frozen=True)
+class Cover:
+    """Put all remaining chips into the pot; the others bet on into a side pot."""
+
+    kind: ClassVar[str] = "cover"
+    seat: int
+
+
+BragAction = Fold | Look | KeepHand | DropHand | Bet | See | Cover
+_KINDS: Mapping[str, type[Any]] = {c.kind: c for c in (Fold, Look, KeepHand, DropHand, Bet, See, Cover)}
+
+
+# ---- results and observations -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ShownHand:
+    """A hand turned face up at the end of a deal."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    name: str
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}: {format_cards(self.cards)} ({self.name})"
+
+
+@dataclass(frozen=True)
+class Award:
+    """Chips from one pot (0 = the first) to one seat, and why."""
+
+    seat: int
+    amount: int
+    pot: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a deal ended: who won what, which hands were shown, and what happens next."""
+
+    hand_number: int
+    how: str
+    awards: tuple[Award, ...]
+    shown: tuple[ShownHand, ...]
+    carried: int
+    reshuffle: bool
+
+    def __str__(self) -> str:
+        lines = [f"hand {self.hand_number}: {self.how}"]
+        lines += [str(s) for s in self.shown]
+        lines += [f"seat {a.seat} takes {a.amount} from pot {a.pot} ({a.reason})" for a in self.awards]
+        if self.carried:
+            lines.append(f"{self.carried} carried to the next deal")
+        if self.reshuffle:
+            lines.append("the pack will be shuffled")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What everyone can see of a player: stack, status (in, folded, covered, out), blind or open."""
+
+    seat: int
+    stack: int
+    status: str
+    blind: bool
+    hands: int
+    last_bet: int
+
+
+@dataclass(frozen=True)
+class BragOptions:
+    """The choices of the player to act, with the exact costs in that player's own chips."""
+
+    fold: bool
+    look: tuple[int, ...]
+    must_choose: bool
+    bet_min: int | None
+    bet_max: int | None
+    see_cost: int | None
+    cover: bool
+
+
+@dataclass(frozen=True)
+class BragObservation:
+    """Exactly what one seat may know (its own cards only once it has looked)."""
+
+    seat: int
+    hand_number: int
+    dealer: int
+    to_act: int | None
+    stake: int | None
+    pots: tuple[tuple[int, int | None], ...]
+    players: tuple[PlayerView, ...]
+    cards: tuple[tuple[Card, ...], ...]
+    hand_name: str | None
+    options: BragOptions | None
+    log: tuple[str, ...]
+    results: tuple[HandResult, ...]
+    over: bool
+
+
+@dataclass
+class _Seat:
+    stack: int
+    status: str = "out"
+    blind: bool = True
+    hands: list[tuple[Card, ...]] = dataclasses.field(default_factory=list)
+    looking_at: int | None = None
+    last_bet: int = 0
+
+
+@dataclass
+class _Pot:
+    amount: int
+    coverer: int | None = None
+
+
+def _high_first(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda c: int(c.rank or 0), reverse=True))
+
+
+def _ceil_half(n: int) -> int:
+    return (n + 1) // 2
+
+
+class BragGame:
+    """A brag school playing ``hands`` deals (fewer if only one player can still ante).
+
+    ``verify``/``can``/``apply`` take the actions above; ``options(seat)`` gives costs,
+    ``observe(seat)`` what a seat knows, ``to_record``/``from_record`` save and replay.
+    """
+
+    GAME = "brag"
+
+    def __init__(
+        self, rules: BragRules | None = None, seed: int = 0, hands: int = 1, dealer: int = 0,
+        pack: Sequence[Card] | None = None,
+    ) -> None:
+        self.rules = rules or BragRules()
+        if hands < 1 or not 0 <= dealer < self.rules.players:
+            raise ValueError("a game has at least one hand and a dealer who sits at the table")
+        if pack is not None and sorted(pack, key=card_index) != list(DECK):
+            raise ValueError("a prepared pack must hold each of the 52 cards once")
+        self.seed, self.hands_to_play, self.first_dealer = seed, hands, dealer
+        self.prepared = tuple(pack) if pack is not None else None
+        """The pack order given instead of the first shuffle (top card first), if any."""
+        self.seats = [_Seat(self.rules.starting_stack) for _ in range(self.rules.players)]
+        self.rng = random.Random(seed)
+        self.pack = list(DECK)
+        self.rng.shuffle(self.pack)
+        if self.prepared is not None:
+            self.pack = list(self.prepared)
+        self.actions: list[BragAction] = []
+        self.results: list[HandResult] = []
+        self.log: list[str] = []
+        self.hand_number, self.dealer = 0, dealer
+        self.pots: list[_Pot] = []
+        self.stake: int | None = None
+        self.to_act: int | None = None
+        self.orbits, self.carried = 0, 0
+        self.retainer: int | None = None
+        """The blind seat whose hand and pot are carried to the next deal (option ``blind_carry``)."""
+        self.over, self._shuffle_next = False, False
+        self._start_hand()
+
+    # -- reading the state ----------------------------------------------------------------------
+
+    @property
+    def stacks(self) -> list[int]:
+        """Each seat's chips off the table."""
+        return [s.stack for s in self.seats]
+
+    @property
+    def is_over(self) -> bool:
+        """True when the match has ended."""
+        return self.over
+
+    @property
+    def pot_total(self) -> int:
+        """Chips in all pots of the current deal."""
+        return sum(p.amount for p in self.pots)
+
+    def in_play(self) -> list[int]:
+        """Seats still betting (not folded, covered or out), clockwise from the dealer's left."""
+        return [s for s in self._clockwise() if self.seats[s].status == "in"]
+
+    def _clockwise(self) -> list[int]:
+        n = self.rules.players
+        return [(self.dealer + 1 + i) % n for i in range(n)]
+
+    def playing_hand(self, seat: int) -> tuple[Card, ...]:
+        """The hand a seat would show now (with two blind hands: the one carried over, D-3C-06)."""
+        return self.seats[seat].hands[0]
+
+    def _key(self, seat: int) -> int:
+        return evaluate(self.playing_hand(seat), BRAG).key
+
+    # -- costs ----------------------------------------------------------------------------------
+
+    def bet_range(self, seat: int) -> tuple[int, int] | None:
+        """The smallest and largest bet ``seat`` may make now in its own chips, or ``None`` if it cannot bet."""
+        r, player = self.rules, self.seats[seat]
+        low, high = (r.min_first_bet, r.max_first_bet) if self.stake is None else (self.stake, self._stake_cap())
+        if player.blind:
+            low, high = _ceil_half(low), max(_ceil_half(low), high // 2)
+        high = min(high, player.stack)
+        return (low, high) if low <= high else None
+
+    def _stake_cap(self) -> int:
+        assert self.stake is not None
+        limit = self.rules.raise_limit
+        return self.stake + limit if limit is not None else self.stake + 10**9
+
+    def see_cost(self, seat: int) -> int | None:
+        """Twice the stake in ``seat``'s own units (open 2S, blind S), or ``None`` if there is no stake."""
+        if self.stake is None:
+            return None
+        return self.stake if self.seats[seat].blind else 2 * self.stake
+
+    def options(self, seat: int) -> BragOptions | None:
+        """What ``seat`` may do now, or ``None`` if it is not its turn."""
+        if self.over or seat != self.to_act:
+            return None
+        player = self.seats[seat]
+        if player.looking_at is not None:
+            return BragOptions(False, (), True, None, None, None, False)
+        span = self.bet_range(seat)
+        see = See(seat)
+        return BragOptions(
+            fold=True,
+            look=tuple(range(len(player.hands))) if player.blind else (),
+            must_choose=False,
+            bet_min=span[0] if span else None,
+            bet_max=span[1] if span else None,
+            see_cost=self.see_cost(seat) if self.can(see) else None,
+            cover=span is None,
+        )
+
+    # -- verify / can / apply -------------------------------------------------------------------
+
+    def verify(self, action: BragAction) -> None:
+        """Raise ``IllegalAction`` saying why ``action`` is not allowed now; do nothing if it is."""
+        if not isinstance(action, Fold | Look | KeepHand | DropHand | Bet | See | Cover):
+            raise IllegalAction(f"{action!r} is not a brag action")
+        seat = action.seat
+        if self.over:
+            raise IllegalAction("the game is over")
+        if not 0 <= seat < self.rules.players:
+            raise IllegalAction(f"there is no seat {seat}")
+        if seat != self.to_act:
+            raise IllegalAction(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
+        player = self.seats[seat]
+        choosing = player.looking_at is not None
+        if choosing != isinstance(action, KeepHand | DropHand):
+            raise IllegalAction(
+                "first keep or drop the hand just looked at" if choosing
+                else "keeping or dropping a hand comes only after looking at one of two blind hands"
+            )
+        if isinstance(action, Look):
+            if not player.blind:
+                raise IllegalAction("you have already looked at your cards")
+            if not 0 <= action.hand < len(player.hands):
+                raise IllegalAction(f"you hold {len(player.hands)} hand(s); there is no hand {action.hand}")
+        elif isinstance(action, Bet):
+            span = self.bet_range(seat)
+            if span is None:
+                raise IllegalAction("you cannot afford the smallest bet: cover the pot or fold")
+            if not span[0] <= action.amount <= span[1]:
+                rate = "blind" if player.blind else "open"
+                raise IllegalAction(f"your bet ({rate}) must be between {span[0]} and {span[1]} chips")
+        elif isinstance(action, See):
+            self._verify_see(seat)
+        elif isinstance(action, Cover) and self.bet_range(seat) is not None:
+            raise IllegalAction("you can still afford a bet; covering the pot is only for a player who cannot")
+
+    def _verify_see(self, seat: int) -> None:
+        players = self.in_play()
+        if len(players) != 2:
+            raise IllegalAction(f"seeing is only possible with two players left, not {len(players)}")
+        cost = self.see_cost(seat)
+        if cost is None:
+            raise IllegalAction("there is nothing to see yet: someone must bet first")
+        other = players[0] if players[1] == seat else players[1]
+        if not self.seats[seat].blind and self.seats[other].blind:
+            raise IllegalAction("an open player may not see a blind player: bet or fold")
+        if cost > self.seats[seat].stack:
+            raise IllegalAction(f"seeing costs {cost} chips and you have {self.seats[seat].stack}")
+
+    def can(self, action: BragAction) -> bool:
+        """True if ``action`` is allowed now."""
+        try:
+            self.verify(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def legal_actions(self) -> list[BragAction]:
+        """The choices of the player to act (bets at the smallest and the largest amount only)."""
+        seat = self.to_act
+        if seat is None:
+            return []
+        candidates: list[BragAction] = [KeepHand(seat), DropHand(seat), Fold(seat), See(seat), Cover(seat)]
+        candidates += [Look(seat, i) for i in range(len(self.seats[seat].hands))]
+        span = self.bet_range(seat)
+        if span:
+            candidates += [Bet(seat, amount) for amount in sorted(set(span))]
+        return [a for a in candidates if self.can(a)]
+
+    def apply(self, action: BragAction) -> None:
+        """Carry out a legal action (``IllegalAction`` and no change otherwise)."""
+        self.verify(action)
+        self.actions.append(action)
+        seat, player = action.seat, self.seats[action.seat]
+        if isinstance(action, Look):
+            self._look(seat, action.hand)
+        elif isinstance(action, KeepHand | DropHand):
+            looked = player.looking_at
+            assert looked is not None
+            keep = looked if isinstance(action, KeepHand) else 1 - looked
+            self.pack.extend(player.hands[1 - keep])
+            player.hands, player.looking_at = [player.hands[keep]], None
+            player.blind = isinstance(action, DropHand)
+            self.log.append(f"seat {seat} {'drops' if player.blind else 'keeps'} the hand looked at")
+        elif isinstance(action, Bet):
+            self._pay(seat, action.amount)
+            self.stake = action.amount * (2 if player.blind else 1)
+            self.log.append(f"seat {seat} bets {action.amount} {'blind' if player.blind else 'open'}")
+            self._next_turn(seat)
+        elif isinstance(action, Fold):
+            for hand in player.hands:
+                self.pack.extend(hand)
+            player.hands, player.status = [], "folded"
+            self.log.append(f"seat {seat} folds")
+            if len(self.in_play()) == 1:
+                self._fold_out(self.in_play()[0])
+            else:
+                self._next_turn(seat)
+        elif isinstance(action, See):
+            self._see(seat)
+        else:
+            self._cover(seat)
+
+    def _look(self, seat: int, hand: int) -> None:
+        player = self.seats[seat]
+        if len(player.hands) == 2:
+            player.looking_at = hand
+        else:
+            player.blind = False
+        self.log.append(f"seat {seat} looks at {'a' if len(player.hands) == 2 else 'the'} hand")
+
+    def _pay(self, seat: int, amount: int) -> None:
+        self.seats[seat].stack -= amount
+        self.seats[seat].last_bet = amount
+        self.pots[-1].amount += amount
+
+    def _next_turn(self, seat: int) -> None:
+        order = self._clockwise()
+        players = self.in_play()
+        after = [s for s in players if order.index(s) > order.index(seat)]
+        self.to_act = after[0] if after else players[0]
+        if not after:
+            self.orbits += 1
+            if self.rules.max_orbits is not None and self.orbits >= self.rules.max_orbits:
+                best = max(self._key(s) for s in players)
+                winners = [s for s in players if self._key(s) == best]
+                self._finish(winners, f"the orbit cap was reached after {self.orbits} orbits", set(players))
+
+    def _see(self, seat: int) -> None:
+        cost = self.see_cost(seat)
+        assert cost is not None
+        self._pay(seat, cost)
+        other = next(s for s in self.in_play() if s != seat)
+        self.log.append(f"seat {seat} pays {cost} to see seat {other}")
+        seer_wins = self._key(seat) > self._key(other)
+        winner = seat if seer_wins else other
+        how = f"seat {seat} saw seat {other}" + ("" if seer_wins else "; the seer loses ties and lower hands")
+        self._finish([winner], how, {other, winner})
+
+    def _cover(self, seat: int) -> None:
+        player = self.seats[seat]
+        self.log.append(f"seat {seat} covers the pot with {player.stack} chips")
+        self.pots[-1].amount += player.stack
+        player.last_bet, player.stack, player.status = player.stack, 0, "covered"
+        self.pots[-1].coverer = seat
+        self.pots.append(_Pot(0))
+        rest = self.in_play()
+        if len(rest) == 1:
+            self._finish(rest, f"seat {seat} covered the pot against the last player", set(rest))
+        else:
+            self._next_turn(seat)
+
+    def _fold_out(self, last: int) -> None:
+        covered = any(p.coverer is not None for p in self.pots)
+        if self.rules.blind_carry and self.seats[last].blind and not covered and self.hand_number < self.hands_to_play:
+            self.carried, self.retainer = self.pot_total, last
+            self.pots = []
+            self._end_hand(f"everyone else folded; seat {last} is blind, so the pot is carried", (), (), False)
+            return
+        self._finish([last], "everyone else folded", set())
+
+    # -- the end of a deal ----------------------------------------------------------------------
+
+    def _finish(self, winners: list[int], how: str, shown: set[int]) -> None:
+        awards: list[Award] = []
+        for index in reversed(range(len(self.pots))):
+            pot = self.pots[index]
+            reason = "the last pot"
+            if pot.coverer is not None:
+                shown |= {pot.coverer, *winners}
+                if self._key(pot.coverer) > self._key(winners[0]):
+                    winners, reason = [pot.coverer], "the coverer's hand is higher"
+                else:
+                    reason = "the coverer's hand is not higher (the coverer loses ties)"
+            awards += self._split(pot.amount, winners, index, reason)
+        order = self._clockwise()
+        shown_hands = tuple(
+            ShownHand(s, _high_first(self.playing_hand(s)), evaluate(self.playing_hand(s), BRAG).name)
+            for s in sorted(shown, key=order.index)
+        )
+        prial = any(evaluate(self.playing_hand(s), BRAG).shape is Shape.TRIPS for s in shown | set(winners))
+        self._end_hand(how, tuple(awards), shown_hands, prial)
+
+    def _split(self, amount: int, winners: list[int], pot: int, reason: str) -> list[Award]:
+        """Share a pot; odd chips go to the first winner clockwise from the dealer's left (D-3C-05)."""
+        order = sorted(winners, key=self._clockwise().index)
+        share, odd = divmod(amount, len(order))
+        awards = [Award(s, share + (1 if i < odd else 0), pot, reason) for i, s in enumerate(order) if amount]
+        for award in awards:
+            self.seats[award.seat].stack += award.amount
+        return awards
+
+    def _end_hand(self, how: str, awards: tuple[Award, ...], shown: tuple[ShownHand, ...], prial: bool) -> None:
+        self.pots, self.to_act, self.stake = [], None, None
+        for seat in self._clockwise():
+            player = self.seats[seat]
+            kept: list[tuple[Card, ...]] = player.hands[:1] if seat == self.retainer else []
+            for hand in player.hands[len(kept):]:
+                self.pack.extend(hand)
+            player.hands = kept
+        self._shuffle_next = prial or self.rules.always_shuffle
+        self.results.append(HandResult(self.hand_number, how, awards, shown, self.carried, self._shuffle_next))
+        self.log.append(how)
+        self._start_hand()
+
+    def _start_hand(self) -> None:
+        ante = self.rules.ante
+        able = [s for s in range(self.rules.players) if self.seats[s].stack >= ante]
+        retainer, self.retainer, carried, self.carried = self.retainer, None, self.carried, 0
+        if retainer is not None and (retainer not in able or len(able) < 2):
+            self.pack.extend(self.seats[retainer].hands.pop())
+        if len(able) < 2 or self.hand_number >= self.hands_to_play:
+            if retainer is not None:  # nobody left to play for the carried pot: its holder takes it
+                self.seats[retainer].stack += carried
+            self.over, self.to_act = True, None
+            return
+        if retainer not in able:
+            retainer = None  # the carried pot stays in the pot of the next deal
+        if self.hand_number:
+            self.dealer = next(s for s in self._clockwise() if s in able)
+        if self._shuffle_next:
+            self.pack = [c for c in DECK if retainer is None or c not in self.seats[retainer].hands[0]]
+            self.rng.shuffle(self.pack)
+        self.hand_number += 1
+        self.orbits, self.log = 0, [f"hand {self.hand_number}: seat {self.dealer} deals"]
+        self.pots = [_Pot(carried)]
+        for seat, player in enumerate(self.seats):
+            player.status, player.blind, player.looking_at, player.last_bet = "out", True, None, 0
+            if seat in able:
+                player.status, player.stack = "in", player.stack - ante
+                self.pots[0].amount += ante
+        order = self.in_play()
+        dealt: dict[int, list[Card]] = {s: [] for s in order}
+        for _ in range(3):
+            for seat in order:
+                dealt[seat].append(self.pack.pop(0))
+        for seat in order:
+            self.seats[seat].hands.append(tuple(dealt[seat]))
+        self.to_act = order[0]
+
+    # -- observation and records ----------------------------------------------------------------
+
+    def observe(self, seat: int) -> BragObservation:
+        """What ``seat`` may know: its own cards once open (or the hand it is looking at), all public facts."""
+        player = self.seats[seat]
+        visible: tuple[tuple[Card, ...], ...] = ()
+        if player.looking_at is not None:
+            visible = (player.hands[player.looking_at],)
+        elif not player.blind and player.hands:
+            visible = (player.hands[0],)
+        return BragObservation(
+            seat=seat,
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            to_act=self.to_act,
+            stake=self.stake,
+            pots=tuple((p.amount, p.coverer) for p in self.pots),
+            players=tuple(
+                PlayerView(i, s.stack, s.status, s.blind, len(s.hands), s.last_bet) for i, s in enumerate(self.seats)
+            ),
+            cards=visible,
+            hand_name=evaluate(visible[0], BRAG).name if visible else None,
+            options=self.options(seat),
+            log=tuple(self.log),
+            results=tuple(self.results),
+            over=self.over,
+        )
+
+    def to_record(self) -> dict[str, Any]:
+        """The whole match as JSON-ready data: rules, seed, hands, first dealer and every action."""
+        return {
+            "game": self.GAME,
+            "version": RECORD_VERSION,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "hands": self.hands_to_play,
+            "dealer": self.first_dealer,
+            "pack": None if self.prepared is None else format_cards(self.prepared, ascii=True),
+            "actions": [action_to_dict(a) for a in self.actions],
+        }
+
+    @classmethod
+    def from_record(cls, data: Any) -> BragGame:
+        """Replay a record; ``RecordError`` if it is corrupt or an action is not legal."""
+        record = check_record(data, cls.GAME)
+        try:
+            pack = parse_cards(record["pack"]) if record.get("pack") else None
+            game = cls(BragRules.from_dict(record["rules"]), int(record["seed"]), int(record["hands"]),
+                       int(record["dealer"]), pack)
+        except (KeyError, TypeError, ValueError) as error:
+            raise RecordError(f"the record's set-up is not valid: {error}") from error
+        replay_actions(game.apply, record["actions"], _KINDS)
+        return game

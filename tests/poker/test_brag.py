@@ -1,0 +1,353 @@
+"""Three-card brag (B1): antes, blind/open costs, seeing, covering, ties, reshuffles, options, records."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from push_learn.cards import parse_cards, standard_deck
+from push_learn.errors import IllegalAction, RecordError
+from push_learn.poker.brag import (
+    Bet,
+    BragGame,
+    BragRules,
+    Cover,
+    DropHand,
+    Fold,
+    KeepHand,
+    Look,
+    See,
+    pack_dealing,
+)
+from push_learn.poker.brag_bots import RandomBragBot, SensibleBragBot, actions_from_observation, play_to_end
+
+A_K_4 = "AH KD 4D"  # high card A-K-4
+A_K_4_TOO = "AS KS 4C"  # the same ranks: a tie
+
+
+def deal(hands: list[str], dealer: int = 0, matches: int = 1, **options: Any) -> BragGame:
+    """A game whose first deal gives ``hands[seat]`` to each seat."""
+    rules = BragRules(players=len(hands), **options)
+    return BragGame(rules, seed=99, hands=matches, dealer=dealer, pack=pack_dealing(hands, dealer))
+
+
+def play(game: BragGame, *actions: Any) -> None:
+    for action in actions:
+        game.apply(action)
+
+
+def snapshot(game: BragGame) -> tuple[Any, ...]:
+    return (json.dumps(game.to_record()), game.stacks, list(game.pack), [game.observe(s) for s in range(3)])
+
+
+# ---- set-up -------------------------------------------------------------------------------------
+
+
+def test_everyone_antes_and_the_player_left_of_the_dealer_starts() -> None:
+    game = deal(["2C 3D 5H", "AS KS QS", "7H 7D 9C"], dealer=2, ante=2)
+    assert game.pot_total == 6 and game.stacks == [98, 98, 98]
+    assert game.to_act == 0
+    assert [game.seats[s].hands[0] for s in range(3)] == [tuple(parse_cards(h)) for h in
+                                                          ("2C 3D 5H", "AS KS QS", "7H 7D 9C")]
+
+
+def test_the_deal_passes_left_and_folded_cards_go_to_the_bottom() -> None:
+    game = deal(["2C 3D 5H", "AS KS QS", "7H 7D 9C"], matches=2)
+    play(game, Fold(1))
+    assert game.pack[-3:] == parse_cards("AS KS QS")
+    play(game, Fold(2))  # seat 0 wins the antes without showing
+    result = game.results[0]
+    assert result.how == "everyone else folded" and result.shown == () and result.awards[0].seat == 0
+    assert game.stacks == [101, 98, 98]  # after the second hand's antes
+    assert game.dealer == 1 and game.to_act == 2
+    # no prial, no shuffle: the second deal continues from the top of the same pack
+    assert game.seats[2].hands[0] == tuple(pack_dealing(["2C 3D 5H", "AS KS QS", "7H 7D 9C"])[9:18:3])
+
+
+# ---- blind and open costs -----------------------------------------------------------------------
+
+
+def test_blind_pays_half_and_the_stake_is_kept_in_open_units() -> None:
+    game = deal(["2C 3D 5H", "AS KS QS", "7H 7D 9C"])
+    assert game.bet_range(1) == (1, 5)  # first bet 1..10 open, halved for a blind player
+    play(game, Bet(1, 3))
+    assert game.stake == 6
+    assert game.bet_range(2) == (3, 8)  # blind: at least half the stake, at most half of stake + raise limit
+    play(game, Look(2))
+    assert game.bet_range(2) == (6, 16)  # open: the stake up to the stake plus the raise limit
+    play(game, Bet(2, 6))
+    assert game.stake == 6
+    play(game, Bet(0, 4))  # blind 4 counts as 8 open
+    assert game.stake == 8
+    with pytest.raises(IllegalAction, match="between 4 and 9"):
+        game.apply(Bet(1, 3))
+    play(game, Bet(1, 4))
+    assert game.stacks == [95, 92, 93]  # bets are fresh each turn: 1 ante + 3 + 4 for seat 1
+
+
+def test_first_bet_limits_and_raise_limit() -> None:
+    game = deal(["2C 3D 5H", "AS KS QS", "7H 7D 9C"], min_first_bet=2, max_first_bet=6, raise_limit=3)
+    play(game, Look(1))
+    for amount in (1, 7):
+        assert not game.can(Bet(1, amount))
+    play(game, Bet(1, 6))
+    assert game.bet_range(2) == (3, 4)  # blind: 6/2 .. (6+3)/2
+    unlimited = deal(["2C 3D 5H", "AS KS QS", "7H 7D 9C"], raise_limit=None)
+    play(unlimited, Look(1), Bet(1, 10), Look(2))
+    assert unlimited.bet_range(2) == (10, 99)  # only the stack limits it
+
+
+def test_looking_makes_a_player_open_once() -> None:
+    game = deal(["2C 3D 5H", "AS KS QS", "7H 7D 9C"])
+    assert game.observe(1).cards == ()  # a blind player does not know their own cards
+    play(game, Look(1))
+    seen = game.observe(1)
+    assert seen.cards == (tuple(parse_cards("AS KS QS")),) and seen.hand_name == "running flush A-K-Q"
+    assert game.observe(2).cards == () and not game.seats[1].blind
+    with pytest.raises(IllegalAction, match="already looked"):
+        game.apply(Look(1))
+    with pytest.raises(IllegalAction, match="turn"):
+        game.apply(Look(2))
+
+
+# ---- seeing -------------------------------------------------------------------------------------
+
+
+def test_seeing_needs_exactly_two_players_and_a_bet() -> None:
+    game = deal(["2C 3D 5H", "AS KS QS", "7H 7D 9C"])
+    play(game, Look(1), Bet(1, 4))
+    with pytest.raises(IllegalAction, match="two players left, not 3"):
+        game.apply(See(2))
+    heads_up = deal(["2C 3D 5H", "AS KS QS"])
+    with pytest.raises(IllegalAction, match="nothing to see yet"):
+        heads_up.apply(See(1))
+
+
+def test_open_see_costs_twice_the_stake_and_the_seen_hand_shows() -> None:
+    game = deal(["KC KD 5H", "AS 9S 2D", "7H 7D 9C"])
+    play(game, Look(1), Bet(1, 4), Fold(2), Look(0))
+    assert game.see_cost(0) == 8
+    play(game, See(0))
+    result = game.results[0]
+    assert game.stacks == [99 - 8 + 15, 95, 99]  # pot: 3 antes + 4 + 8
+    assert [s.seat for s in result.shown] == [1, 0]  # the seen player shows; the winning seer shows too
+    assert result.awards[0].seat == 0
+
+
+def test_a_losing_seer_need_not_show() -> None:
+    game = deal(["2C 3D 5H", "AS 9S 2D", "7H 7D 9C"])
+    play(game, Look(1), Bet(1, 4), Fold(2), Look(0), See(0))
+    assert [s.seat for s in game.results[0].shown] == [1]
+    assert game.results[0].awards[0].seat == 1
+
+
+def test_blind_see_costs_the_stake_in_blind_chips() -> None:
+    game = deal(["KC KD 5H", "AS 9S 2D", "7H 7D 9C"])
+    play(game, Look(1), Bet(1, 4), Fold(2))
+    assert game.see_cost(0) == 4  # blind seeing an open player: S, which counts as 2S open
+    play(game, See(0))
+    assert game.stacks[0] == 99 - 4 + 3 + 4 + 4
+
+
+def test_the_seer_loses_ties() -> None:
+    game = deal([A_K_4, A_K_4_TOO, "7H 7D 9C"])
+    play(game, Look(1), Bet(1, 4), Fold(2), Look(0), See(0))
+    assert game.results[0].awards[0].seat == 1
+    assert "seer loses ties" in game.results[0].how
+
+
+def test_an_open_player_cannot_see_a_blind_one_but_a_blind_one_can_see_anyone() -> None:
+    game = deal(["KC KD 5H", "2C 3D 7S", "7H 7D 9C"])
+    play(game, Bet(1, 2), Fold(2), Look(0))  # seat 1 is still blind
+    with pytest.raises(IllegalAction, match="open player may not see a blind"):
+        game.apply(See(0))
+    assert game.options(0) is not None and game.options(0).see_cost is None  # type: ignore[union-attr]
+    play(game, Bet(0, 4))
+    play(game, See(1))  # blind sees open for S = 4
+    assert game.stacks[1] == 99 - 2 - 4  # and loses: the blind seer's pair-less hand is lower
+    assert game.results[0].awards[0].seat == 0
+    both_blind = deal(["2C 3D 5H", "AS 9S 2D", "7H 7D 9C"])
+    play(both_blind, Bet(1, 2), Fold(2))
+    assert both_blind.see_cost(0) == 4
+    play(both_blind, See(0))
+    assert both_blind.results[0].awards[0].seat == 1
+
+
+# ---- covering the pot ---------------------------------------------------------------------------
+
+
+def test_covering_is_only_for_a_player_who_cannot_afford_a_bet() -> None:
+    game = deal(["2C 3D 5H", "AS 9S 2D", "7H 7D 9C"])
+    with pytest.raises(IllegalAction, match="can still afford a bet"):
+        game.apply(Cover(1))
+
+
+def test_covering_with_two_left_ends_the_betting_and_the_coverer_loses_ties() -> None:
+    for coverer_hand, winner in ((A_K_4_TOO, 0), ("QS QH 2C", 1)):
+        game = deal([A_K_4, coverer_hand, "7H 7D 9C"], starting_stack=50, raise_limit=None, max_first_bet=50)
+        play(game, Look(1), Bet(1, 40), Fold(2), Look(0), Bet(0, 40))
+        assert game.bet_range(1) is None and game.options(1).cover  # type: ignore[union-attr]
+        play(game, Cover(1))
+        result = game.results[0]
+        assert [a.seat for a in result.awards] == [winner] and result.awards[0].amount == 3 + 40 + 40 + 9
+        assert {s.seat for s in result.shown} == {0, 1}
+        assert game.stacks[1] == (92 if winner == 1 else 0)
+
+
+def test_covering_opens_a_side_pot_and_the_best_hands_take_each_pot() -> None:
+    hands = ["KS KD 2C", "7C 5D 2H", "AS AH 4D", "QS QD 5C"]
+    game = deal(hands, matches=2, starting_stack=100, raise_limit=None, max_first_bet=100)
+    play(game, Look(1), Bet(1, 10), Look(2), Bet(2, 80), Bet(3, 40), Bet(0, 40), Bet(1, 80))
+    play(game, Cover(2))  # 19 chips: the first pot now holds 4 + 10 + 80 + 40 + 40 + 80 + 19
+    assert game.pots[0].amount == 273 and game.pots[0].coverer == 2 and len(game.pots) == 2
+    play(game, Bet(3, 40), Bet(0, 40), Fold(1))  # the others bet on into the side pot
+    assert game.pots[1].amount == 80
+    play(game, Cover(3))  # seat 3 cannot afford 40 blind either; with two left this ends the betting
+    result = game.results[0]
+    assert [(a.seat, a.pot, a.amount) for a in result.awards] == [(0, 1, 99), (2, 0, 273)]
+    assert game.stacks[:3] == [19 + 99 - 1, 9 - 1, 273 - 1] and game.stacks[3] == 0
+    assert game.seats[3].status == "out" and game.seats[3].hands == []  # no chips for the next ante
+
+
+# ---- end of deal, reshuffle and options -----------------------------------------------------------
+
+
+def test_reshuffle_after_a_prial_is_shown() -> None:
+    game = deal(["9C 9D 9H", "AS 9S 2D", "7H 7D 8C"], matches=2)
+    play(game, Look(1), Bet(1, 4), Fold(2), Look(0), See(0))
+    assert game.results[0].reshuffle
+    assert game.seats[2].hands[0] != tuple(pack_dealing(["9C 9D 9H", "AS 9S 2D", "7H 7D 8C"])[9:18:3])
+    quiet = deal(["9C 8D 9H", "AS 9S 2D", "7H 7D 8C"], matches=2)
+    play(quiet, Look(1), Bet(1, 4), Fold(2), Look(0), See(0))
+    assert not quiet.results[0].reshuffle
+
+
+def test_a_prial_winning_unseen_also_reshuffles_and_always_shuffle_option() -> None:
+    game = deal(["9C 9D 9H", "AS 9S 2D", "7H 7D 8C"], matches=2)
+    play(game, Fold(1), Fold(2))
+    assert game.results[0].reshuffle and game.results[0].shown == ()
+    always = deal(["9C 8D 9H", "AS 9S 2D", "7H 7D 8C"], matches=2, always_shuffle=True)
+    play(always, Fold(1), Fold(2))
+    assert always.results[0].reshuffle
+
+
+def test_blind_last_player_wins_by_default() -> None:
+    game = deal(["2C 3D 5H", "AS 9S 2D", "7H 7D 8C"], matches=2)
+    play(game, Bet(1, 1), Fold(2), Fold(0))
+    assert game.results[0].awards[0].seat == 1 and game.results[0].carried == 0
+
+
+def test_blind_carry_keeps_the_pot_and_the_blind_hand() -> None:
+    game = deal(["2C 3D 5H", "AS 9S 2D", "7H 7D 8C"], matches=2, blind_carry=True)
+    play(game, Bet(1, 1), Fold(2), Fold(0))
+    assert game.results[0].carried == 4 and game.results[0].awards == ()
+    assert game.pot_total == 4 + 3 and len(game.seats[1].hands) == 2
+    assert game.seats[1].hands[0] == tuple(parse_cards("AS 9S 2D"))
+    assert game.to_act == 2  # seat 1 deals now
+    play(game, Fold(2), Bet(0, 1))
+    assert game.options(1).look == (0, 1)  # type: ignore[union-attr]
+    play(game, Look(1, 1))
+    with pytest.raises(IllegalAction, match="keep or drop"):
+        game.apply(Bet(1, 2))
+    assert game.observe(1).cards == (game.seats[1].hands[1],)
+    play(game, KeepHand(1))
+    assert not game.seats[1].blind and len(game.seats[1].hands) == 1
+    assert game.pack[-3:] == parse_cards("AS 9S 2D")  # the other hand is folded unseen
+
+
+def test_blind_carry_drop_hand_plays_on_blind() -> None:
+    game = deal(["2C 3D 5H", "AS 9S 2D", "7H 7D 8C"], matches=2, blind_carry=True)
+    play(game, Bet(1, 1), Fold(2), Fold(0), Fold(2), Bet(0, 1), Look(1, 0), DropHand(1))
+    assert game.seats[1].blind and len(game.seats[1].hands) == 1
+    play(game, Fold(1))  # in the last deal no pot is carried: seat 0 takes it
+    assert game.is_over and game.stacks == [100 - 2 - 1 + 7 + 1, 100 - 2 - 1, 100 - 2]
+
+
+def test_orbit_cap_compares_every_hand_and_splits_ties() -> None:
+    game = deal([A_K_4, A_K_4_TOO, "QH 7D 5C"], max_orbits=1)
+    play(game, Bet(1, 1), Bet(2, 1), Bet(0, 1))
+    result = game.results[0]
+    assert "orbit" in result.how and len(result.shown) == 3
+    assert [(a.seat, a.amount) for a in result.awards] == [(1, 3), (0, 3)]  # 6 chips, split evenly
+
+
+def test_refused_actions_leave_the_state_untouched() -> None:
+    game = deal(["2C 3D 5H", "AS 9S 2D", "7H 7D 8C"])
+    play(game, Look(1), Bet(1, 4))
+    before = snapshot(game)
+    for bad in (Bet(2, 1), See(2), Cover(2), KeepHand(2), Look(0), Bet(2, 100), Fold(7)):
+        with pytest.raises(IllegalAction):
+            game.apply(bad)
+    assert snapshot(game) == before
+
+
+def test_records_replay_and_corrupt_ones_are_refused() -> None:
+    game = BragGame(BragRules(players=5, blind_carry=True), seed=8, hands=6)
+    play_to_end(game, [SensibleBragBot() for _ in range(5)])
+    record = json.loads(json.dumps(game.to_record()))
+    again = BragGame.from_record(record)
+    assert again.stacks == game.stacks and again.results == game.results
+    prepared = deal(["2C 3D 5H", "AS 9S 2D", "7H 7D 8C"])
+    play(prepared, Fold(1), Fold(2))
+    assert BragGame.from_record(prepared.to_record()).results == prepared.results
+    record["actions"][3] = {"type": "bet", "seat": 9, "amount": 1}
+    with pytest.raises(RecordError) as error:
+        BragGame.from_record(record)
+    assert error.value.index == 3
+
+
+# ---- bots and properties ------------------------------------------------------------------------
+
+
+def test_sensible_bots_beat_random_ones() -> None:
+    totals = [0, 0]
+    for seed in range(8):
+        game = BragGame(BragRules(players=4, starting_stack=200), seed=seed, hands=20)
+        play_to_end(game, [SensibleBragBot(), RandomBragBot(seed), SensibleBragBot(), RandomBragBot(seed + 50)])
+        totals[0] += game.stacks[0] + game.stacks[2]
+        totals[1] += game.stacks[1] + game.stacks[3]
+    assert totals[0] > totals[1]
+
+
+def check_invariants(game: BragGame, total: int) -> None:
+    assert sum(game.stacks) + game.pot_total == total
+    places = list(game.pack) + [card for seat in game.seats for hand in seat.hands for card in hand]
+    assert sorted(places, key=str) == sorted(standard_deck(), key=str)
+    assert min(game.stacks) >= 0
+
+
+@settings(max_examples=40)
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(2, 8),
+    stack=st.integers(0, 40),
+    ante=st.integers(0, 3),
+    blind_carry=st.booleans(),
+    max_orbits=st.sampled_from([None, 1, 4]),
+    raise_limit=st.sampled_from([None, 0, 5]),
+)
+def test_random_play_conserves_chips_and_cards_and_ends(
+    seed: int, players: int, stack: int, ante: int, blind_carry: bool, max_orbits: int | None,
+    raise_limit: int | None,
+) -> None:
+    rules = BragRules(players=players, starting_stack=stack, ante=ante, blind_carry=blind_carry,
+                      max_orbits=max_orbits, raise_limit=raise_limit)
+    game = BragGame(rules, seed=seed, hands=4, dealer=seed % players)
+    bots = [RandomBragBot(seed * 10 + s) for s in range(players)]
+    total = players * stack
+    check_invariants(game, total)
+    for _ in range(5000):
+        if game.is_over:
+            break
+        seat = game.to_act
+        assert seat is not None
+        observation = game.observe(seat)
+        assert all(game.can(action) for action in actions_from_observation(observation))
+        game.apply(bots[seat].choose(observation))
+        check_invariants(game, total)
+    assert game.is_over
+    assert BragGame.from_record(game.to_record()).stacks == game.stacks

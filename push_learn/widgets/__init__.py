@@ -10,13 +10,15 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from push_learn.widgets.deal_stepper import DealStepper
     from push_learn.widgets.hand_view import HandView
     from push_learn.widgets.meld_explorer import MeldExplorer
     from push_learn.widgets.score_sheet import ScoreSheet
 
-__all__ = ["HandView", "MeldExplorer", "ScoreSheet"]
+__all__ = ["DealStepper", "HandView", "MeldExplorer", "ScoreSheet"]
 
 _WHERE = {
+    "DealStepper": "push_learn.widgets.deal_stepper",
     "HandView": "push_learn.widgets.hand_view",
     "MeldExplorer": "push_learn.widgets.meld_explorer",
     "ScoreSheet": "push_learn.widgets.score_sheet",

@@ -280,13 +280,15 @@ export function meldEl(meld, ctx, { key, onClick = null, selected = false, cls =
   return box;
 }
 
-// Mount a widget: a root element that Python's `state` repaints whole, a persistent live region for
-// notices (so screen readers announce them), and focus kept on the same element across repaints.
+// Mount a widget: a root element that Python's `state` repaints whole, persistent live regions for
+// notices and for `state.announce` (so screen readers announce them), and focus kept on the same
+// element across repaints.
 export function mount({ model, el }, widgetClass, draw) {
   const root = h("div", { class: `pl-root ${widgetClass}` });
   const body = h("div", { class: "pl-body" });
   const live = h("div", { class: "pl-notice", role: "status", "aria-live": "polite" });
-  root.append(body, live);
+  const said = h("div", { class: "pl-sr-only pl-announce", "aria-live": "polite" });
+  root.append(body, live, said);
   el.append(root);
   const ctx = {
     model,
@@ -312,6 +314,7 @@ export function mount({ model, el }, widgetClass, draw) {
       live.textContent = notice ? notice.text : "";
       live.className = `pl-notice${notice ? ` pl-notice-${notice.kind}` : ""}`;
     }
+    if ((state.announce || "") !== said.textContent) said.textContent = state.announce || "";
     if (focused) {
       const target = body.querySelector(`[data-key="${CSS.escape(focused)}"]`);
       if (target) target.focus({ preventScroll: true });

@@ -1,0 +1,265 @@
+"""DealStepper: replay a match record step by step, all hands open or from one seat, and try what-ifs."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from push_learn.rummy.engine import DealEnded, Event, Match, MatchRecord, RecordError
+from push_learn.rummy.engine.playout import play_random_match
+from push_learn.rummy.rules import RummyRules
+from push_learn.widgets.base import IntentError, PushWidget, int_field, intent, str_field
+from push_learn.widgets.cards import SORT_LABELS, SORTS
+from push_learn.widgets.moves import MoveComposer, action_in
+from push_learn.widgets.pacer import Pacer, interval_of, speed_options
+from push_learn.widgets.rummy_json import resolve_rules
+from push_learn.widgets.score_sheet import last_hand_json, source_json
+from push_learn.widgets.table_json import table_json
+
+__all__ = ["DealStepper"]
+
+RecordSource = MatchRecord | Match | str
+
+
+class DealStepper(PushWidget, module="deal_stepper", parts=("pl_table.js", "pl_scores.js")):
+    """Replay any match record: first / back / next / last, play at a chosen speed, a slider over the
+    moves, the text of each step ("East takes 9♦"), all hands open or one seat's view. From any
+    point, try another move (what-if) and carry on from there; "Back to the record" restores it.
+
+    In JupyterLab::
+
+        from push_learn.widgets import DealStepper
+        DealStepper(seed=7)                                  # a demo match of Push, all hands open
+        DealStepper(open("game.json").read(), seat=0)        # a saved record, from North's seat
+
+    ``speed`` is ``slow``, ``normal``, ``fast``, ``fastest`` or seconds per step.
+    """
+
+    def __init__(
+        self,
+        record: RecordSource | None = None,
+        *,
+        seed: int = 1,
+        rules: RummyRules | str = "push",
+        seat: int | None = None,
+        position: int = 0,
+        speed: str | float = "normal",
+        title: str = "",
+        **options: Any,
+    ) -> None:
+        self.original = _as_record(record, resolve_rules(rules), seed)
+        self.record = self.original
+        self.title = title or f"Deal stepper: {self.original.rules.name}, seed {self.original.seed}"
+        self.seat = seat
+        self.sort = "suit"
+        self.speed = speed if isinstance(speed, str) else "custom"
+        self.composer = MoveComposer()
+        self.position = 0
+        self._match = self.record.replay(0)
+        self._pacer = Pacer(self._play_step, interval_of(speed))
+        super().__init__(**options)
+        self.go(position)
+
+    # ---- moving along the record -----------------------------------------------------------
+
+    @property
+    def match(self) -> Match:
+        """The match at the current position."""
+        return self._match
+
+    @property
+    def length(self) -> int:
+        """How many moves the record holds."""
+        return len(self.record.actions)
+
+    @property
+    def diverged(self) -> bool:
+        """True when a what-if has replaced the original record's later moves."""
+        return self.record is not self.original
+
+    def go(self, position: int) -> None:
+        """Show the match after ``position`` moves (clamped to the record)."""
+        self._seek(position)
+        self.refresh()
+
+    def _seek(self, position: int) -> None:
+        position = max(0, min(position, self.length))
+        if position == self.position + 1:
+            self._match.apply(self.record.actions[self.position])
+        elif position != self.position or position == 0:
+            self._match = self.record.replay(position)
+        self.position = position
+        self.composer.clear()
+
+    def _step_span(self) -> tuple[int, int]:
+        """Indices in ``match.events`` of the events of the move that led here (the first deal's start at 0)."""
+        if self.position == 0:
+            return 0, 1
+        ends = self._match.action_event_ends
+        start = ends[self.position - 2] if self.position >= 2 else 1
+        return start, ends[self.position - 1]
+
+    def step_events(self) -> list[Event]:
+        """The events of the move that led here (the deal's first event at the start)."""
+        start, end = self._step_span()
+        return self._match.events[start:end]
+
+    def _play_step(self) -> bool:
+        if self.position >= self.length:
+            self.refresh()
+            return False
+        self._seek(self.position + 1)
+        self.refresh()
+        return self.position < self.length
+
+    # ---- what the page shows ---------------------------------------------------------------
+
+    def _mover_view(self) -> Any:
+        match = self._match
+        if match.over or (self.seat is not None and match.turn != self.seat):
+            return None
+        return match.observe(match.turn)
+
+    def view_state(self) -> dict[str, Any]:
+        """Controls, the step's text, the table as the chosen seat sees it, and the move builder."""
+        match = self._match
+        view = match.observe(self.seat)
+        start, end = self._step_span()
+        events = match.events[start:end]
+        names = match.names
+        texts = [event.seen_by(self.seat).text(names) for event in events]
+        in_deal = max(0, end - max(start, match.deal_event_start))
+        mover = self._mover_view()
+        offers = self.composer.offers(match, mover) if mover is not None else []
+        ended = next((e for e in reversed(events) if isinstance(e, DealEnded)), None)
+        return {
+            "title": self.title,
+            "position": self.position,
+            "length": self.length,
+            "playing": self._pacer.running,
+            "speed": self.speed,
+            "speeds": speed_options(self.speed),
+            "seat": self.seat,
+            "seats": [[-1, "All hands open"], *([s, f"{name}'s view"] for s, name in enumerate(match.seat_names))],
+            "sort": self.sort,
+            "sorts": [list(pair) for pair in SORT_LABELS],
+            "step_text": " ".join(texts),
+            "table": table_json(
+                view,
+                sort=self.sort,
+                selected=self.composer.selection,
+                hidden=self.composer.staged_indices,
+                chosen_meld=self.composer.target,
+                recent=min(in_deal, len(view.log)),
+                pick_seat=None if mover is None else match.turn,
+            ),
+            "mover": None if mover is None else match.turn,
+            "mover_name": None if mover is None else names[match.turn],
+            "offers": [offer.to_json() for offer in offers],
+            "staged": self.composer.staged_json(),
+            "meld_note": None if mover is None else self.composer.why_not_on_meld(match, mover),
+            "diverged": self.diverged,
+            "deal_end": None if ended is None else last_hand_json(ended, match.rules, names),
+            "sheet": source_json(match, self.seat) if ended is not None else None,
+        }
+
+    # ---- intents ---------------------------------------------------------------------------
+
+    @intent("go")
+    def _go(self, content: Mapping[str, Any]) -> None:
+        self._pacer.stop()
+        self._seek(int_field(content, "to"))
+
+    @intent("step")
+    def _step(self, content: Mapping[str, Any]) -> None:
+        self._pacer.stop()
+        self._seek(self.position + int_field(content, "by"))
+
+    @intent("play")
+    def _play(self, _content: Mapping[str, Any]) -> None:
+        if self._pacer.running:
+            self._pacer.stop()
+            return
+        if self.position >= self.length:
+            self._seek(0)
+        self._pacer.start()
+
+    @intent("speed")
+    def _speed(self, content: Mapping[str, Any]) -> None:
+        speed = str_field(content, "speed")
+        try:
+            self._pacer.interval = interval_of(speed)
+        except ValueError as exc:
+            raise IntentError(str(exc)) from exc
+        self.speed = speed
+
+    @intent("seat")
+    def _seat(self, content: Mapping[str, Any]) -> None:
+        seat = int_field(content, "seat")
+        if not -1 <= seat < self._match.rules.players:
+            raise IntentError("there is no such seat")
+        self.seat = None if seat < 0 else seat
+        self.composer.clear()
+
+    @intent("sort")
+    def _sort(self, content: Mapping[str, Any]) -> None:
+        by = str_field(content, "by")
+        if by in SORTS:
+            self.sort = by
+
+    @intent("toggle")
+    def _toggle(self, content: Mapping[str, Any]) -> None:
+        mover = self._mover_view()
+        if mover is None:
+            raise IntentError("no move can be tried from this seat here")
+        self.composer.toggle(int_field(content, "i"), mover.hand or ())
+
+    @intent("meld")
+    def _meld(self, content: Mapping[str, Any]) -> None:
+        self.composer.choose_meld(int_field(content, "id"), self._match.observe(self.seat))
+
+    @intent("stage")
+    def _stage(self, content: Mapping[str, Any]) -> None:
+        mover = self._mover_view()
+        if mover is None:
+            raise IntentError("no move can be tried from this seat here")
+        self.composer.stage(int_field(content, "k"), mover)
+
+    @intent("unstage")
+    def _unstage(self, content: Mapping[str, Any]) -> None:
+        self.composer.unstage(int_field(content, "k"))
+
+    @intent("act")
+    def _act(self, content: Mapping[str, Any]) -> None:
+        """What-if: play another move here; the record's later moves give way to it."""
+        if self._mover_view() is None:
+            raise IntentError("no move can be tried from this seat here")
+        self._pacer.stop()
+        action = action_in(content)
+        branch = self._match.fork(self.position)
+        branch.apply(action)  # IllegalAction: refused with the engine's reason, nothing changed
+        self.record = branch.record()
+        self._match = branch
+        self.position += 1
+        self.composer.clear()
+        self.notify("ok", f"What-if: {action}. Later moves of the record are set aside.")
+
+    @intent("restore")
+    def _restore(self, _content: Mapping[str, Any]) -> None:
+        position = min(self.position, len(self.original.actions))
+        self.record = self.original
+        self.position = -1
+        self._seek(position)
+
+
+def _as_record(source: RecordSource | None, rules: RummyRules, seed: int) -> MatchRecord:
+    """A record from a record, a match, JSON text, or (None) a demo match played by random players."""
+    if source is None:
+        return play_random_match(rules, seed).record()
+    if isinstance(source, MatchRecord):
+        return source
+    if isinstance(source, Match):
+        return source.record()
+    if isinstance(source, str):
+        return MatchRecord.from_json(source)
+    raise RecordError(f"a deal stepper replays a match record, not {type(source).__name__}")

@@ -1,0 +1,76 @@
+"""A Python-side timer that runs a widget's steps at a readable pace, in JupyterLab and in Voila alike.
+
+The kernel runs an asyncio event loop (comm messages and cells are handled on it), so a step is
+scheduled with ``loop.call_later``: each step changes the widget's state, which syncs and repaints,
+and only then is the next step scheduled. Without a running loop (a plain script) the steps run at
+once, still one after another.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+__all__ = ["SPEEDS", "Pacer", "interval_of", "speed_options"]
+
+SPEEDS = {"slow": 1.6, "normal": 0.9, "fast": 0.45, "fastest": 0.2}
+"""Seconds between two steps for each speed setting (the fastest still shows every step)."""
+
+
+def interval_of(speed: str | float) -> float:
+    """Seconds between steps for a speed name (``slow`` … ``fastest``) or a number of seconds (>= 0)."""
+    if isinstance(speed, str):
+        if speed not in SPEEDS:
+            raise ValueError(f"choose a speed among {', '.join(SPEEDS)}, or give seconds per step")
+        return SPEEDS[speed]
+    if speed < 0:
+        raise ValueError("seconds per step cannot be negative")
+    return float(speed)
+
+
+def speed_options(current: str) -> list[list[str]]:
+    """The speed picker's ``[value, text]`` pairs (with ``custom`` when seconds were given)."""
+    options = [[name, name.capitalize()] for name in SPEEDS]
+    return options + ([["custom", "Custom"]] if current not in SPEEDS else [])
+
+
+class Pacer:
+    """Calls ``step()`` every ``interval`` seconds until it returns False or ``stop()`` is called."""
+
+    def __init__(self, step: Callable[[], bool], interval: float = SPEEDS["normal"]) -> None:
+        self._step = step
+        self.interval = interval
+        self._handle: asyncio.TimerHandle | None = None
+
+    @property
+    def running(self) -> bool:
+        """True while a next step is scheduled."""
+        return self._handle is not None
+
+    def start(self, delay: float | None = None) -> None:
+        """Schedule the first step after ``delay`` seconds (the interval by default); no-op if running."""
+        if self._handle is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            while self._step():
+                pass
+            return
+        self._handle = loop.call_later(self.interval if delay is None else delay, self._tick)
+
+    def stop(self) -> None:
+        """Cancel the next step."""
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+    def _tick(self) -> None:
+        self._handle = None
+        if self._step():
+            self.start()
+
+    async def finished(self) -> None:
+        """Wait until no step is scheduled (for scripts and tests that run their own loop)."""
+        while self._handle is not None:
+            await asyncio.sleep(min(self.interval, 0.01))

@@ -1,0 +1,125 @@
+"""DealStepper driven as the page does: stepping, playing at a pace, seat views, what-ifs and refusals."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from pl_widget_driver import Wire, page_sends, synced
+
+from push_learn.errors import IllegalAction
+from push_learn.rummy import PUSH, SIX_TO_TEN
+from push_learn.rummy.engine import Discard, MatchRecord, Push, RecordError, TakeUpcard, play_random_match
+from push_learn.widgets import DealStepper
+
+RECORD = play_random_match(PUSH, seed=3).record()
+
+
+def test_stepping_shows_the_engines_state_and_event_text(wire: Wire) -> None:
+    stepper = DealStepper(RECORD)
+    assert synced(stepper)["position"] == 0
+    assert synced(stepper)["step_text"].startswith("Deal 1 of 5:")
+    page_sends(stepper, type="step", by=1)
+    page_sends(stepper, type="step", by=1)
+    match = RECORD.replay(2)
+    state = synced(stepper)
+    assert state["position"] == 2
+    assert state["step_text"] == match.log()[-1]
+    shown = {seat["seat"]: [c["c"] for c in seat["cards"]] for seat in state["table"]["seats"]}
+    for seat in range(4):
+        assert sorted(shown[seat]) == sorted(card.ascii for card in match.hand(seat))
+    page_sends(stepper, type="go", to=10_000)
+    assert synced(stepper)["position"] == len(RECORD)
+    assert synced(stepper)["sheet"]["over"] is True
+    page_sends(stepper, type="step", by=-1)
+    assert synced(stepper)["position"] == len(RECORD) - 1
+    page_sends(stepper, type="go", to=0)
+    assert stepper.match.snapshot() == RECORD.replay(0).snapshot()
+
+
+def test_play_moves_one_step_at_a_time_at_the_chosen_pace(wire: Wire) -> None:
+    stepper = DealStepper(RECORD, position=len(RECORD) - 4, speed=0.001)
+    seen: list[int] = []
+    stepper.observe(lambda change: seen.append(change["new"]["position"]), "state")
+
+    async def play() -> None:
+        page_sends(stepper, type="play")
+        assert synced(stepper)["playing"] is True
+        await stepper._pacer.finished()
+
+    asyncio.run(play())
+    assert seen[-4:] == [len(RECORD) - 3, len(RECORD) - 2, len(RECORD) - 1, len(RECORD)]
+    assert synced(stepper)["playing"] is False
+
+
+def first_push_position(record: MatchRecord) -> int:
+    """The first position where the record's next move is a push (so taking is a real what-if)."""
+    return next(n for n, action in enumerate(record.actions) if isinstance(action, Push))
+
+
+def test_what_if_plays_another_move_and_can_be_undone(wire: Wire) -> None:
+    at = first_push_position(RECORD)
+    stepper = DealStepper(RECORD, position=at)
+    offers = synced(stepper)["offers"]
+    take = next(offer for offer in offers if offer["cls"] == "pl-btn-take")
+    page_sends(stepper, type="act", action=take["action"])
+    state = synced(stepper)
+    assert state["diverged"] is True and state["position"] == at + 1
+    assert stepper.record.actions[at] == TakeUpcard()
+    assert stepper.record.actions[:at] == RECORD.actions[:at]
+    assert state["notice"]["kind"] == "ok"
+    page_sends(stepper, type="restore")
+    assert synced(stepper)["diverged"] is False
+    assert stepper.match.snapshot() == RECORD.replay(at + 1).snapshot()
+
+
+def test_a_refused_what_if_quotes_the_engine_and_changes_nothing(wire: Wire) -> None:
+    at = first_push_position(RECORD)
+    stepper = DealStepper(RECORD, position=at)
+    before = stepper.match.snapshot()
+    match = RECORD.replay(at)
+    page_sends(stepper, type="act", action=Discard(match.hand(match.turn)[0]).to_json())
+    notice = synced(stepper)["notice"]
+    assert notice["kind"] == "refused"
+    with pytest.raises(IllegalAction) as refusal:
+        match.verify(Discard(match.hand(match.turn)[0]))
+    assert notice["text"] == str(refusal.value)
+    assert stepper.match.snapshot() == before and not stepper.diverged
+
+
+def test_a_seat_view_shows_only_that_seats_hand_and_hides_drawn_cards(wire: Wire) -> None:
+    stepper = DealStepper(RECORD, seat=1)
+    for position in range(0, 40):
+        page_sends(stepper, type="go", to=position)
+        table = synced(stepper)["table"]
+        for seat in table["seats"]:
+            assert (seat["cards"] is not None) == (seat["seat"] == 1)
+        match = RECORD.replay(position)
+        assert [line["text"] for line in table["log"]] == [
+            event.text(match.names) for event in match.observe(1).log
+        ]
+    hidden = json.dumps([card.ascii for card in RECORD.replay(39).deal.stock])
+    assert hidden.strip("[]") not in wire.text()
+
+
+def test_what_if_is_offered_only_on_the_viewing_seats_turns(wire: Wire) -> None:
+    at = first_push_position(RECORD)
+    mover = RECORD.replay(at).turn
+    other = (mover + 1) % 4
+    stepper = DealStepper(RECORD, position=at, seat=other)
+    assert synced(stepper)["mover"] is None and synced(stepper)["offers"] == []
+    page_sends(stepper, type="act", action=TakeUpcard().to_json())
+    assert synced(stepper)["notice"]["kind"] == "refused"
+    assert not stepper.diverged
+    page_sends(stepper, type="seat", seat=mover)
+    assert synced(stepper)["mover"] == mover
+
+
+def test_records_load_from_json_and_bad_records_are_refused(wire: Wire) -> None:
+    record = play_random_match(SIX_TO_TEN, seed=2).record()
+    stepper = DealStepper(record.to_json(), position=5)
+    assert synced(stepper)["length"] == len(record)
+    assert synced(stepper)["table"]["game"] == "6-7-8-9-10"
+    with pytest.raises(RecordError):
+        DealStepper('{"schema": "something else"}')

@@ -52,16 +52,23 @@ def greedy_meld(pool: Sequence[Card], kind: MeldKind, length: int, rules: RummyR
         places[int(card.rank)] = card
         if card.rank is Rank.ACE:
             places[1] = card
+    best_run: tuple[int, Suit, int] | None = None
     for suit, places in by_suit.items():
+        prefix = [0]
+        for value in range(15):
+            prefix.append(prefix[-1] + (value in places))
         for start in range(low, high - length + 2):
             if start == 1 and start + length - 1 >= 14:
                 continue
-            placed = [places.get(value) for value in range(start, start + length)]
-            count = length - placed.count(None)
-            if count and length - count <= len(wilds) and (best is None or count > best[0]):
-                spare = iter(wilds)
-                best = (count, Meld.run_of([c if c is not None else next(spare) for c in placed], suit, start))
-    return None if best is None else best[1]
+            count = prefix[start + length] - prefix[start]
+            if count and length - count <= len(wilds) and (best_run is None or count > best_run[0]):
+                best_run = (count, suit, start)
+    if best_run is None:
+        return None
+    _, suit, start = best_run
+    spare = iter(wilds)
+    places = by_suit[suit]
+    return Meld.run_of([places.get(v) or next(spare) for v in range(start, start + length)], suit, start)
 
 
 def _without(pool: list[Card], cards: Iterable[Card]) -> list[Card]:

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from push_learn.cards import Card, make_deck, parse_card, parse_cards
 from push_learn.errors import IllegalAction
-from push_learn.rummy.engine import Action, Match
+from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN, cap_it, six_to_ten
+from push_learn.rummy.engine import Action, Match, MatchRecord, play_random_match
 from push_learn.rummy.engine.turn import Referee
 from push_learn.rummy.melds import Meld, interpret_meld
 from push_learn.rummy.rules import MeldKind, RummyRules
@@ -71,3 +77,67 @@ def refused(match: Match, action: object, words: str) -> str:
     message = str(verified.value)
     assert words in message, message
     return message
+
+
+# ---- golden records ------------------------------------------------------------------------
+
+GOLDEN_DIR = Path(__file__).resolve().parents[2] / "data"
+GOLDEN_CASES = {
+    "push": [(PUSH, 2024, 1), (PUSH, 7, 2)],
+    "cap_it": [(CAP_IT, 31, 3), (replace(cap_it(5), pot_ante=10, pot_round_prize=5), 8, 4)],
+    "six_to_ten": [(SIX_TO_TEN, 5, 5), (six_to_ten(4), 77, 6)],
+}
+
+
+def state_json(match: Match) -> dict[str, Any]:
+    """The whole state as plain values (for the golden files' per-step digests)."""
+    deal = match.deal
+    return {
+        "deal": deal.number,
+        "dealer": deal.dealer,
+        "turn": deal.turn,
+        "phase": deal.phase.value,
+        "hands": [[c.ascii for c in hand] for hand in deal.hands],
+        "stock": [c.ascii for c in deal.stock],
+        "upcard": None if deal.upcard is None else deal.upcard.ascii,
+        "melds": [[tm.id, tm.owner, tm.meld.to_json()] for tm in deal.melds],
+        "down": list(deal.down),
+        "taken": None if deal.taken is None else deal.taken.ascii,
+        "quiet": deal.quiet_turns,
+        "known": [[c.ascii for c in k] for k in deal.known],
+        "scores": [list(row) for row in match.deal_scores],
+        "pot": [match.pot, *match.pot_shares],
+        "winners": list(match.winners),
+    }
+
+
+def state_digest(match: Match) -> str:
+    """A short fingerprint of ``state_json``."""
+    text = json.dumps(state_json(match), sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def golden_steps(record: MatchRecord) -> list[dict[str, Any]]:
+    """For the start and after each action: the state digest and the events of that step."""
+    steps = []
+    seen = 0
+    for match in record.states():
+        steps.append({"state": state_digest(match), "events": [e.to_json() for e in match.events[seen:]]})
+        seen = len(match.events)
+    return steps
+
+
+def write_golden() -> None:
+    """Regenerate tests/data/rummy_engine_golden_*.json (only after a deliberate rules change)."""
+    for name, cases in GOLDEN_CASES.items():
+        matches = []
+        for rules, seed, player in cases:
+            record = play_random_match(rules, seed, player).record()
+            matches.append({"record": record.to_dict(), "steps": golden_steps(record)})
+        path = GOLDEN_DIR / f"rummy_engine_golden_{name}.json"
+        path.write_text(json.dumps({"matches": matches}, separators=(",", ":"), ensure_ascii=False) + "\n")
+        print(f"wrote {path} ({path.stat().st_size // 1024} KiB)")
+
+
+if __name__ == "__main__":
+    write_golden()

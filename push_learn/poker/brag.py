@@ -6,6 +6,7 @@ that bet). With exactly two players left, the player to act may *see* for twice 
 own units (open 2S, blind S); an open player may not see a blind one, and the seer loses ties. A
 player who cannot afford a bet may *cover the pot*: all their chips go in, the others bet on into a
 side pot, and the coverer loses ties. After a prial is shown or wins, the pack is shuffled.
+The rules, actions and result values are defined in ``brag_types`` and re-exported here.
 
 >>> game = BragGame(BragRules(players=3), seed=1)
 >>> game.apply(Bet(seat=1, amount=2))       # seat 1 (left of dealer 0) bets 2 blind: the stake is 4
@@ -19,12 +20,31 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from push_learn.cards import Card, format_cards, parse_cards
 from push_learn.errors import IllegalAction, RecordError
+from push_learn.poker.brag_types import (
+    ACTION_KINDS,
+    Award,
+    Bet,
+    BragAction,
+    BragObservation,
+    BragOptions,
+    BragRules,
+    Cover,
+    DropHand,
+    Fold,
+    HandResult,
+    KeepHand,
+    Look,
+    PlayerView,
+    See,
+    ShownHand,
+    pack_dealing,
+)
 from push_learn.poker.three_card import (
     BRAG,
     DECK,
@@ -35,7 +55,6 @@ from push_learn.poker.three_card import (
     check_record,
     evaluate,
     replay_actions,
-    rules_from_dict,
 )
 
 __all__ = [
@@ -57,221 +76,6 @@ __all__ = [
     "ShownHand",
     "pack_dealing",
 ]
-
-
-@dataclass(frozen=True)
-class BragRules:
-    """The agreed settings of a brag school (RULES.md §4.1 and register rows A-B1-*)."""
-
-    players: int = 4
-    """2 to 8 players (the usual game is 3 to 8; see D-3C-01)."""
-    starting_stack: int = 100
-    ante: int = 1
-    min_first_bet: int = 1
-    max_first_bet: int = 10
-    """The first bet of a hand, in open units (a blind player pays half)."""
-    raise_limit: int | None = 10
-    """A bet may exceed the stake by at most this, in open units; ``None`` means only the stack limits it."""
-    blind_carry: bool = False
-    """A-B1-03: a blind last player does not win; the pot is carried and the blind hand retained."""
-    always_shuffle: bool = False
-    """A-B1-06 option: shuffle before every deal instead of only after a prial."""
-    max_orbits: int | None = None
-    """A-B1-05: after this many orbits the remaining hands are compared; ``None`` relies on table stakes."""
-
-    def __post_init__(self) -> None:
-        if not 2 <= self.players <= 8:
-            raise ValueError("brag is played by 2 to 8 players")
-        if self.ante < 0 or self.starting_stack < 0:
-            raise ValueError("the ante and the stacks cannot be negative")
-        if not 1 <= self.min_first_bet <= self.max_first_bet:
-            raise ValueError("the first bet needs 1 <= min_first_bet <= max_first_bet")
-        if self.raise_limit is not None and self.raise_limit < 0:
-            raise ValueError("the raise limit cannot be negative")
-        if self.max_orbits is not None and self.max_orbits < 1:
-            raise ValueError("max_orbits must be at least 1 (or None)")
-
-    def to_dict(self) -> dict[str, Any]:
-        """The settings as JSON-ready data."""
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: Any) -> BragRules:
-        """Rebuild rules written by ``to_dict``."""
-        rules: BragRules = rules_from_dict(cls, data, {})
-        return rules
-
-
-def pack_dealing(hands: Sequence[str | Sequence[Card]], dealer: int = 0) -> list[Card]:
-    """A pack order that deals ``hands[i]`` to seat ``i`` (one card at a time from the dealer's left).
-
-    The other cards follow in the usual order. Give it to ``BragGame(pack=...)`` to set up a lesson.
-    """
-    given = [tuple(parse_cards(h)) if isinstance(h, str) else tuple(h) for h in hands]
-    players = len(given)
-    order = [(dealer + 1 + i) % players for i in range(players)]
-    if any(len(h) != 3 for h in given):
-        raise ValueError("each seat needs three cards")
-    top = [given[seat][round_] for round_ in range(3) for seat in order]
-    if len(set(top)) != len(top):
-        raise ValueError("no card may be dealt twice")
-    return top + [card for card in DECK if card not in top]
-
-
-# ---- actions ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Fold:
-    """Give up the hand; the cards go face down to the bottom of the pack."""
-
-    kind: ClassVar[str] = "fold"
-    seat: int
-
-
-@dataclass(frozen=True)
-class Look:
-    """A blind player looks at a hand (``hand`` 0 or 1 when holding a retained second hand)."""
-
-    kind: ClassVar[str] = "look"
-    seat: int
-    hand: int = 0
-
-
-@dataclass(frozen=True)
-class KeepHand:
-    """After looking at one of two hands: keep it (the other is folded unseen); the player is open."""
-
-    kind: ClassVar[str] = "keep"
-    seat: int
-
-
-@dataclass(frozen=True)
-class DropHand:
-    """After looking at one of two hands: fold it and play on blind with the other."""
-
-    kind: ClassVar[str] = "drop"
-    seat: int
-
-
-@dataclass(frozen=True)
-class Bet:
-    """Pay ``amount`` chips (in the player's own units: a blind player's chips count double)."""
-
-    kind: ClassVar[str] = "bet"
-    seat: int
-    amount: int
-
-
-@dataclass(frozen=True)
-class See:
-    """With two players left, pay twice the stake (in own units) to end the betting and compare."""
-
-    kind: ClassVar[str] = "see"
-    seat: int
-
-
-@dataclass(frozen=True)
-class Cover:
-    """Put all remaining chips into the pot; the others bet on into a side pot."""
-
-    kind: ClassVar[str] = "cover"
-    seat: int
-
-
-BragAction = Fold | Look | KeepHand | DropHand | Bet | See | Cover
-_KINDS: Mapping[str, type[Any]] = {c.kind: c for c in (Fold, Look, KeepHand, DropHand, Bet, See, Cover)}
-
-
-# ---- results and observations -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ShownHand:
-    """A hand turned face up at the end of a deal."""
-
-    seat: int
-    cards: tuple[Card, ...]
-    name: str
-
-    def __str__(self) -> str:
-        return f"seat {self.seat}: {format_cards(self.cards)} ({self.name})"
-
-
-@dataclass(frozen=True)
-class Award:
-    """Chips from one pot (0 = the first) to one seat, and why."""
-
-    seat: int
-    amount: int
-    pot: int
-    reason: str
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """How a deal ended: who won what, which hands were shown, and what happens next."""
-
-    hand_number: int
-    how: str
-    awards: tuple[Award, ...]
-    shown: tuple[ShownHand, ...]
-    carried: int
-    reshuffle: bool
-
-    def __str__(self) -> str:
-        lines = [f"hand {self.hand_number}: {self.how}"]
-        lines += [str(s) for s in self.shown]
-        lines += [f"seat {a.seat} takes {a.amount} from pot {a.pot} ({a.reason})" for a in self.awards]
-        if self.carried:
-            lines.append(f"{self.carried} carried to the next deal")
-        if self.reshuffle:
-            lines.append("the pack will be shuffled")
-        return "\n".join(lines)
-
-
-@dataclass(frozen=True)
-class PlayerView:
-    """What everyone can see of a player: stack, status (in, folded, covered, out), blind or open."""
-
-    seat: int
-    stack: int
-    status: str
-    blind: bool
-    hands: int
-    last_bet: int
-
-
-@dataclass(frozen=True)
-class BragOptions:
-    """The choices of the player to act, with the exact costs in that player's own chips."""
-
-    fold: bool
-    look: tuple[int, ...]
-    must_choose: bool
-    bet_min: int | None
-    bet_max: int | None
-    see_cost: int | None
-    cover: bool
-
-
-@dataclass(frozen=True)
-class BragObservation:
-    """Exactly what one seat may know (its own cards only once it has looked)."""
-
-    seat: int
-    hand_number: int
-    dealer: int
-    to_act: int | None
-    stake: int | None
-    pots: tuple[tuple[int, int | None], ...]
-    players: tuple[PlayerView, ...]
-    cards: tuple[tuple[Card, ...], ...]
-    hand_name: str | None
-    options: BragOptions | None
-    log: tuple[str, ...]
-    results: tuple[HandResult, ...]
-    over: bool
 
 
 @dataclass
@@ -703,5 +507,5 @@ class BragGame:
                        int(record["dealer"]), pack)
         except (KeyError, TypeError, ValueError) as error:
             raise RecordError(f"the record's set-up is not valid: {error}") from error
-        replay_actions(game.apply, record["actions"], _KINDS)
+        replay_actions(game.apply, record["actions"], ACTION_KINDS)
         return game

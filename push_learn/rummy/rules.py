@@ -202,8 +202,8 @@ class RummyRules:
 
     @property
     def max_run_length(self) -> int:
-        """13 when the ace may be low or high (never both), 12 when it is high only (3 up to A)."""
-        return 13 if self.ace_low else 12
+        """13 when a run may start at the ace (A-K) or at a natural 2 (2-A), else 12 (3 up to A)."""
+        return 13 if self.ace_low or self.natural_twos else 12
 
     @property
     def max_set_size(self) -> int | None:

@@ -13,14 +13,16 @@ if TYPE_CHECKING:
     from push_learn.widgets.deal_stepper import DealStepper
     from push_learn.widgets.hand_view import HandView
     from push_learn.widgets.meld_explorer import MeldExplorer
+    from push_learn.widgets.rescue_view import RescueView
     from push_learn.widgets.score_sheet import ScoreSheet
 
-__all__ = ["DealStepper", "HandView", "MeldExplorer", "ScoreSheet"]
+__all__ = ["DealStepper", "HandView", "MeldExplorer", "RescueView", "ScoreSheet"]
 
 _WHERE = {
     "DealStepper": "push_learn.widgets.deal_stepper",
     "HandView": "push_learn.widgets.hand_view",
     "MeldExplorer": "push_learn.widgets.meld_explorer",
+    "RescueView": "push_learn.widgets.rescue_view",
     "ScoreSheet": "push_learn.widgets.score_sheet",
 }
 

@@ -1,0 +1,68 @@
+"""RescueView driven as the page does: lit wilds, before/after, making rescues, the core's refusals."""
+
+from __future__ import annotations
+
+import pytest
+from pl_widget_driver import Wire, labels, page_sends, synced
+
+from push_learn.cards import parse_cards
+from push_learn.rummy import PUSH, MeldError, explain_meld
+from push_learn.rummy.engine import Match
+from push_learn.rummy.melds import rescue_options
+from push_learn.widgets import RescueView
+from push_learn.widgets.rescue_view import as_meld
+
+
+def test_rescuable_wilds_and_rescuing_cards_are_lit(wire: Wire) -> None:
+    view = RescueView(table=["5H JK 7H", "8C 8D 2S"], hand="6H 8S KD 8H")
+    state = synced(view)
+    lit = [[card["label"] for card in meld["cards"] if card.get("hl")] for meld in state["table"]]
+    assert lit == [["joker, standing for the six of hearts"], ["two of spades, standing for an eight"]]
+    assert {card["c"]: bool(card.get("hl")) for card in state["hand"]} == {
+        "6H": True, "8S": True, "KD": False, "8H": True
+    }
+    assert [choice["text"] for choice in state["choices"]] == [
+        "Rescue 🃏 with 6♥", "Rescue 2♠ with 8♠", "Rescue 2♠ with 8♥"
+    ]
+
+
+def test_choosing_shows_before_and_after_and_making_it_moves_the_wild(wire: Wire) -> None:
+    view = RescueView(table=["5H JK 7H"], hand="6H KD")
+    page_sends(view, type="choose", k=0)
+    chosen = synced(view)["chosen"]
+    assert chosen["text"] == "rescue 🃏 with 6♥: run 5♥ 6♥ 7♥"
+    assert labels(chosen["after"]["table"][0]["cards"]) == ["five of hearts", "six of hearts", "seven of hearts"]
+    assert sorted(card["c"] for card in chosen["after"]["hand"]) == ["JK", "KD"]
+    assert sorted(card["c"] for card in chosen["before"]["hand"]) == ["6H", "KD"]
+    page_sends(view, type="apply")
+    assert view.hand == parse_cards("KD JK")
+    assert synced(view)["choices"] == []
+    assert synced(view)["summary"].startswith("No card of this hand")
+    page_sends(view, type="reset")
+    assert view.hand == parse_cards("6H KD")
+
+
+def test_a_natural_two_is_never_rescued(wire: Wire) -> None:
+    view = RescueView(table=["AS 2S 3S"], hand="2S JK")
+    assert synced(view)["choices"] == []
+    natural_run = view.table[0]
+    assert rescue_options(natural_run, parse_cards("2S")[0], PUSH) == []
+
+
+def test_apply_without_a_choice_is_refused(wire: Wire) -> None:
+    view = RescueView()
+    page_sends(view, type="apply")
+    assert synced(view)["notice"] == {"kind": "refused", "text": "choose a rescue first", "n": view.state["rev"]}
+
+
+def test_a_table_meld_that_is_no_meld_names_the_reason() -> None:
+    with pytest.raises(MeldError) as refusal:
+        as_meld("8H 8H 8S", PUSH)
+    assert explain_meld(parse_cards("8H 8H 8S"), PUSH) in str(refusal.value)
+
+
+def test_from_a_match_uses_only_that_seats_view(wire: Wire) -> None:
+    match = Match.new(PUSH, seed=4)
+    view = RescueView.from_match(match, seat=1)
+    assert view.hand == list(match.hand(1))
+    assert view.table == []

@@ -92,21 +92,21 @@ PAIR_PLUS_TABLES: Mapping[str, Paytable] = {
         _table((_SF, 40), (_TRIPS, 30), (_STRAIGHT, 6), (_FLUSH, 4), (_PAIR, 1)),  # the original table
         _table((_SF, 40), (_TRIPS, 30), (_STRAIGHT, 6), (_FLUSH, 3), (_PAIR, 1)),  # the common table today
         _table((_SF, 40), (_TRIPS, 30), (_STRAIGHT, 5), (_FLUSH, 4), (_PAIR, 1)),
-        _table((_SF, 35), (_TRIPS, 25), (_STRAIGHT, 6), (_FLUSH, 4), (_PAIR, 1)),
+        _table((_SF, 40), (_TRIPS, 25), (_STRAIGHT, 6), (_FLUSH, 4), (_PAIR, 1)),
+        _table((_SF, 35), (_TRIPS, 25), (_STRAIGHT, 5), (_FLUSH, 3), (_PAIR, 1)),
     )
 }
-"""Selectable Pair Plus tables by name; ``40-30-6-4-1`` is the default (A-C1-02)."""
+"""Selectable Pair Plus tables found in casinos, by name; ``40-30-6-4-1`` is the default (A-C1-02, D-3C-12)."""
 
 ANTE_BONUS_TABLES: Mapping[str, Paytable] = {
     t.name: t
     for t in (
         _table((_SF, 5), (_TRIPS, 4), (_STRAIGHT, 1)),  # the table most casinos use
-        _table((_SF, 5), (_TRIPS, 3), (_STRAIGHT, 1)),
         _table((_SF, 4), (_TRIPS, 3), (_STRAIGHT, 1)),
         Paytable("none", ()),
     )
 }
-"""Selectable Ante Bonus tables by name; ``5-4-1`` is the default."""
+"""Selectable Ante Bonus tables by name; ``5-4-1`` is the default (D-3C-12)."""
 
 
 @dataclass(frozen=True)
@@ -439,6 +439,10 @@ class ThreeCardPokerGame:
 
     def _deal(self) -> None:
         betting = [s for s in range(self.rules.seats) if self.antes[s] or self.pair_plus[s]]
+        if not betting:  # nobody bet: no cards are dealt and the round is over (D-3C-11)
+            self.results.append(RoundResult(self.round, (), "no hand", False, ()))
+            self._next_round()
+            return
         self.deck = list(DECK)
         self._rng.shuffle(self.deck)
         for seat in betting:
@@ -470,6 +474,9 @@ class ThreeCardPokerGame:
             seats.append(result)
         qualifies = dealer.key >= self.rules.qualifying_key
         self.results.append(RoundResult(self.round, self.dealer_cards, dealer.name, qualifies, tuple(seats)))
+        self._next_round()
+
+    def _next_round(self) -> None:
         self.antes = [0] * self.rules.seats
         self.pair_plus = [0] * self.rules.seats
         if self.round >= self.rounds or max(self.stacks) < self.rules.min_bet:

@@ -161,6 +161,14 @@ def test_sitting_out_and_pair_plus_only_seats() -> None:
     assert ante.seat == 2 and ante.net == -3
 
 
+def test_a_round_without_bets_deals_nothing() -> None:
+    game = ThreeCardPokerGame(ThreeCardPokerRules(seats=2), seed=5, rounds=2)
+    game.apply(PlaceBets(0, 0, 0))
+    game.apply(PlaceBets(1, 0, 0))
+    assert game.round == 2 and game.phase == "betting" and game.results[0].seats == ()
+    assert game.results[0].dealer_cards == () and game.stacks == [100, 100]
+
+
 def test_observation_hides_the_dealer_until_settled_and_other_hands() -> None:
     game = ThreeCardPokerGame(ThreeCardPokerRules(seats=2), seed=3)
     game.apply(PlaceBets(0, 1, 0))

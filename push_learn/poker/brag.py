@@ -48,9 +48,8 @@ from push_learn.poker.brag_types import (
 from push_learn.poker.three_card import (
     BRAG,
     DECK,
-    RECORD_VERSION,
+    RecordedGame,
     Shape,
-    action_to_dict,
     card_index,
     check_record,
     evaluate,
@@ -102,7 +101,7 @@ def _ceil_half(n: int) -> int:
     return (n + 1) // 2
 
 
-class BragGame:
+class BragGame(RecordedGame):
     """A brag school playing ``hands`` deals (fewer if only one player can still ante).
 
     ``verify``/``can``/``apply`` take the actions above; ``options(seat)`` gives costs,
@@ -264,14 +263,6 @@ class BragGame:
             raise IllegalAction("an open player may not see a blind player: bet or fold")
         if cost > self.seats[seat].stack:
             raise IllegalAction(f"seeing costs {cost} chips and you have {self.seats[seat].stack}")
-
-    def can(self, action: BragAction) -> bool:
-        """True if ``action`` is allowed now."""
-        try:
-            self.verify(action)
-        except IllegalAction:
-            return False
-        return True
 
     def legal_actions(self) -> list[BragAction]:
         """The choices of the player to act (bets at the smallest and the largest amount only)."""
@@ -486,16 +477,8 @@ class BragGame:
 
     def to_record(self) -> dict[str, Any]:
         """The whole match as JSON-ready data: rules, seed, hands, first dealer and every action."""
-        return {
-            "game": self.GAME,
-            "version": RECORD_VERSION,
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "hands": self.hands_to_play,
-            "dealer": self.first_dealer,
-            "pack": None if self.prepared is None else format_cards(self.prepared, ascii=True),
-            "actions": [action_to_dict(a) for a in self.actions],
-        }
+        pack = None if self.prepared is None else format_cards(self.prepared, ascii=True)
+        return self._record(hands=self.hands_to_play, dealer=self.first_dealer, pack=pack)
 
     @classmethod
     def from_record(cls, data: Any) -> BragGame:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from push_learn.cards import Card, Rank, format_cards, parse_cards, standard_deck
 from push_learn.errors import IllegalAction, RecordError
@@ -36,6 +36,7 @@ __all__ = [
     "RECORD_VERSION",
     "THREE_CARD_POKER",
     "Category",
+    "RecordedGame",
     "Shape",
     "ThreeCardHand",
     "ThreeCardRanking",
@@ -372,6 +373,41 @@ def action_from_dict(data: Any, kinds: Mapping[str, type[Any]], index: int) -> A
     if set(fields) != names or not all(isinstance(v, int) and not isinstance(v, bool) for v in fields.values()):
         raise RecordError(f"event {index} ({data['type']}) has missing, unknown or non-integer fields", index)
     return cls(**fields)
+
+
+class RecordedGame:
+    """What the three-card games share: ``can`` built on ``verify``, and the record envelope.
+
+    A game sets ``GAME``, ``rules`` (with ``to_dict``), ``seed`` and ``actions`` and defines ``verify``.
+    """
+
+    GAME: ClassVar[str]
+    rules: Any
+    seed: int
+    actions: list[Any]
+
+    def verify(self, action: Any) -> None:
+        """Raise ``IllegalAction`` if ``action`` is not allowed now (each game defines it)."""
+        raise NotImplementedError
+
+    def can(self, action: Any) -> bool:
+        """True if ``action`` is allowed now."""
+        try:
+            self.verify(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def _record(self, **setup: Any) -> dict[str, Any]:
+        """The versioned record: game, rules, seed, the game's own set-up values and every action."""
+        return {
+            "game": self.GAME,
+            "version": RECORD_VERSION,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            **setup,
+            "actions": [action_to_dict(a) for a in self.actions],
+        }
 
 
 def check_record(data: Any, game: str) -> dict[str, Any]:

@@ -24,10 +24,9 @@ from push_learn.cards import Card, Rank, format_cards
 from push_learn.errors import IllegalAction
 from push_learn.poker.three_card import (
     DECK,
-    RECORD_VERSION,
     THREE_CARD_POKER,
+    RecordedGame,
     ThreeCardHand,
-    action_to_dict,
     check_record,
     evaluate,
     replay_actions,
@@ -315,7 +314,7 @@ class TcpObservation:
     results: tuple[RoundResult, ...]
 
 
-class ThreeCardPokerGame:
+class ThreeCardPokerGame(RecordedGame):
     """A table of ``rules.seats`` seats playing ``rounds`` rounds against the dealer.
 
     Use ``verify``/``can``/``apply`` with ``PlaceBets``, ``Play`` and ``Fold``; ``observe(seat)``
@@ -399,14 +398,6 @@ class ThreeCardPokerGame:
             self._check_turn(action.seat, "deciding")
         else:
             raise IllegalAction(f"{action!r} is not a Three Card Poker action")
-
-    def can(self, action: TcpAction) -> bool:
-        """True if ``action`` is allowed now."""
-        try:
-            self.verify(action)
-        except IllegalAction:
-            return False
-        return True
 
     def apply(self, action: TcpAction) -> None:
         """Carry out a legal action (``IllegalAction`` and no change otherwise)."""
@@ -506,14 +497,7 @@ class ThreeCardPokerGame:
 
     def to_record(self) -> dict[str, Any]:
         """The whole game as JSON-ready data: rules, seed, rounds and every action."""
-        return {
-            "game": self.GAME,
-            "version": RECORD_VERSION,
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "rounds": self.rounds,
-            "actions": [action_to_dict(a) for a in self.actions],
-        }
+        return self._record(rounds=self.rounds)
 
     @classmethod
     def from_record(cls, data: Any) -> ThreeCardPokerGame:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from push_learn.cards import Card, Rank, Suit
+from push_learn.cards import Card, Suit
 from push_learn.rummy.engine.actions import Action, GoDown, LayOff, NewMeld, Rescue
 from push_learn.rummy.engine.game import Match
 from push_learn.rummy.engine.setup import Seed
@@ -26,34 +26,39 @@ from push_learn.rummy.rules import MeldKind, RummyRules
 __all__ = ["RandomPlayer", "greedy_meld", "play_random_match"]
 
 
+_SUITS = tuple(Suit)
+
+
 def greedy_meld(pool: Sequence[Card], kind: MeldKind, length: int, rules: RummyRules) -> Meld | None:
     """A meld of ``kind`` and exactly ``length`` cards from ``pool`` using as many naturals as it can
     (at least one), or ``None``. Cheap and incomplete: the solver finds every way."""
-    wilds = [card for card in pool if is_wild_card(card, rules)]
-    naturals = [card for card in pool if not is_wild_card(card, rules)]
-    best: tuple[int, Meld] | None = None
+    wilds: list[Card] = []
+    naturals: list[Card] = []
+    for card in pool:
+        (wilds if is_wild_card(card, rules) else naturals).append(card)
     if kind is MeldKind.SET:
-        by_rank: dict[Rank, list[Card]] = {}
+        by_rank: dict[int, list[Card]] = {}
         for card in naturals:
-            assert card.rank is not None
-            group = by_rank.setdefault(card.rank, [])
-            if not rules.set_distinct_suits or all(c.suit != card.suit for c in group):
+            group = by_rank.setdefault(int(card.rank or 0), [])
+            if len(group) < length and not (rules.set_distinct_suits and any(c.suit is card.suit for c in group)):
                 group.append(card)
-        for rank, group in by_rank.items():
-            used = group[:length]
-            if length - len(used) <= len(wilds) and (best is None or len(used) > best[0]):
-                best = (len(used), Meld.set_of(used + wilds[: length - len(used)], rank))
-        return None if best is None else best[1]
+        best = max(by_rank.values(), key=len, default=[])
+        rank = best[0].rank if best else None
+        if rank is None or length - len(best) > len(wilds):
+            return None
+        return Meld.set_of(best + wilds[: length - len(best)], rank)
     low, high = run_value_range(rules)
-    by_suit: dict[Suit, dict[int, Card]] = {}
+    by_suit: list[dict[int, Card]] = [{}, {}, {}, {}]
     for card in naturals:
-        assert card.suit is not None and card.rank is not None
-        places = by_suit.setdefault(card.suit, {})
-        places[int(card.rank)] = card
-        if card.rank is Rank.ACE:
+        places = by_suit[_SUITS.index(card.suit)]
+        value = int(card.rank or 0)
+        places[value] = card
+        if value == 14:
             places[1] = card
-    best_run: tuple[int, Suit, int] | None = None
-    for suit, places in by_suit.items():
+    best_run: tuple[int, int, int] | None = None
+    for index, places in enumerate(by_suit):
+        if not places:
+            continue
         prefix = [0]
         for value in range(15):
             prefix.append(prefix[-1] + (value in places))
@@ -62,13 +67,13 @@ def greedy_meld(pool: Sequence[Card], kind: MeldKind, length: int, rules: RummyR
                 continue
             count = prefix[start + length] - prefix[start]
             if count and length - count <= len(wilds) and (best_run is None or count > best_run[0]):
-                best_run = (count, suit, start)
+                best_run = (count, index, start)
     if best_run is None:
         return None
-    _, suit, start = best_run
+    _, index, start = best_run
     spare = iter(wilds)
-    places = by_suit[suit]
-    return Meld.run_of([places.get(v) or next(spare) for v in range(start, start + length)], suit, start)
+    places = by_suit[index]
+    return Meld.run_of([places.get(v) or next(spare) for v in range(start, start + length)], _SUITS[index], start)
 
 
 def _without(pool: list[Card], cards: Iterable[Card]) -> list[Card]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from push_learn.cards import Card
+from push_learn.cards import Card, Rank
 from push_learn.rummy.melds import Meld
 from push_learn.rummy.rules import RummyRules
 
@@ -28,9 +28,10 @@ def seat_names(players: int) -> tuple[str, ...]:
 
 def is_wild_card(card: Card, rules: RummyRules) -> bool:
     """True for a 2, and for a joker where jokers are wild (the card itself, wherever it lies)."""
-    if card.rank is None:
+    rank = card.rank
+    if rank is None:
         return rules.jokers_wild
-    return card.rank == 2
+    return rank is Rank.TWO
 
 
 class Phase(Enum):

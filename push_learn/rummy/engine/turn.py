@@ -90,12 +90,20 @@ class Referee:
         """The distinct cards of ``hand`` that may be discarded, sorted by suit and rank."""
         distinct = set(hand)
         if self.restricted:
-            rules = self.rules
-            if not (rules.discard_wild_allowed or allow_wild):
-                distinct = {card for card in distinct if not is_wild_card(card, rules)}
-            if taken is not None and not (rules.discard_taken_card_allowed or lift_taken) and hand.count(taken) < 2:
-                distinct.discard(taken)
+            distinct = {card for card in distinct if self.may_discard(hand, card, taken, lift_taken, allow_wild)}
         return sorted(distinct, key=card_sort_key)
+
+    def may_discard(self, hand: Sequence[Card], card: Card, taken: Card | None, lift_taken: bool,
+                    allow_wild: bool) -> bool:
+        """Whether ``card`` (held in ``hand``) may be discarded under the same rules as ``discards``."""
+        if not self.restricted:
+            return True
+        rules = self.rules
+        if not (rules.discard_wild_allowed or allow_wild) and is_wild_card(card, rules):
+            return False
+        return not (
+            card == taken and not (rules.discard_taken_card_allowed or lift_taken) and hand.count(card) < 2
+        )
 
     def _fallbacks(self, hand: Sequence[Card], taken: Card | None) -> tuple[bool, bool]:
         """A-R3-05: lift the same-card rule, then allow a wild, until some discard is possible."""
@@ -246,7 +254,7 @@ class Referee:
         card = action.card
         if card not in hand:
             raise IllegalAction(f"you do not hold {card}")
-        if card not in self.discards(hand, deal.taken, deal.lift_taken, deal.allow_wild_discard):
+        if not self.may_discard(hand, card, deal.taken, deal.lift_taken, deal.allow_wild_discard):
             if is_wild_card(card, self.rules) and not (self.rules.discard_wild_allowed or deal.allow_wild_discard):
                 raise IllegalAction(f"a wild card ({card}) may never be discarded in this game")
             raise IllegalAction(f"you may not discard the {card} you took this turn")

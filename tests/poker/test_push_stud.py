@@ -1,0 +1,232 @@
+"""Push stud (P1, seed 003): the Article 3 procedure, betting, Substitution and Roll Your Own."""
+
+from __future__ import annotations
+
+import pytest
+
+from push_learn.cards import Card, parse_card, parse_cards, standard_deck
+from push_learn.errors import IllegalAction
+from push_learn.poker.actions import Action, ActionKind
+from push_learn.poker.observation import Phase
+from push_learn.poker.push_stud import PUSH_STUD, ROLL_YOUR_OWN, PushStudGame, PushStudRules, push_stud
+from push_learn.poker.showdown import Direction, ShowdownMode
+from push_learn.poker.stud import PokerRulesError
+
+# Four players, seat 0 deals, so the order round the table is 1, 2, 3, 0.
+HOLES = ["2C", "3C", "4C", "5C"]  # to seats 1, 2, 3, 0
+
+
+def card(text: str) -> Card:
+    return parse_card(text)
+
+
+def up(game: PushStudGame, seat: int) -> str:
+    return " ".join(c.ascii for c in game.observe(None).seats[seat].up)
+
+
+def check_round(game: PushStudGame) -> None:
+    while game.phase is Phase.BET:
+        game.apply(Action.of(game.to_act[0], "check"))
+
+
+def keep_all(game: PushStudGame) -> None:
+    while game.phase is Phase.PUSH:
+        game.apply(Action.keep(game.to_act[0]))
+
+
+def test_article_3_push_procedure() -> None:
+    """A push pays the price, the pusher's new card comes at once, the pushed card goes on; the last push is dead."""
+    top = [*HOLES, "AS", "7D", "KH", "8D", "9D", "QS"]
+    game = PushStudGame(push_stud(players=4), seed=1, deck_top=top)
+    assert game.pot == 4  # antes
+    assert game.to_act == (1,)
+    obs = game.observe(3)
+    assert obs.offered == card("AS") and obs.offered_to == 1 and obs.pass_to == 2
+    game.apply(Action.push(1))
+    assert up(game, 1) == "7D"  # the replacement is dealt before the next player decides
+    assert game.to_act == (2,) and game.observe(0).offered == card("AS")
+    game.apply(Action.keep(2))
+    assert up(game, 2) == "AS"
+    assert game.observe(3).offered == card("KH")  # after a keep, a fresh card
+    game.apply(Action.push(3))
+    assert game.observe(0).pass_to is None  # the dealer is last
+    game.apply(Action.push(0))
+    assert (up(game, 3), up(game, 0)) == ("8D", "9D")
+    assert card("KH") in game.observe(1).known_out  # dead, out of play
+    assert game.pot == 4 + 3 * 10
+    assert game.phase is Phase.BET and game.to_act == (2,)  # A♠ showing opens
+    assert [a.kind for a in game.legal_actions()] == [ActionKind.FOLD, ActionKind.CHECK, ActionKind.BET]
+    check_round(game)
+    assert game.to_act == (1,) and game.observe(1).offered == card("QS")  # nothing carries over
+
+
+def test_hole_card_can_never_be_pushed_and_a_short_stack_must_keep() -> None:
+    game = PushStudGame(push_stud(players=4), stacks=[200, 5, 200, 200], seed=3)
+    assert game.legal_actions() == [Action.keep(1)]  # 4 chips left after the ante, the push costs 10
+    with pytest.raises(IllegalAction, match="push costs \\$10 and Seat 2 has only \\$4"):
+        game.apply(Action.push(1))
+    with pytest.raises(IllegalAction, match="hole card never can"):
+        game.apply(Action.push_own(1, game.cards(1)[0]))
+
+
+def test_betting_rounds_use_small_then_big_bets_and_the_best_showing_hand_opens() -> None:
+    top = [*HOLES, "7D", "2S", "7S", "3H", "KD", "KS", "4H", "9C"]
+    game = PushStudGame(push_stud(players=4), seed=5, deck_top=top)
+    keep_all(game)
+    assert game.to_act == (3,)  # 7♠ beats 7♦ on suit (A-P1-03)
+    game.apply(Action.of(3, "bet"))
+    assert game.observe(1).to_call == 2
+    check_or_call(game)
+    keep_all(game)  # round 2: K♦ to 1, K♠ to 2, 4♥ to 3, 9♣ to 0
+    assert game.to_act == (1,)  # K♦ 7♦ beats K♠ 2♠: the second card counts before any suit
+    check_round(game)
+    keep_all(game)
+    game.apply(Action.of(game.to_act[0], "bet"))
+    assert game.observe(game.to_act[0]).to_call == 4  # the big bet from the third round
+
+
+def check_or_call(game: PushStudGame) -> None:
+    while game.phase is Phase.BET:
+        seat = game.to_act[0]
+        kind = "call" if game.observe(seat).to_call else "check"
+        game.apply(Action.of(seat, kind))
+
+
+def test_opener_tie_by_position_option() -> None:
+    top = [*HOLES, "7D", "2S", "7S", "3H"]
+    game = PushStudGame(push_stud(players=4, opener_by_suit=False), seed=5, deck_top=top)
+    keep_all(game)
+    assert game.to_act == (1,)  # first of the tied sevens from the dealer's left
+
+
+def test_a_full_deal_ends_with_a_showdown_of_five_cards() -> None:
+    game = PushStudGame(push_stud(players=5), seed=8)
+    for _ in range(4):
+        keep_all(game)
+        check_round(game)
+    assert game.is_over and game.result is not None
+    assert all(len(game.cards(s)) == 5 for s in range(5))
+    assert sum(game.stacks) == 1000 and game.result.lines[0].endswith(
+        game.result.high_names[game.result.awards[0].winners[0]])
+
+
+def test_substitution_in_turn_face_down_then_a_fifth_betting_round() -> None:
+    game = PushStudGame(push_stud(players=4, substitution=True), seed=9)
+    for _ in range(4):
+        keep_all(game)
+        check_round(game)
+    assert game.phase is Phase.REPLACE and game.to_act == (1,)
+    old = game.observe(1).seats[1].up[0]
+    game.apply(Action.replace(1, old))
+    seat1 = game.observe(1).seats[1]
+    assert len(seat1.up) == 3 and len(seat1.down) == 2  # only three cards showing now
+    assert game.observe(2).seats[1].down == (None, None)
+    assert game.pot == 4 + 20
+    assert game.to_act == (2,)
+    with pytest.raises(IllegalAction, match="it is Seat 3's turn"):
+        game.apply(Action.stand(1))
+    for seat in (2, 3, 0):
+        game.apply(Action.stand(seat))
+    assert game.phase is Phase.BET
+    game.apply(Action.of(game.to_act[0], "bet"))
+    assert game.observe(game.to_act[0]).to_call == 4
+    check_or_call(game)
+    assert game.is_over and old in game.observe(1).known_out
+
+
+def test_roll_your_own_is_face_down_free_and_exposes_one_card_each_time() -> None:
+    game = PushStudGame(push_stud(players=4, roll_your_own=True), seed=12)
+    assert game.pot == 4
+    obs = game.observe(1)
+    assert obs.offered is not None and game.observe(2).offered is None  # shown to its decider only
+    offered = obs.offered
+    game.apply(Action.push(1))
+    assert game.pot == 4  # pushing is free
+    assert game.observe(2).offered == offered and game.observe(3).offered is None
+    assert game.observe(1).seats[2].down == ()  # not yet anyone's
+    game.apply(Action.keep(2))
+    assert game.observe(1).seats[2].down == (offered,)  # the pusher knows where it went
+    assert game.observe(3).seats[2].down == (None,)
+    keep_all(game)
+    assert game.phase is Phase.BET and game.to_act == (1,)  # nothing showing: dealer's left opens
+    check_round(game)
+    game.apply(Action.keep(1))
+    assert game.phase is Phase.EXPOSE and game.to_act == (1,)
+    choice = game.legal_actions()[0]
+    game.apply(choice)
+    view = game.observe(2).seats[1]
+    assert view.up == (choice.card,) and len(view.down) == 1
+    for _ in range(4 * 4 + 4 * 4 * 2):
+        if game.phase is Phase.PUSH:
+            game.apply(Action.keep(game.to_act[0]))
+        elif game.phase is Phase.EXPOSE:
+            game.apply(game.legal_actions()[-1])
+        elif game.phase is Phase.BET:
+            check_round(game)
+    assert game.is_over
+    assert all(len(game.observe(None).seats[s].up) == 4 for s in range(4))
+
+
+def test_roll_your_own_low_and_hi_lo_declare() -> None:
+    low = PushStudGame(push_stud(players=4, roll_your_own=True, showdown="low"), seed=4)
+    play_passively(low)
+    assert low.result is not None and " low" in low.result.lines[0]
+    hilo = PushStudGame(push_stud(players=4, roll_your_own=True, showdown=ShowdownMode.HI_LO_DECLARE), seed=4)
+    play_passively(hilo, until=Phase.DECLARE)
+    assert set(hilo.to_act) == {0, 1, 2, 3}
+    for seat, way in zip((1, 2, 3, 0), (Direction.HIGH, Direction.LOW, Direction.HIGH, Direction.HIGH), strict=True):
+        hilo.apply(Action.declare(seat, way))
+    assert hilo.is_over  # no betting after the declaration unless bet_after_declare
+    assert hilo.result is not None and {a.way for a in hilo.result.awards} == {"high", "low"}
+
+
+def play_passively(game: PushStudGame, until: Phase = Phase.OVER) -> None:
+    while game.phase is not until and not game.is_over:
+        if game.phase is Phase.BET:
+            check_round(game)
+        else:
+            game.apply(game.legal_actions()[0])
+
+
+def test_deck_runs_out_and_the_dead_cards_are_reshuffled() -> None:
+    """Nine players, everyone pushes every card and substitutes: 58 cards are needed (A-P1-04)."""
+    game = PushStudGame(push_stud(players=9, substitution=True), seed=21)
+    while not game.is_over:
+        seat = game.to_act[0]
+        if game.phase is Phase.PUSH:
+            game.apply(Action.push(seat))
+        elif game.phase is Phase.REPLACE:
+            game.apply(game.legal_actions()[1])
+        else:
+            check_round(game)
+        assert sorted(game.all_cards(), key=str) == sorted(standard_deck(), key=str)
+    assert any("shuffled to make a new stock" in line for line in game.observe(None).log)
+    assert sum(game.stacks) == 9 * 200
+
+
+def test_rules_are_checked() -> None:
+    assert PUSH_STUD.betting_rounds == 4 and ROLL_YOUR_OWN.betting_rounds == 5
+    assert push_stud(substitution=True).betting_rounds == 5
+    assert push_stud(roll_your_own=True).push_price == 0
+    assert push_stud(roll_your_own=True, showdown="low").name == "Roll Your Own push (low)"
+    with pytest.raises(PokerRulesError, match="4 to 9 players"):
+        push_stud(players=3)
+    with pytest.raises(PokerRulesError, match="Roll Your Own"):
+        PushStudRules(showdown=ShowdownMode.LOW)
+    with pytest.raises(PokerRulesError, match="no bring-in"):
+        PushStudRules(bring_in=1)
+    with pytest.raises(PokerRulesError, match="distinct"):
+        PushStudGame(deck_top=parse_cards("AS AS"))
+    with pytest.raises(PokerRulesError, match="two players need chips"):
+        PushStudGame(stacks=[200, 0, 0, 0, 0, 0])
+    assert PushStudRules.from_dict(PUSH_STUD.to_dict()) == PUSH_STUD
+    with pytest.raises(PokerRulesError, match="unknown settings"):
+        PushStudRules.from_dict({"colour": "red"})
+
+
+def test_seats_without_chips_sit_out() -> None:
+    game = PushStudGame(push_stud(players=4), stacks=[0, 50, 50, 50], seed=2)
+    assert not game.observe(None).seats[0].dealt_in
+    assert game.cards(0) == ()
+    keep_all(game)
+    assert game.observe(None).seats[0].up == ()

@@ -1,0 +1,238 @@
+"""Screw Your Neighbor (P2): the seed 004 worked example replayed from its record, and each rule of §3."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from push_learn.cards import parse_card
+from push_learn.errors import IllegalAction, RecordError
+from push_learn.poker.actions import Action, ActionKind
+from push_learn.poker.observation import Phase
+from push_learn.poker.records import SCHEMA, GameRecord
+from push_learn.poker.screw import SCREW_YOUR_NEIGHBOR, ScrewGame, ScrewRules, screw
+from push_learn.poker.stud import PokerRulesError
+
+GOLDEN = Path(__file__).parent / "golden" / "screw_seed004.json"
+ASH, JIM, RIZ, IKE, JOE, EVE = range(6)
+
+
+@pytest.fixture(scope="module")
+def record() -> GameRecord:
+    return GameRecord.from_json(GOLDEN.read_text(encoding="utf-8"))
+
+
+def boards(game: ScrewGame, seats: list[int]) -> dict[str, str]:
+    return {game.names[s]: "(" + "".join(c.ascii for c in game.cards(s)[:1]) + ")"
+            + "".join(c.ascii for c in game.cards(s)[1:]) for s in seats}
+
+
+# stage -> number of actions in the record when the seed shows the table
+AFTER_ROUND_1, AFTER_BETTING_1, AFTER_ROUND_2, AFTER_ROUND_3, AFTER_BETTING_3 = 6, 13, 17, 25, 36
+AFTER_ROUND_4, AFTER_REPLACE, AFTER_DECLARE = 40, 55, 64
+
+
+def test_seed_004_hands_after_each_push_round(record: GameRecord) -> None:
+    game = record.replay(AFTER_ROUND_1)
+    assert boards(game, list(range(6))) == {
+        "ASH": "(JH)8D", "JIM": "(KC)KH", "RIZ": "(2S)8H", "IKE": "(9S)JS", "JOE": "(5C)JC", "EVE": "(AH)KS"}
+    assert game.pot == 5  # five pushes at $1
+    game = record.replay(AFTER_ROUND_2)
+    assert boards(game, [JIM, RIZ, IKE, EVE]) == {
+        "JIM": "(KC)KHKS", "RIZ": "(2S)8H3H", "IKE": "(9S)JS4S", "EVE": "(AH)2D4D"}
+    game = record.replay(AFTER_ROUND_3)
+    assert boards(game, [JIM, RIZ, IKE, EVE]) == {
+        "JIM": "(KC)KHKS2C", "RIZ": "(2S)8H3H7C", "IKE": "(9S)JS4S3S", "EVE": "(AH)2D4D6D"}
+    game = record.replay(AFTER_ROUND_4)
+    assert boards(game, [JIM, RIZ, IKE, EVE]) == {
+        "JIM": "(KC)KHKSQD7H", "RIZ": "(6H)8H3H7C2C", "IKE": "(9S)JS4S3S2S", "EVE": "(AH)2D4D6DAC"}
+    game = record.replay(AFTER_REPLACE)
+    assert boards(game, [JIM, RIZ, IKE, EVE]) == {
+        "JIM": "(KC)KHKSQD10D", "RIZ": "(6H)8H3H7C2C", "IKE": "(9S)JS4S3S2S", "EVE": "(AS)2D4D6DAC"}
+
+
+def test_seed_004_result_ike_high_riz_low_split_pot(record: GameRecord) -> None:
+    game = record.replay()
+    assert game.is_over and game.phase is Phase.OVER
+    result = game.result
+    assert result is not None
+    assert sum(a.amount for a in result.awards) == 195
+    assert result.lines == ("IKE wins the high half of the pot ($98) with flush, jack high",
+                            "RIZ wins the low half of the pot ($97) with 8-7 low")
+    assert result.high_names[JIM] == "three of a kind, kings"
+    assert result.low_names[RIZ] == "8-7 low"
+    assert result.payouts == (0, 0, 97, 98, 0, 0)
+    assert result.net == (-2, -52, 51, 53, -1, -49)
+    assert game.stacks == (198, 148, 251, 253, 199, 151)
+    assert game.record() == record
+
+
+def test_seed_004_record_round_trips(record: GameRecord) -> None:
+    assert GameRecord.from_json(record.to_json()) == record
+    assert record.schema == SCHEMA and len(record.actions) == 69
+
+
+def test_bring_in_by_the_lowest_card(record: GameRecord) -> None:
+    """ASH's 8♦ brings in over RIZ's 8♥; JIM completes to $2."""
+    game = record.replay(AFTER_ROUND_1)
+    assert game.phase is Phase.BET and game.to_act == (ASH,)
+    assert [a.kind for a in game.legal_actions()] == [ActionKind.BRING_IN, ActionKind.COMPLETE]
+    game = record.replay(AFTER_ROUND_1 + 1)
+    assert game.to_act == (JIM,)
+    assert {a.kind for a in game.legal_actions()} == {ActionKind.FOLD, ActionKind.CALL, ActionKind.COMPLETE}
+
+
+def test_the_last_players_push_is_buried_and_public(record: GameRecord) -> None:
+    game = record.replay(AFTER_ROUND_1)
+    nine = parse_card("9C")
+    stock = game.observe(RIZ).stock
+    assert game.all_cards()[stock - 1] == nine  # the deck comes first, top to bottom
+    assert nine in game.observe(RIZ).known_out
+    assert any("buried at the bottom" in line for line in game.observe(None).log)
+
+
+def test_first_offer_moves_round_and_skips_folded_players(record: GameRecord) -> None:
+    assert record.replay(0).to_act == (JIM,)
+    assert record.replay(AFTER_BETTING_1).to_act == (RIZ,)
+    assert record.replay(21).to_act == (IKE,)
+    assert record.replay(AFTER_BETTING_3).to_act == (EVE,)  # JOE folded, so EVE after IKE
+
+
+def test_keep_and_push_own_card(record: GameRecord) -> None:
+    """EVE keeps the 2♦ pushed to her and pushes her up-card K♠ to JIM."""
+    game = record.replay(15)
+    assert game.to_act == (EVE,)
+    obs = game.observe(EVE)
+    assert obs.offered == parse_card("2D") and obs.offered_to == EVE and obs.pass_to == JIM
+    own = {a.card for a in obs.legal if a.kind is ActionKind.PUSH_OWN}
+    assert own == {parse_card("AH"), parse_card("KS")}
+    game.apply(Action.push_own(EVE, "KS"))
+    assert game.observe(JIM).offered == parse_card("KS")
+
+
+def test_a_pushed_hole_card_arrives_face_up_and_the_fill_is_face_down(record: GameRecord) -> None:
+    game = record.replay(AFTER_ROUND_4)
+    two = parse_card("2S")
+    assert two in game.observe(JOE).seats[IKE].up
+    six = parse_card("6H")
+    assert game.observe(RIZ).seats[RIZ].down == (six,)
+    assert game.observe(JIM).seats[RIZ].down == (None,)
+    assert game.observe(None).seats[RIZ].down == (None,)
+
+
+def test_replace_keeps_the_orientation_and_hides_a_down_card(record: GameRecord) -> None:
+    game = record.replay(51)
+    assert game.phase is Phase.REPLACE and set(game.to_act) == {JIM, RIZ, IKE, EVE}
+    game.apply(Action.replace(JIM, "7H"))
+    assert set(game.to_act) == {RIZ, IKE, EVE}
+    assert game.observe(RIZ).seats[JIM].has_chosen
+    with pytest.raises(IllegalAction, match="JIM has already chosen"):
+        game.apply(Action.stand(JIM))
+    for action in (Action.stand(RIZ), Action.stand(IKE), Action.replace(EVE, "AH")):
+        game.apply(action)
+    assert parse_card("10D") in game.observe(RIZ).seats[JIM].up
+    assert game.observe(JIM).seats[EVE].down == (None,)
+    assert game.observe(EVE).seats[EVE].down == (parse_card("AS"),)
+    assert game.pot == record.replay(51).pot + 15
+
+
+def test_the_lock_rule_after_the_declaration(record: GameRecord) -> None:
+    """RIZ alone declared low, so he may check or call but not bet (A-P2-06)."""
+    game = record.replay(AFTER_DECLARE + 1)  # JIM has checked
+    assert game.to_act == (RIZ,)
+    assert [a.kind for a in game.legal_actions()] == [ActionKind.FOLD, ActionKind.CHECK]
+    with pytest.raises(IllegalAction, match="alone declared"):
+        game.apply(Action.of(RIZ, "bet"))
+    assert game.observe(None).seats[RIZ].declared is not None
+
+
+def test_illegal_actions_explain_and_change_nothing(record: GameRecord) -> None:
+    game = record.replay(AFTER_BETTING_3)  # EVE is offered Q♦
+    before = [game.observe(s) for s in range(6)]
+    for action, words in [
+        (Action.keep(JIM), "it is EVE's turn, not JIM's"),
+        (Action.keep(JOE), "JOE is not in this hand"),
+        (Action.push_own(EVE, "KS"), "EVE cannot push own K♠ now: the choices are"),
+        (Action.of(EVE, "check"), "EVE cannot check now"),
+        (Action.keep(9), "there is no seat 9"),
+    ]:
+        with pytest.raises(IllegalAction, match=words):
+            game.apply(action)
+        assert not game.can(action)
+    assert [game.observe(s) for s in range(6)] == before
+    assert len(game.actions) == AFTER_BETTING_3
+
+
+def test_a_player_who_cannot_pay_must_keep() -> None:
+    game = ScrewGame(screw(players=3, push_price=2), stacks=[50, 1, 50], seed=2)
+    assert game.to_act == (1,)
+    assert game.legal_actions() == [Action.keep(1)]
+    with pytest.raises(IllegalAction, match="a push costs \\$2 and Seat 2 has only \\$1"):
+        game.apply(Action.push(1))
+
+
+def test_option_without_pushing_own_cards() -> None:
+    game = ScrewGame(screw(players=4, push_own_cards=False), seed=5)
+    assert {a.kind for a in game.legal_actions()} == {ActionKind.KEEP, ActionKind.PUSH}
+    with pytest.raises(IllegalAction, match="only the card offered"):
+        game.apply(Action.push_own(game.to_act[0], game.cards(game.to_act[0])[0]))
+
+
+def test_everyone_folds_to_one_player() -> None:
+    game = ScrewGame(screw(players=3), seed=11)
+    while game.phase is Phase.PUSH:
+        game.apply(Action.keep(game.to_act[0]))
+    opener = game.to_act[0]
+    game.apply(Action.of(opener, "complete"))
+    while not game.is_over:
+        game.apply(Action.of(game.to_act[0], "fold"))
+    assert game.result is not None
+    assert game.result.lines == (f"{game.names[opener]} wins $2: everyone else folded",)
+    assert sum(game.stacks) == 600
+
+
+def test_showdown_shows_live_down_cards_only(record: GameRecord) -> None:
+    game = record.replay()
+    spectator = game.observe(None)
+    assert spectator.seats[RIZ].down == (parse_card("6H"),)
+    assert spectator.seats[JOE].down == (None,)  # JOE folded and never showed
+    assert spectator.result is not None and "IKE wins" in spectator.result.lines[0]
+    assert spectator.to_dict()["seats"][RIZ]["down"] == ["6H"]
+
+
+def test_corrupt_records_are_refused(record: GameRecord) -> None:
+    data = record.to_dict()
+    data["actions"][3] = {"seat": 2, "kind": "keep"}
+    with pytest.raises(RecordError, match="event 3") as caught:
+        GameRecord.from_dict(data).replay()
+    assert caught.value.index == 3
+    data = record.to_dict()
+    data["actions"][0] = {"seat": 1, "kind": "dance"}
+    with pytest.raises(RecordError, match="event 0 is not an action"):
+        GameRecord.from_dict(data).replay()
+    with pytest.raises(RecordError, match="unknown record version"):
+        GameRecord.from_dict({**record.to_dict(), "schema": "push_learn.poker/0"})
+    with pytest.raises(RecordError, match="not valid JSON"):
+        GameRecord.from_json("{")
+    with pytest.raises(RecordError, match="unknown game"):
+        GameRecord.from_dict({**record.to_dict(), "game": "canasta"}).replay()
+    with pytest.raises(RecordError, match="set-up is not valid"):
+        GameRecord.from_dict({**record.to_dict(), "rules": {"players": 12}}).replay()
+
+
+def test_same_seed_same_deal() -> None:
+    one, two = ScrewGame(seed=99), ScrewGame(seed=99)
+    assert one.observe(None) == two.observe(None)
+    assert [one.cards(s) for s in range(6)] == [two.cards(s) for s in range(6)]
+
+
+def test_rules_are_checked() -> None:
+    assert SCREW_YOUR_NEIGHBOR.betting_rounds == 6
+    with pytest.raises(PokerRulesError, match="3 to 8 players"):
+        screw(players=9)
+    with pytest.raises(PokerRulesError):
+        ScrewRules(replace_up_price=-1)
+    with pytest.raises(PokerRulesError, match="give 6 names"):
+        ScrewGame(names=["A", "B"])
+    assert ScrewRules.from_dict(SCREW_YOUR_NEIGHBOR.to_dict()) == SCREW_YOUR_NEIGHBOR

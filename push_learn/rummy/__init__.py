@@ -60,3 +60,8 @@ __all__ = [
     "rescue_options",
     "six_to_ten",
 ]
+
+# The game engine builds on the names above, so it is imported last.
+from push_learn.rummy.engine import Match, MatchRecord, Observation, observe
+
+__all__ += ["Match", "MatchRecord", "Observation", "observe"]

@@ -48,6 +48,13 @@ def _json_value(value: Any) -> Any:
     return value
 
 
+class _SeatNumbers(tuple[str, ...]):
+    """Stands in for the names of any number of seats: ``seat 0``, ``seat 1`` …"""
+
+    def __getitem__(self, seat: Any) -> Any:
+        return f"seat {seat}"
+
+
 def _cards_text(cards: Sequence[Card]) -> str:
     return " ".join(str(card) for card in cards) if cards else "no cards"
 
@@ -65,6 +72,10 @@ class Event:
     def seen_by(self, seat: int | None) -> Event:
         """The event as ``seat`` sees it (``None``: all hands open). Most events are fully public."""
         return self
+
+    def __str__(self) -> str:
+        """The log line with seats written as ``seat 0``, ``seat 1`` … (``text(names)`` uses real names)."""
+        return self.text(_SeatNumbers())
 
     def to_json(self) -> dict[str, Any]:
         """A plain dict: ``{"type": ...}`` plus every field, cards as ASCII, hidden cards as ``null``."""

@@ -85,6 +85,17 @@ class Observation:
         """True when this seat is to move."""
         return self.seat is not None and self.seat == self.turn and not self.over
 
+    def __str__(self) -> str:
+        """``North's view of deal 1 of 5 (2 sets of 3): North to draw; hand 7♥ …; up-card K♥; stock 83``."""
+        who = "The open view" if self.seat is None else f"{self.names[self.seat]}'s view"
+        state = "the match is over" if self.over else f"{self.names[self.turn]} to {self.phase}"
+        cards = "" if self.hand is None else "; hand " + " ".join(str(card) for card in self.hand)
+        up = "none" if self.upcard is None else str(self.upcard)
+        return (
+            f"{who} of deal {self.deal} of {self.rules.deals} ({self.contract}): {state}{cards}; "
+            f"up-card {up}; stock {self.stock}; {len(self.melds)} melds on the table"
+        )
+
     def lines(self) -> list[str]:
         """The deal's log as text."""
         return [event.text(self.names) for event in self.log]

@@ -84,3 +84,13 @@ def test_scores_and_the_last_deal_are_public() -> None:
     assert view.deal_scores == (halfway.results[0].scores,) and view.totals == halfway.results[0].scores
     assert view.to_json()["last_deal"]["text"].startswith("Deal 1 ends")
     assert view.log[0].kind == "deal_started" and view.lines()[0].startswith("Deal 2 of 5")
+
+
+def test_readable_strings() -> None:
+    match = rig(Match.new(PUSH, seed=2), HANDS, upcard="7H", stock="KS 3C 9D 4H 5H", turn=0)
+    assert str(observe(match, 0)) == (
+        "North's view of deal 1 of 5 (2 sets of 3): North to draw; hand 7♣ 8♣ 9♣ J♦ Q♦ K♦; "
+        "up-card 7♥; stock 5; 0 melds on the table"
+    )
+    match.apply(Push())
+    assert str(match.events[-1]) == "seat 0 pushes 7♥ and K♠ to seat 1, then draws 3♣."

@@ -55,6 +55,7 @@ def test_the_tutorials_are_there() -> None:
     names = [path.stem for path in TUTORIALS]
     for wanted in (
         "01-cards-and-melds",
+        "02-wild-cards-and-rescues",
     ):
         assert wanted in names
 

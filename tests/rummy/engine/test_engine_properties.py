@@ -1,12 +1,13 @@
 """Property tests over random legal matches of every variant (hypothesis picks rules, seeds and players).
 
-At every step: every card of the pack is in exactly one place, the stock is odd at each draw, and a
-refused action changes nothing. Every deal ends; scores equal the penalties of the cards left; the
-record replays to the identical state.
+At every step: every card of the pack is in exactly one place, the stock is odd at each draw, a
+refused action changes nothing, and observations are plain JSON. Every deal ends; scores equal the
+penalties of the cards left; the record replays to the identical state.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from dataclasses import replace
@@ -34,6 +35,7 @@ from push_learn.rummy.engine import (
     Rescue,
     TakeUpcard,
     deal_scores,
+    observe,
     play_random_match,
 )
 from push_learn.rummy.melds import interpret_meld
@@ -104,6 +106,11 @@ def test_random_matches_keep_every_invariant(rules: RummyRules, seed: int, playe
         assert Counter(match.deal.all_cards()) == whole_pack
         if match.phase is Phase.DRAW:
             assert len(match.deal.stock) % 2 == 1
+        if rng.random() < 0.05:
+            seat = rng.choice([None, *range(rules.players)])
+            view = observe(match, seat).to_json()
+            assert json.loads(json.dumps(view)) == view
+            assert (view["hand"] is None) == (seat is None) and (view["hands"] is None) == (seat is not None)
         if rng.random() < 0.3:
             attempt = random_attempt(match, rng)
             before = match.snapshot()

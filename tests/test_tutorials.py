@@ -56,6 +56,7 @@ def test_the_tutorials_are_there() -> None:
     for wanted in (
         "01-cards-and-melds",
         "02-wild-cards-and-rescues",
+        "04-going-out-and-scoring",
     ):
         assert wanted in names
 

@@ -18,13 +18,19 @@ from push_learn.apps.catalogue import DASHBOARDS, DashboardInfo
 
 if TYPE_CHECKING:
     from push_learn.apps.base import App
+    from push_learn.apps.deal_replayer import DealReplayer
     from push_learn.apps.meld_lab import MeldLab
+    from push_learn.apps.rescue_lab import RescueLab
+    from push_learn.apps.score_sheet import ScoreSheetLab
 
-__all__ = ["DASHBOARDS", "App", "DashboardInfo", "MeldLab"]
+__all__ = ["DASHBOARDS", "App", "DashboardInfo", "DealReplayer", "MeldLab", "RescueLab", "ScoreSheetLab"]
 
 _LAZY: dict[str, str] = {
     "App": "push_learn.apps.base",
+    "DealReplayer": "push_learn.apps.deal_replayer",
     "MeldLab": "push_learn.apps.meld_lab",
+    "RescueLab": "push_learn.apps.rescue_lab",
+    "ScoreSheetLab": "push_learn.apps.score_sheet",
 }
 
 

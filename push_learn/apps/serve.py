@@ -25,6 +25,7 @@ import signal
 import socket
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -175,27 +176,56 @@ def serve(options: ServeOptions) -> int:
     config.VoilaConfiguration.extension_denylist = ["jupyterlab_pygments"]  # no code is shown, so no highlighting
     app = Voila(config=config)
     app.initialize(voila_argv(options, root))
-    _stop_on_interrupt(app)
+    stopping = _install_stop_handlers(app)
     shown_host = "localhost" if options.host in ("127.0.0.1", "::1") else options.host
     print(
         f"push_learn dashboards: http://{shown_host}:{options.port}/  (serving {root}; Ctrl-C stops)",
         flush=True,
     )
-    app.start()  # returns after Ctrl-C or SIGTERM, once Voila has shut its kernels down
+    try:
+        app.start()  # returns after Ctrl-C or SIGTERM, once Voila has shut its kernels down
+    except Exception as error:
+        if not stopping:
+            raise
+        # Voila's shutdown can trip over a kernel that was still starting (it is then not yet known).
+        print(f"Voila's shutdown stopped early ({error}); finishing it.", file=sys.stderr, flush=True)
+        _finish_shutdown(app)
     print("push_learn dashboards stopped; every kernel was shut down.", flush=True)
     return 0
 
 
-def _stop_on_interrupt(app: Any) -> None:
-    """Make Ctrl-C stop the server the way SIGTERM does (Voila shuts its kernels down, then returns); a
-    second Ctrl-C during that shutdown interrupts it."""
+def _install_stop_handlers(app: Any) -> list[int]:
+    """Make Ctrl-C and SIGTERM stop the server the same way (Voila shuts its kernels down, then returns).
+
+    Returns a list that receives the signal's number once one arrives. A second Ctrl-C during the
+    shutdown interrupts it.
+    """
+    received: list[int] = []
 
     def stop(signum: int, frame: Any) -> None:
+        received.append(signum)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         print("\nStopping: shutting the kernels down (Ctrl-C again to force)...", file=sys.stderr, flush=True)
         app._handle_signal_stop(signum, frame)
 
     signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    return received
+
+
+def _finish_shutdown(app: Any, attempts: int = 5) -> None:
+    """Shut down every kernel Voila still knows, retrying while kernels that were starting come up."""
+    from jupyter_core.utils import run_sync
+
+    for _ in range(attempts):
+        try:
+            run_sync(app.kernel_manager.shutdown_all)()
+        except Exception:
+            time.sleep(1)
+            continue
+        if not app.kernel_manager.list_kernel_ids():
+            return
+        time.sleep(1)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -11,6 +11,7 @@ from playwright.sync_api import Locator, Page, expect
 from push_learn.apps.harness import PageWatch, Server
 from push_learn.apps.meld_lab import practice_hand
 from push_learn.apps.query import parse_query
+from push_learn.apps.scenarios import deal_end_positions, demo_match, rescue_position
 from push_learn.cards import Card
 from push_learn.rummy.melds import interpret_meld
 from push_learn.widgets.cards import card_json
@@ -64,4 +65,65 @@ def test_meld_lab_select_three_cards_and_read_the_melds(voila_server: Server, pa
     keep.click()
     expect(app.get_by_role("region", name="Kept melds").get_by_role("group", name=first)).to_be_visible()
     expect(app.get_by_role("listbox", name=f"Your hand, {len(hand) - 3} cards; pick cards to meld")).to_be_visible()
+    watch.assert_clean()
+
+
+def test_rescue_lab_rescue_a_joker(voila_server: Server, page: Page, watch: PageWatch) -> None:
+    query = "seed=3"
+    rules = parse_query(query).rules
+    match = rescue_position(rules, 3)
+    assert match is not None
+    assert any(card.is_joker for table_meld in match.deal.melds for card in table_meld.meld.cards)
+    app = open_dashboard(page, voila_server, "rescue_lab", query)
+    choices = app.get_by_role("group", name="Possible rescues").get_by_role("button")
+    expect(choices.first).to_be_visible(timeout=FIRST_RENDER_MS)
+    wild_choice = choices.filter(has_text="🃏").first  # this shuffle's position has a joker to rescue
+    expect(wild_choice).to_be_visible()
+    wild_choice.click()
+    expect(wild_choice).to_have_attribute("aria-pressed", "true")
+    expect(app.get_by_role("region", name="Before")).to_be_visible()
+    expect(app.get_by_role("region", name="After").get_by_role("img", name="joker")).to_be_visible()
+    make = app.get_by_role("button", name="Make this rescue")
+    make.focus()
+    page.keyboard.press("Enter")
+    expect(app.get_by_role("list", name="Rescues made").get_by_role("listitem")).to_have_count(1)
+    expect(app.get_by_role("group", name="Your hand").get_by_role("img", name="joker")).to_be_visible()
+    expect(app.get_by_role("status")).to_contain_text("is now in the hand")
+    watch.assert_clean()
+
+
+def test_deal_replayer_step_to_the_end_and_back(voila_server: Server, page: Page, watch: PageWatch) -> None:
+    query = "seed=5&variant=six_to_ten"
+    moves = len(demo_match(parse_query(query).rules, 5).actions)
+    app = open_dashboard(page, voila_server, "deal_replayer", query)
+    position = app.locator(".pl-position")
+    expect(position).to_have_text(f"Move 0 of {moves}", timeout=FIRST_RENDER_MS)
+    app.get_by_role("button", name="Next move").click()
+    expect(position).to_have_text(f"Move 1 of {moves}")
+    app.get_by_role("button", name="Next move").focus()
+    page.keyboard.press("Enter")
+    expect(position).to_have_text(f"Move 2 of {moves}")
+    app.get_by_role("button", name="Last move").click()
+    expect(position).to_have_text(f"Move {moves} of {moves}")
+    expect(app.get_by_role("button", name="Next move")).to_be_disabled()
+    app.get_by_role("button", name="Back one move").click()
+    expect(position).to_have_text(f"Move {moves - 1} of {moves}")
+    app.get_by_role("button", name="First move").click()
+    expect(position).to_have_text(f"Move 0 of {moves}")
+    expect(app.get_by_role("button", name="Back one move")).to_be_disabled()
+    watch.assert_clean()
+
+
+def test_score_sheet_deal_by_deal(voila_server: Server, page: Page, watch: PageWatch) -> None:
+    query = "seed=2"
+    match = demo_match(parse_query(query).rules, 2)
+    app = open_dashboard(page, voila_server, "score_sheet", query)
+    table = app.get_by_role("table")
+    expect(table).to_contain_text("Total", timeout=FIRST_RENDER_MS)
+    expect(table.locator("caption")).to_contain_text("Final totals")
+    app.get_by_role("button", name="After deal 2").click()
+    after_two = match.record().replay(deal_end_positions(match)[1])
+    standing = ", ".join(f"{unit} {total}" for unit, total in zip(after_two.units, after_two.totals, strict=True))
+    expect(table.locator("caption")).to_have_text(f"After 2 deals: {standing}.")
+    expect(app.get_by_role("region", name="Penalty of deal 2")).to_be_visible()
     watch.assert_clean()

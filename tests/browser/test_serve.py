@@ -40,6 +40,16 @@ def test_landing_page_lists_every_dashboard(voila_server: Server, page: Page, wa
     watch.assert_clean()
 
 
+def test_a_teacher_opens_a_dashboard_with_a_shuffle_number(voila_server: Server, page: Page, watch: PageWatch) -> None:
+    page.goto(voila_server.url)
+    form = page.get_by_role("form", name="Open Meld Lab")
+    form.get_by_role("spinbutton", name="Shuffle no.").fill("42")
+    form.get_by_role("button", name="Open Meld Lab").click()
+    expect(page).to_have_url(re.compile(r"/voila/render/meld_lab\.ipynb\?seed=42$"))
+    expect(page.get_by_text("Push · shuffle 42")).to_be_visible(timeout=60_000)
+    watch.assert_clean()
+
+
 def test_served_pages_reference_only_this_server(voila_server: Server) -> None:
     """No script, style sheet, font or image on the landing page or a dashboard comes from elsewhere."""
     for path in ("", "voila/render/meld_lab.ipynb?seed=3", "voila/render/no_such.ipynb"):

@@ -191,6 +191,8 @@ class BettingRound:
             if kind is BetKind.BRING_IN:
                 return None
             if kind is BetKind.COMPLETE:
+                if seat in self.locked:
+                    return self.lock_reason
                 return None if stack > self.bring_in else f"you have only ${stack}: bring in for what you have"
             return f"the lowest card must first bring in the betting for ${self.bring_in} or complete to ${self.bet}"
         if kind is BetKind.BRING_IN:

@@ -24,7 +24,7 @@ lint: $(STAMP)  ## ruff and mypy
 	$(BIN)/mypy
 
 test: install browser lint  ## everything: unit, property, notebook (nbval) and browser tests
-	$(BIN)/python -m pytest tests notebooks --nbval-lax --sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider
+	$(BIN)/python -m pytest tests notebooks --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider
 
 test-fast: install  ## the rules core only, no notebooks or browser
 	$(BIN)/python -m pytest tests -m "not browser" -x -q

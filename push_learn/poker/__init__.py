@@ -88,3 +88,60 @@ __all__ = [
     "split_pot",
 ]
 # --- end of the Push stud / Screw Your Neighbor block ----------------------------------------------
+
+# --- Three-card games: brag (B1) and casino Three Card Poker (C1) -----------------------------------
+# Actions stay in their modules (push_learn.poker.brag, push_learn.poker.three_card_poker).
+from push_learn.poker.brag import BragGame, BragObservation, BragRules, HandResult, pack_dealing
+from push_learn.poker.brag_bots import RandomBragBot, SensibleBragBot, play_to_end
+from push_learn.poker.three_card import (
+    BRAG,
+    THREE_CARD_POKER,
+    ThreeCardHand,
+    ThreeCardRanking,
+    category_counts,
+    compare_hands,
+)
+from push_learn.poker.three_card import evaluate as evaluate_three_card
+from push_learn.poker.three_card_analysis import (
+    ThresholdStrategy,
+    ante_analysis,
+    ante_analysis_with_progress,
+    category_probabilities,
+    pair_plus_edge,
+)
+from push_learn.poker.three_card_poker import (
+    ANTE_BONUS_TABLES,
+    PAIR_PLUS_TABLES,
+    Paytable,
+    ThreeCardPokerGame,
+    ThreeCardPokerRules,
+)
+
+__all__ += [
+    "ANTE_BONUS_TABLES",
+    "BRAG",
+    "PAIR_PLUS_TABLES",
+    "THREE_CARD_POKER",
+    "BragGame",
+    "BragObservation",
+    "BragRules",
+    "HandResult",
+    "Paytable",
+    "RandomBragBot",
+    "SensibleBragBot",
+    "ThreeCardHand",
+    "ThreeCardPokerGame",
+    "ThreeCardPokerRules",
+    "ThreeCardRanking",
+    "ThresholdStrategy",
+    "ante_analysis",
+    "ante_analysis_with_progress",
+    "category_counts",
+    "category_probabilities",
+    "compare_hands",
+    "evaluate_three_card",
+    "pack_dealing",
+    "pair_plus_edge",
+    "play_to_end",
+]
+# --- end of the three-card block ----------------------------------------------------------------------

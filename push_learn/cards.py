@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
 __all__ = [
@@ -71,6 +71,9 @@ class Suit(Enum):
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
 
+    # Members are singletons: identity hashing is correct and far cheaper than Enum's name hash.
+    __hash__ = object.__hash__
+
 
 _SUIT_SYMBOL = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 _SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
@@ -119,23 +122,38 @@ class Rank(IntEnum):
     def __repr__(self) -> str:
         return f"Rank.{self.name}"
 
+    __hash__ = int.__hash__
+
 
 _RANK_SYMBOL = {r: (str(int(r)) if r <= Rank.TEN else r.name[0]) for r in Rank}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One playing card: a rank and a suit, or a joker (both ``None``).
 
-    ``str`` gives the symbol form (``7♥``, ``🃏``); ``repr`` is exact Python.
+    ``str`` gives the symbol form (``7♥``, ``🃏``); ``repr`` is exact Python. Equality and hashing
+    use a small integer key (``code``), because cards are compared and hashed everywhere.
     """
 
     rank: Rank | None
     suit: Suit | None
+    code: int = field(init=False, repr=False)
+    """4 × rank + suit order (8 for 2♣ … 59 for A♠); 0 for the joker."""
 
     def __post_init__(self) -> None:
         if (self.rank is None) != (self.suit is None):
             raise ValueError("a card has both a rank and a suit, or neither (a joker)")
+        code = 0 if self.rank is None or self.suit is None else 4 * int(self.rank) + _SUIT_ORDER[self.suit]
+        object.__setattr__(self, "code", code)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.code == other.code
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.code
 
     @property
     def is_joker(self) -> bool:

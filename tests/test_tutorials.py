@@ -57,6 +57,7 @@ def test_the_tutorials_are_there() -> None:
         "01-cards-and-melds",
         "02-wild-cards-and-rescues",
         "04-going-out-and-scoring",
+        "06-variants-cap-it-and-6-to-10",
     ):
         assert wanted in names
 

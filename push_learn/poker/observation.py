@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from push_learn.cards import Card
 from push_learn.poker.actions import Action
 from push_learn.poker.showdown import Award, Direction
+
+if TYPE_CHECKING:
+    from push_learn.poker.stud import StudRules
 
 __all__ = ["Decision", "Observation", "Phase", "Result", "SeatView"]
 
@@ -127,7 +130,7 @@ class Observation:
 
     game: str
     variant: str
-    rules: Any
+    rules: StudRules
     seat: int | None
     dealer: int
     phase: Phase

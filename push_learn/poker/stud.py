@@ -263,7 +263,7 @@ class StudGame:
             return f"{name} cannot {action.kind} {action.card} now: the choices are {choices}"
         if action.kind.value in d.reasons:
             return d.reasons[action.kind.value]
-        return f"{name} cannot {action.kind} now: {d.prompt}"
+        return f"{name} cannot {action.kind} now ({d.prompt})"
 
     def verify(self, action: Action) -> None:
         """Raise ``IllegalAction`` (with the reason) if ``action`` is not allowed now."""
@@ -456,13 +456,20 @@ class StudGame:
                                     prompt=prompt, reasons=reasons)
             kind = action.kind.bet_kind
             assert kind is not None
-            betting.apply(seat, kind)
+            paid = betting.apply(seat, kind)
             if kind is BetKind.FOLD:
                 self._folded.add(seat)
-            all_in = " (all in)" if self._chips.stacks[seat] == 0 and kind is not BetKind.FOLD else ""
-            amount = f" ${betting.contrib[seat]}" if kind not in (BetKind.FOLD, BetKind.CHECK) else ""
-            self._note(f"{self.names[seat]} {kind.verb}{amount}{all_in}")
+            self._note(self._bet_note(seat, kind, paid, betting.contrib[seat]))
         self._betting = None
+
+    def _bet_note(self, seat: int, kind: BetKind, paid: int, total: int) -> str:
+        """``EVE raises to $8``, ``RIZ calls $4``, ``ASH brings in for $1 (all in)``."""
+        amount = {
+            BetKind.BRING_IN: f" for ${total}", BetKind.COMPLETE: f" to ${total}", BetKind.BET: f" ${total}",
+            BetKind.RAISE: f" to ${total}", BetKind.CALL: f" ${paid}",
+        }.get(kind, "")
+        all_in = " (all in)" if self._chips.stacks[seat] == 0 and kind is not BetKind.FOLD else ""
+        return f"{self.names[seat]} {kind.verb}{amount}{all_in}"
 
     def _replace_round(self, simultaneous: bool, keep_orientation: bool) -> Flow:
         """Each live player may pay to swap one card (Substitution in turn, or the simultaneous replace)."""

@@ -173,7 +173,8 @@ class Observation:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form for the widgets."""
         return {
-            "game": self.game, "variant": self.variant, "seat": self.seat, "dealer": self.dealer,
+            "game": self.game, "variant": self.variant, "rules": self.rules.to_dict(), "seat": self.seat,
+            "dealer": self.dealer,
             "phase": str(self.phase), "round": self.round, "seats": [v.to_dict() for v in self.seats],
             "to_act": list(self.to_act), "prompt": self.prompt, "legal": [a.to_dict() for a in self.legal],
             "pot": self.pot, "stock": self.stock, "bet_size": self.bet_size, "to_call": self.to_call,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -198,7 +199,9 @@ def test_showdown_shows_live_down_cards_only(record: GameRecord) -> None:
     assert spectator.seats[RIZ].down == (parse_card("6H"),)
     assert spectator.seats[JOE].down == (None,)  # JOE folded and never showed
     assert spectator.result is not None and "IKE wins" in spectator.result.lines[0]
-    assert spectator.to_dict()["seats"][RIZ]["down"] == ["6H"]
+    data = spectator.to_dict()
+    assert data["seats"][RIZ]["down"] == ["6H"] and data["rules"]["replace_down_price"] == 10
+    assert json.loads(json.dumps(data)) == data
 
 
 def test_corrupt_records_are_refused(record: GameRecord) -> None:

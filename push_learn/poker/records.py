@@ -87,7 +87,8 @@ class GameRecord:
 
 def replay(record: GameRecord, upto: int | None = None) -> StudGame:
     """Rebuild a deal from its record, checking every action as it is applied."""
-    from push_learn.poker import push_stud, screw  # noqa: F401 - registers the games
+    import push_learn.poker.push_stud
+    import push_learn.poker.screw  # noqa: F401 - importing the game modules registers them
     from push_learn.poker.actions import Action
     from push_learn.poker.stud import StudGame
 

@@ -230,3 +230,24 @@ def test_seats_without_chips_sit_out() -> None:
     assert game.cards(0) == ()
     keep_all(game)
     assert game.observe(None).seats[0].up == ()
+
+
+def test_an_all_in_player_wins_only_the_main_pot() -> None:
+    """Seat 1 (four aces) is all in after 4 chips; seat 2 (four kings) takes the side pot."""
+    top = ["AS", "KS", "2C", "3D", "AH", "KH", "4C", "5D", "AD", "KD", "6C", "7D", "AC", "KC", "8C", "9D",
+           "2H", "3H", "10C", "JD"]
+    game = PushStudGame(push_stud(players=4), stacks=[200, 4, 200, 200], seed=7, deck_top=top)
+    while not game.is_over:
+        if game.phase is Phase.PUSH:
+            game.apply(Action.keep(game.to_act[0]))
+            continue
+        seat = game.to_act[0]
+        kinds = [a.kind for a in game.legal_actions()]
+        kind = next(k for k in (ActionKind.BET, ActionKind.CALL, ActionKind.CHECK) if k in kinds)
+        game.apply(Action(seat, kind))
+    result = game.result
+    assert result is not None
+    assert [(a.way, a.amount, a.winners) for a in result.awards] == [("whole", 16, (1,)), ("whole", 24, (2,))]
+    assert result.lines == ("Seat 2 wins the main pot ($16) with four of a kind, aces",
+                            "Seat 3 wins side pot 1 ($24) with four of a kind, kings")
+    assert game.stacks == (188, 16, 212, 188)

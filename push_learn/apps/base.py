@@ -11,6 +11,7 @@ widgets from the rules core and shows them as one ``VBox`` with stable CSS class
 from __future__ import annotations
 
 import html
+from collections.abc import Collection
 from typing import Any, ClassVar, TypeVar
 
 import ipywidgets
@@ -37,6 +38,8 @@ class App:
         """Build the dashboard for these settings (the defaults: Push, shuffle 1)."""
         self.query = query if query is not None else Query()
         self.rules: RummyRules = self.query.rules
+        self.notes: list[str] = list(self.query.notes)
+        """Sentences shown under the title about settings that were not understood."""
         self.main = self.build()
         self.heading = ipywidgets.HTML(self.heading_html())
         self.heading.add_class("pl-app-heading")
@@ -66,9 +69,20 @@ class App:
         """The dashboard's widgets (one widget, often a box of several)."""
         raise NotImplementedError
 
+    def option(self, name: str, allowed: Collection[str], default: str) -> str:
+        """The address's setting ``name`` if it is one of ``allowed``; else ``default`` (noted if it was given)."""
+        raw = self.query.options.get(name)
+        if raw is None or raw == "":
+            return default
+        if raw.lower() in allowed:
+            return raw.lower()
+        choices = ", ".join(allowed)
+        self.notes.append(f"The {name} {raw!r} in the address is not one of {choices}, so {default} is used.")
+        return default
+
     def heading_html(self) -> str:
         """The title, the subtitle and any note about values of the address that were not understood."""
-        notes = "".join(f'<p class="pl-app-notes" role="note">{html.escape(note)}</p>' for note in self.query.notes)
+        notes = "".join(f'<p class="pl-app-notes" role="note">{html.escape(note)}</p>' for note in self.notes)
         return (
             f'<h1 class="pl-app-title">{html.escape(self.info.title)}</h1>'
             f'<p class="pl-app-sub">{html.escape(self.subtitle)}</p>{notes}'

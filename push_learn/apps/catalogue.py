@@ -67,7 +67,7 @@ DASHBOARDS: tuple[DashboardInfo, ...] = (
         "push_or_take",
         "Push or Take",
         "PushOrTake",
-        "Take the up-card or push it on with a card from the stock, and see what each choice gives whom.",
+        "Take the up-card, or push it with a stock card to the next player and draw; see what each choice gives whom.",
     ),
     DashboardInfo(
         "score_sheet",
@@ -79,7 +79,7 @@ DASHBOARDS: tuple[DashboardInfo, ...] = (
         "deal_replayer",
         "Deal Replayer",
         "DealReplayer",
-        "Replay a whole deal move by move, forwards and backwards, with every hand open.",
+        "Replay a whole match move by move, forwards and backwards, with every hand open.",
     ),
     DashboardInfo(
         "play_push",

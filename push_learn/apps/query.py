@@ -45,6 +45,8 @@ class Query:
     players: int | None = None
     notes: tuple[str, ...] = field(default=(), compare=False)
     """Sentences about values in the address that were not understood and were replaced by defaults."""
+    options: dict[str, str] = field(default_factory=dict, compare=False)
+    """The address's other settings, lower-cased names to raw values (each dashboard reads its own)."""
 
     @property
     def rules(self) -> RummyRules:
@@ -77,8 +79,8 @@ _VARIANT_ALIASES = {
 def parse_query(text: str) -> Query:
     """Read seed, variant and players from a query string; unknown keys are ignored, bad values noted.
 
-    >>> parse_query("seed=42&variant=cap-it&players=5")
-    Query(seed=42, variant='cap_it', players=5, notes=())
+    >>> parse_query("seed=42&variant=cap-it&players=5&level=search")
+    Query(seed=42, variant='cap_it', players=5, notes=(), options={'level': 'search'})
     >>> parse_query("seed=abc").notes
     ("The shuffle number 'abc' in the address is not a whole number from 0 to 4294967295, so shuffle 1 is used.",)
     """
@@ -119,4 +121,5 @@ def parse_query(text: str) -> Query:
                 if low != high
                 else f"{name} is always played by {low} players, so {raw!r} players is ignored."
             )
-    return Query(seed=seed, variant=variant, players=players, notes=tuple(notes))
+    options = {key: value for key, value in values.items() if key not in ("seed", "variant", "players")}
+    return Query(seed=seed, variant=variant, players=players, notes=tuple(notes), options=options)

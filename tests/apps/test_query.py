@@ -62,10 +62,11 @@ def test_unknown_game_and_bad_player_counts_are_noted() -> None:
     assert "3 to 6 players" in out_of_range.notes[0]
 
 
-def test_the_last_value_of_a_repeated_key_wins_and_other_keys_are_ignored() -> None:
-    query = parse_query("seed=3&seed=4&theme=dark")
+def test_the_last_value_of_a_repeated_key_wins_and_other_keys_are_kept_as_options() -> None:
+    query = parse_query("seed=3&seed=4&Level=search&speed=")
     assert query.seed == 4
     assert query.notes == ()
+    assert query.options == {"level": "search", "speed": ""}
 
 
 @settings(max_examples=50)

@@ -56,6 +56,7 @@ def test_the_tutorials_are_there() -> None:
     for wanted in (
         "01-cards-and-melds",
         "02-wild-cards-and-rescues",
+        "03-push-or-take",
         "04-going-out-and-scoring",
         "05-a-whole-deal-step-by-step",
         "06-variants-cap-it-and-6-to-10",

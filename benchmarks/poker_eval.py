@@ -13,7 +13,7 @@ Prints, each as the median and the worst of ``--repeats`` runs:
 4. seven-card high evaluations (best of 21) against treys' ``evaluate`` on seven cards;
 5. equity by sampling, 10,000 samples: heads-up, and the six-handed seed-004 table (target under 1 s).
 
-Run: .venv/bin/python benchmarks/poker_eval.py [--hands 200000] [--repeats 5]
+Run: .venv/bin/python benchmarks/poker_eval.py [--hands 100000] [--repeats 11]
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from push_learn.poker.actions import ActionKind
 from push_learn.poker.analysis import equity
 from push_learn.poker.hands import card_codes, evaluate_high, high5, high_value, low5, low_value
 from push_learn.poker.observation import Phase
-from push_learn.poker.push_stud import PushStudGame, push_stud
+from push_learn.poker.push_stud import PushStudGame, push_stud_rules
 from push_learn.poker.records import GameRecord
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "poker" / "golden" / "screw_seed004.json"
@@ -50,6 +50,16 @@ def timed(repeats: int, run: Callable[[], object]) -> list[float]:
         run()
         times.append(time.perf_counter() - start)
     return times
+
+
+def paired(repeats: int, baseline: Callable[[], object], ours: Callable[[], object]) -> tuple[list[float], list[float]]:
+    """Interleaved timings (baseline, ours, baseline, ours ...) so both see the same machine load."""
+    base_times: list[float] = []
+    our_times: list[float] = []
+    for _ in range(repeats):
+        base_times += timed(1, baseline)
+        our_times += timed(1, ours)
+    return base_times, our_times
 
 
 def rate_line(label: str, count: int, times: Sequence[float], baseline: Sequence[float] | None = None) -> str:
@@ -82,8 +92,8 @@ def plain_low(cards: Sequence[Card]) -> tuple[int, ...]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=200_000, help="hands per evaluation run")
-    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--hands", type=int, default=100_000, help="hands per evaluation run")
+    parser.add_argument("--repeats", type=int, default=11)
     args = parser.parse_args()
     n, repeats = args.hands, args.repeats
     print(f"poker evaluation benchmark: {n:,} random hands per run, {repeats} runs, Python {sys.version.split()[0]}")
@@ -142,32 +152,34 @@ def main() -> None:
             plain_low(cards)
 
     high5(*ours[0])  # build the tables outside the timings
-    print("\nfive-card high hand")
-    base_core = timed(repeats, treys_core)
-    print(rate_line("treys Evaluator._five (baseline, core)", n, base_core))
-    print(rate_line("push_learn high5(a, b, c, d, e) (core)", n, timed(repeats, our_core), base_core))
-    base_public = timed(repeats, treys_public)
-    print(rate_line("treys evaluate(hand, board) (baseline, API)", n, base_public))
-    print(rate_line("push_learn high_value(codes) (API)", n, timed(repeats, our_list), base_public))
+    print("\nfive-card high hand (each pair of lines timed interleaved)")
+    base, mine = paired(repeats, treys_core, our_core)
+    print(rate_line("treys Evaluator._five (baseline, core)", n, base))
+    print(rate_line("push_learn high5(a, b, c, d, e) (core)", n, mine, base))
+    base, mine = paired(repeats, treys_public, our_list)
+    print(rate_line("treys evaluate(hand, board) (baseline, API)", n, base))
+    print(rate_line("push_learn high_value(codes) (API)", n, mine, base))
     print(rate_line("push_learn evaluate_high(cards) (named, Card objects)", n // 10, timed(repeats, our_cards)))
 
     print("\nfive-card ace-to-five low (treys has no low evaluator)")
-    print(rate_line("push_learn low5(a, b, c, d, e) vs treys high core", n, timed(repeats, our_low), base_core))
-    plain = timed(repeats, plain_low_run)
-    print(rate_line("plain sort-and-count low (baseline)", n, plain))
-    print(rate_line("push_learn low_value(codes) vs plain low", n, timed(repeats, our_low_list), plain))
+    base, mine = paired(repeats, treys_core, our_low)
+    print(rate_line("treys Evaluator._five (baseline: high, same work)", n, base))
+    print(rate_line("push_learn low5(a, b, c, d, e) (core)", n, mine, base))
+    base, mine = paired(repeats, plain_low_run, our_low_list)
+    print(rate_line("plain sort-and-count low (baseline)", n, base))
+    print(rate_line("push_learn low_value(codes) (API)", n, mine, base))
 
     sevens = [rng.sample(deck, 7) for _ in range(n // 10)]
     our7 = [card_codes(h) for h in sevens]
     their7 = [[treys_code(c) for c in h] for h in sevens]
     print("\nseven-card high hand (best five of seven)")
-    base7 = timed(repeats, lambda: [evaluate(h[:2], h[2:]) for h in their7])
-    print(rate_line("treys evaluate(hand, board) (baseline)", n // 10, base7))
-    print(rate_line("push_learn high_value(codes)", n // 10, timed(repeats, lambda: [high_value(h) for h in our7]),
-                    base7))
+    base, mine = paired(repeats, lambda: [evaluate(h[:2], h[2:]) for h in their7],
+                        lambda: [high_value(h) for h in our7])
+    print(rate_line("treys evaluate(hand, board) (baseline)", n // 10, base))
+    print(rate_line("push_learn high_value(codes)", n // 10, mine, base))
 
     print("\nequity by sampling, 10,000 samples (target < 1 s)")
-    heads_up = PushStudGame(push_stud(players=4), stacks=[0, 200, 200, 0], seed=5)
+    heads_up = PushStudGame(push_stud_rules(players=4), stacks=[0, 200, 200, 0], seed=5)
     while heads_up.observe(1).round < 3 or heads_up.phase is not Phase.BET:
         options = heads_up.legal_actions()
         heads_up.apply(next((a for a in options if a.kind in (ActionKind.CHECK, ActionKind.CALL)), options[0]))

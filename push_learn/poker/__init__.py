@@ -5,37 +5,39 @@ Each game family keeps its exports in its own clearly marked block below; a late
 names with ``__all__ += [...]``.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 # --- Push stud (P1) and Screw Your Neighbor (P2): hands, betting, games, records, analysis --------
-from push_learn.poker.actions import Action, ActionKind
-from push_learn.poker.analysis import (
-    Advice,
-    Bot,
-    Equity,
-    RandomBot,
-    ThresholdBot,
-    coach,
-    equity,
-    play,
-)
-from push_learn.poker.betting import BetKind, BettingRound, Chips, Limits, Pot, build_pots, split_pot
-from push_learn.poker.hands import (
-    HandCategory,
-    HighHand,
-    LowHand,
-    Showing,
-    bring_in_card,
-    bring_in_seat,
-    evaluate_high,
-    evaluate_low,
-    highest_showing,
-    showing,
-)
-from push_learn.poker.observation import Decision, Observation, Phase, Result, SeatView
-from push_learn.poker.push_stud import PUSH_STUD, ROLL_YOUR_OWN, PushStudGame, PushStudRules, push_stud
-from push_learn.poker.records import GameRecord, replay
-from push_learn.poker.screw import SCREW_YOUR_NEIGHBOR, ScrewGame, ScrewRules, screw
-from push_learn.poker.showdown import Direction, ShowdownMode
-from push_learn.poker.stud import PokerRulesError, StudGame, StudRules
+# These names load on first use (PEP 562, see _exports.py), so `import push_learn.poker.hands` does not
+# pay for the games and the analysis. No name here is also a submodule's name, so importing a submodule
+# never hides one (hence `push_stud_rules`, not `push_stud`).
+if TYPE_CHECKING:
+    from push_learn.poker.actions import Action, ActionKind
+    from push_learn.poker.analysis import Advice, Bot, Equity, RandomBot, ThresholdBot, coach, equity, play
+    from push_learn.poker.betting import BetKind, BettingRound, Chips, Limits, Pot, build_pots, split_pot
+    from push_learn.poker.hands import (
+        HandCategory,
+        HighHand,
+        LowHand,
+        Showing,
+        bring_in_card,
+        bring_in_seat,
+        evaluate_high,
+        evaluate_low,
+        highest_showing,
+        showing,
+    )
+    from push_learn.poker.observation import Decision, Observation, Phase, Result, SeatView
+    from push_learn.poker.push_stud import PUSH_STUD, ROLL_YOUR_OWN, PushStudGame, PushStudRules, push_stud_rules
+    from push_learn.poker.records import GameRecord, replay
+    from push_learn.poker.screw import SCREW_YOUR_NEIGHBOR, ScrewGame, ScrewRules, screw_rules
+    from push_learn.poker.showdown import Direction, ShowdownMode
+    from push_learn.poker.stud import PokerRulesError, StudGame, StudRules
+
+from push_learn.poker._exports import __dir__ as __dir__
+from push_learn.poker._exports import __getattr__ as __getattr__
 
 __all__ = [
     "PUSH_STUD",
@@ -81,9 +83,9 @@ __all__ = [
     "evaluate_low",
     "highest_showing",
     "play",
-    "push_stud",
+    "push_stud_rules",
     "replay",
-    "screw",
+    "screw_rules",
     "showing",
     "split_pot",
 ]

@@ -18,14 +18,16 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from push_learn.cards import Card, standard_deck
 from push_learn.poker import hands as _hands
 from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.observation import Observation, Phase, Result
 from push_learn.poker.showdown import Direction, ShowdownMode
-from push_learn.poker.stud import StudGame
+
+if TYPE_CHECKING:
+    from push_learn.poker.stud import StudGame
 
 __all__ = ["Advice", "Bot", "Equity", "Option", "RandomBot", "ThresholdBot", "coach", "equity", "play",
            "simulate"]

@@ -12,7 +12,7 @@ turn may pay to swap one card for a face-down one, then one more betting round) 
 default; from the second card on, whoever gets a card turns one of their two down cards up at
 once; played high, low or hi-lo with declaration).
 
->>> game = PushStudGame(push_stud(players=5), seed=1)
+>>> game = PushStudGame(push_stud_rules(players=5), seed=1)
 >>> game.phase, game.to_act
 (<Phase.PUSH: 'push'>, (1,))
 """
@@ -28,7 +28,7 @@ from push_learn.poker.observation import Decision, Phase
 from push_learn.poker.showdown import ShowdownMode
 from push_learn.poker.stud import Flow, PokerRulesError, StudGame, StudRules
 
-__all__ = ["PUSH_STUD", "ROLL_YOUR_OWN", "PushStudGame", "PushStudRules", "push_stud"]
+__all__ = ["PUSH_STUD", "ROLL_YOUR_OWN", "PushStudGame", "PushStudRules", "push_stud_rules"]
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ ROLL_YOUR_OWN = PushStudRules(name="Roll Your Own push", roll_your_own=True, pus
 """Every card dealt face down, free pushing, one card turned up with each new card; high only."""
 
 
-def push_stud(
+def push_stud_rules(
     players: int = 6,
     substitution: bool = False,
     roll_your_own: bool = False,

@@ -26,7 +26,7 @@ from push_learn.poker.observation import Decision, Phase
 from push_learn.poker.showdown import ShowdownMode, locked_seats
 from push_learn.poker.stud import Flow, PokerRulesError, StudGame, StudRules
 
-__all__ = ["SCREW_YOUR_NEIGHBOR", "ScrewGame", "ScrewRules", "screw"]
+__all__ = ["SCREW_YOUR_NEIGHBOR", "ScrewGame", "ScrewRules", "screw_rules"]
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ SCREW_YOUR_NEIGHBOR = ScrewRules()
 """The seed 004 game: 6 players, $1 bring-in, $2/$4 limit, $1 push, replace $5 up / $10 down, hi-lo declare."""
 
 
-def screw(players: int = 6, **settings: object) -> ScrewRules:
+def screw_rules(players: int = 6, **settings: object) -> ScrewRules:
     """Screw Your Neighbor rules for a table size (other settings by keyword)."""
     return dataclasses.replace(SCREW_YOUR_NEIGHBOR, players=players, **settings)  # type: ignore[arg-type]
 

@@ -11,9 +11,9 @@ from push_learn.cards import parse_card, parse_cards, standard_deck
 from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.analysis import Bot, RandomBot, ThresholdBot, coach, equity, play, simulate
 from push_learn.poker.observation import Phase
-from push_learn.poker.push_stud import PushStudGame, push_stud
+from push_learn.poker.push_stud import PushStudGame, push_stud_rules
 from push_learn.poker.records import GameRecord
-from push_learn.poker.screw import ScrewGame, screw
+from push_learn.poker.screw import ScrewGame, screw_rules
 from push_learn.poker.showdown import ShowdownMode
 
 GOLDEN = Path(__file__).parent / "golden" / "screw_seed004.json"
@@ -48,7 +48,7 @@ def test_sampled_equity_is_close_to_the_exact_figure() -> None:
 
 def screw_game(holes: str) -> ScrewGame:
     """Three players; seat 0 deals; ``holes`` go to seats 1, 2, 0; then J♠ is offered to seat 1."""
-    return ScrewGame(screw(players=3), seed=1, deck_top=[*holes.split(), "JS"])
+    return ScrewGame(screw_rules(players=3), seed=1, deck_top=[*holes.split(), "JS"])
 
 
 def test_equity_sees_only_what_the_seat_may_see() -> None:
@@ -66,7 +66,7 @@ def quads_game() -> PushStudGame:
     """Seat 1 shows four aces; the others hold flushes at best."""
     top = ["KS", "2C", "3D", "4H", "AS", "5C", "6D", "7H", "AH", "8C", "9D", "2H", "AD", "3C", "4D", "5H",
            "AC", "6C", "7D", "8H"]
-    game = PushStudGame(push_stud(players=4), seed=2, deck_top=top)
+    game = PushStudGame(push_stud_rules(players=4), seed=2, deck_top=top)
     for _ in range(4):
         while game.phase is Phase.PUSH:
             game.apply(Action.keep(game.to_act[0]))
@@ -125,10 +125,10 @@ def test_coach_for_the_last_player_knows_the_card_leaves_play() -> None:
 
 GAMES = [
     lambda: ScrewGame(seed=31),
-    lambda: PushStudGame(push_stud(players=5), seed=32),
-    lambda: PushStudGame(push_stud(players=4, substitution=True), seed=33, stacks=[30, 200, 15, 200]),
-    lambda: PushStudGame(push_stud(players=4, roll_your_own=True, showdown="hi-lo declare"), seed=34),
-    lambda: ScrewGame(screw(players=4), seed=35, stacks=[6, 40, 200, 3]),
+    lambda: PushStudGame(push_stud_rules(players=5), seed=32),
+    lambda: PushStudGame(push_stud_rules(players=4, substitution=True), seed=33, stacks=[30, 200, 15, 200]),
+    lambda: PushStudGame(push_stud_rules(players=4, roll_your_own=True, showdown="hi-lo declare"), seed=34),
+    lambda: ScrewGame(screw_rules(players=4), seed=35, stacks=[6, 40, 200, 3]),
 ]
 
 
@@ -146,3 +146,21 @@ def test_bots_play_deals_to_the_end(make: object) -> None:
 def test_play_gives_up_after_too_many_actions() -> None:
     with pytest.raises(RuntimeError, match="did not end"):
         play(ScrewGame(seed=1), [RandomBot()] * 6, random.Random(1), max_actions=3)
+
+
+def test_the_package_exports_load_on_first_use() -> None:
+    import pkgutil
+
+    import push_learn.poker as poker
+    from push_learn.poker._exports import STUD_EXPORTS
+
+    assert set(STUD_EXPORTS) <= set(poker.__all__)
+    submodules = {info.name for info in pkgutil.iter_modules(poker.__path__)}
+    assert not set(STUD_EXPORTS) & submodules  # a submodule import can never hide an exported name
+    for name, module in STUD_EXPORTS.items():
+        value = getattr(poker, name)
+        assert value is getattr(__import__(f"push_learn.poker.{module}", fromlist=[name]), name)
+    assert poker.screw_rules(players=4).players == 4
+    assert "ScrewGame" in dir(poker)
+    with pytest.raises(AttributeError, match="no attribute 'nonsense'"):
+        poker.nonsense  # noqa: B018

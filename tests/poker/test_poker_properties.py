@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from push_learn.cards import standard_deck
 from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.betting import BetKind, BettingRound, Chips, Pot, build_pots
-from push_learn.poker.push_stud import PushStudGame, push_stud
-from push_learn.poker.screw import ScrewGame, screw
+from push_learn.poker.push_stud import PushStudGame, push_stud_rules
+from push_learn.poker.screw import ScrewGame, screw_rules
 from push_learn.poker.showdown import Direction, ShowdownMode, settle
 from push_learn.poker.stud import StudGame
 
@@ -27,11 +27,11 @@ def deals(draw: st.DrawFn) -> StudGame:
     variant = draw(st.sampled_from(VARIANTS))
     if variant == "screw":
         players = draw(st.integers(3, 8))
-        rules = screw(players=players, ante=draw(st.sampled_from([0, 1])))
+        rules = screw_rules(players=players, ante=draw(st.sampled_from([0, 1])))
     else:
         players = draw(st.integers(4, 9))
         mode = {"ryo low": "low", "ryo hi-lo": "hi-lo declare"}.get(variant, "high")
-        rules = push_stud(players=players, substitution="substitution" in variant,
+        rules = push_stud_rules(players=players, substitution="substitution" in variant,
                           roll_your_own=variant.startswith("ryo"), showdown=mode,
                           bet_after_declare=draw(st.booleans()))
     stacks = draw(st.lists(st.one_of(st.integers(0, 40), st.just(200)), min_size=players, max_size=players)

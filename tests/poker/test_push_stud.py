@@ -8,7 +8,7 @@ from push_learn.cards import Card, parse_card, parse_cards, standard_deck
 from push_learn.errors import IllegalAction
 from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.observation import Phase
-from push_learn.poker.push_stud import PUSH_STUD, ROLL_YOUR_OWN, PushStudGame, PushStudRules, push_stud
+from push_learn.poker.push_stud import PUSH_STUD, ROLL_YOUR_OWN, PushStudGame, PushStudRules, push_stud_rules
 from push_learn.poker.showdown import Direction, ShowdownMode
 from push_learn.poker.stud import PokerRulesError
 
@@ -37,7 +37,7 @@ def keep_all(game: PushStudGame) -> None:
 def test_article_3_push_procedure() -> None:
     """A push pays the price, the pusher's new card comes at once, the pushed card goes on; the last push is dead."""
     top = [*HOLES, "AS", "7D", "KH", "8D", "9D", "QS"]
-    game = PushStudGame(push_stud(players=4), seed=1, deck_top=top)
+    game = PushStudGame(push_stud_rules(players=4), seed=1, deck_top=top)
     assert game.pot == 4  # antes
     assert game.to_act == (1,)
     obs = game.observe(3)
@@ -61,7 +61,7 @@ def test_article_3_push_procedure() -> None:
 
 
 def test_hole_card_can_never_be_pushed_and_a_short_stack_must_keep() -> None:
-    game = PushStudGame(push_stud(players=4), stacks=[200, 5, 200, 200], seed=3)
+    game = PushStudGame(push_stud_rules(players=4), stacks=[200, 5, 200, 200], seed=3)
     assert game.legal_actions() == [Action.keep(1)]  # 4 chips left after the ante, the push costs 10
     with pytest.raises(IllegalAction, match="push costs \\$10 and Seat 2 has only \\$4"):
         game.apply(Action.push(1))
@@ -71,7 +71,7 @@ def test_hole_card_can_never_be_pushed_and_a_short_stack_must_keep() -> None:
 
 def test_betting_rounds_use_small_then_big_bets_and_the_best_showing_hand_opens() -> None:
     top = [*HOLES, "7D", "2S", "7S", "3H", "KD", "KS", "4H", "9C"]
-    game = PushStudGame(push_stud(players=4), seed=5, deck_top=top)
+    game = PushStudGame(push_stud_rules(players=4), seed=5, deck_top=top)
     keep_all(game)
     assert game.to_act == (3,)  # 7♠ beats 7♦ on suit (A-P1-03)
     game.apply(Action.of(3, "bet"))
@@ -94,13 +94,13 @@ def check_or_call(game: PushStudGame) -> None:
 
 def test_opener_tie_by_position_option() -> None:
     top = [*HOLES, "7D", "2S", "7S", "3H"]
-    game = PushStudGame(push_stud(players=4, opener_by_suit=False), seed=5, deck_top=top)
+    game = PushStudGame(push_stud_rules(players=4, opener_by_suit=False), seed=5, deck_top=top)
     keep_all(game)
     assert game.to_act == (1,)  # first of the tied sevens from the dealer's left
 
 
 def test_a_full_deal_ends_with_a_showdown_of_five_cards() -> None:
-    game = PushStudGame(push_stud(players=5), seed=8)
+    game = PushStudGame(push_stud_rules(players=5), seed=8)
     for _ in range(4):
         keep_all(game)
         check_round(game)
@@ -111,7 +111,7 @@ def test_a_full_deal_ends_with_a_showdown_of_five_cards() -> None:
 
 
 def test_substitution_in_turn_face_down_then_a_fifth_betting_round() -> None:
-    game = PushStudGame(push_stud(players=4, substitution=True), seed=9)
+    game = PushStudGame(push_stud_rules(players=4, substitution=True), seed=9)
     for _ in range(4):
         keep_all(game)
         check_round(game)
@@ -135,7 +135,7 @@ def test_substitution_in_turn_face_down_then_a_fifth_betting_round() -> None:
 
 
 def test_roll_your_own_is_face_down_free_and_exposes_one_card_each_time() -> None:
-    game = PushStudGame(push_stud(players=4, roll_your_own=True), seed=12)
+    game = PushStudGame(push_stud_rules(players=4, roll_your_own=True), seed=12)
     assert game.pot == 4
     obs = game.observe(1)
     assert obs.offered is not None and game.observe(2).offered is None  # shown to its decider only
@@ -168,10 +168,10 @@ def test_roll_your_own_is_face_down_free_and_exposes_one_card_each_time() -> Non
 
 
 def test_roll_your_own_low_and_hi_lo_declare() -> None:
-    low = PushStudGame(push_stud(players=4, roll_your_own=True, showdown="low"), seed=4)
+    low = PushStudGame(push_stud_rules(players=4, roll_your_own=True, showdown="low"), seed=4)
     play_passively(low)
     assert low.result is not None and " low" in low.result.lines[0]
-    hilo = PushStudGame(push_stud(players=4, roll_your_own=True, showdown=ShowdownMode.HI_LO_DECLARE), seed=4)
+    hilo = PushStudGame(push_stud_rules(players=4, roll_your_own=True, showdown=ShowdownMode.HI_LO_DECLARE), seed=4)
     play_passively(hilo, until=Phase.DECLARE)
     assert set(hilo.to_act) == {0, 1, 2, 3}
     for seat, way in zip((1, 2, 3, 0), (Direction.HIGH, Direction.LOW, Direction.HIGH, Direction.HIGH), strict=True):
@@ -190,7 +190,7 @@ def play_passively(game: PushStudGame, until: Phase = Phase.OVER) -> None:
 
 def test_deck_runs_out_and_the_dead_cards_are_reshuffled() -> None:
     """Nine players, everyone pushes every card and substitutes: 58 cards are needed (A-P1-04)."""
-    game = PushStudGame(push_stud(players=9, substitution=True), seed=21)
+    game = PushStudGame(push_stud_rules(players=9, substitution=True), seed=21)
     while not game.is_over:
         seat = game.to_act[0]
         if game.phase is Phase.PUSH:
@@ -206,11 +206,11 @@ def test_deck_runs_out_and_the_dead_cards_are_reshuffled() -> None:
 
 def test_rules_are_checked() -> None:
     assert PUSH_STUD.betting_rounds == 4 and ROLL_YOUR_OWN.betting_rounds == 5
-    assert push_stud(substitution=True).betting_rounds == 5
-    assert push_stud(roll_your_own=True).push_price == 0
-    assert push_stud(roll_your_own=True, showdown="low").name == "Roll Your Own push (low)"
+    assert push_stud_rules(substitution=True).betting_rounds == 5
+    assert push_stud_rules(roll_your_own=True).push_price == 0
+    assert push_stud_rules(roll_your_own=True, showdown="low").name == "Roll Your Own push (low)"
     with pytest.raises(PokerRulesError, match="4 to 9 players"):
-        push_stud(players=3)
+        push_stud_rules(players=3)
     with pytest.raises(PokerRulesError, match="Roll Your Own"):
         PushStudRules(showdown=ShowdownMode.LOW)
     with pytest.raises(PokerRulesError, match="no bring-in"):
@@ -225,7 +225,7 @@ def test_rules_are_checked() -> None:
 
 
 def test_seats_without_chips_sit_out() -> None:
-    game = PushStudGame(push_stud(players=4), stacks=[0, 50, 50, 50], seed=2)
+    game = PushStudGame(push_stud_rules(players=4), stacks=[0, 50, 50, 50], seed=2)
     assert not game.observe(None).seats[0].dealt_in
     assert game.cards(0) == ()
     keep_all(game)
@@ -236,7 +236,7 @@ def test_an_all_in_player_wins_only_the_main_pot() -> None:
     """Seat 1 (four aces) is all in after 4 chips; seat 2 (four kings) takes the side pot."""
     top = ["AS", "KS", "2C", "3D", "AH", "KH", "4C", "5D", "AD", "KD", "6C", "7D", "AC", "KC", "8C", "9D",
            "2H", "3H", "10C", "JD"]
-    game = PushStudGame(push_stud(players=4), stacks=[200, 4, 200, 200], seed=7, deck_top=top)
+    game = PushStudGame(push_stud_rules(players=4), stacks=[200, 4, 200, 200], seed=7, deck_top=top)
     while not game.is_over:
         if game.phase is Phase.PUSH:
             game.apply(Action.keep(game.to_act[0]))

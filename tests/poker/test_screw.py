@@ -12,7 +12,7 @@ from push_learn.errors import IllegalAction, RecordError
 from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.observation import Phase
 from push_learn.poker.records import SCHEMA, GameRecord
-from push_learn.poker.screw import SCREW_YOUR_NEIGHBOR, ScrewGame, ScrewRules, screw
+from push_learn.poker.screw import SCREW_YOUR_NEIGHBOR, ScrewGame, ScrewRules, screw_rules
 from push_learn.poker.stud import PokerRulesError
 
 GOLDEN = Path(__file__).parent / "golden" / "screw_seed004.json"
@@ -166,7 +166,7 @@ def test_illegal_actions_explain_and_change_nothing(record: GameRecord) -> None:
 
 
 def test_a_player_who_cannot_pay_must_keep() -> None:
-    game = ScrewGame(screw(players=3, push_price=2), stacks=[50, 1, 50], seed=2)
+    game = ScrewGame(screw_rules(players=3, push_price=2), stacks=[50, 1, 50], seed=2)
     assert game.to_act == (1,)
     assert game.legal_actions() == [Action.keep(1)]
     with pytest.raises(IllegalAction, match="a push costs \\$2 and Seat 2 has only \\$1"):
@@ -174,14 +174,14 @@ def test_a_player_who_cannot_pay_must_keep() -> None:
 
 
 def test_option_without_pushing_own_cards() -> None:
-    game = ScrewGame(screw(players=4, push_own_cards=False), seed=5)
+    game = ScrewGame(screw_rules(players=4, push_own_cards=False), seed=5)
     assert {a.kind for a in game.legal_actions()} == {ActionKind.KEEP, ActionKind.PUSH}
     with pytest.raises(IllegalAction, match="only the card offered"):
         game.apply(Action.push_own(game.to_act[0], game.cards(game.to_act[0])[0]))
 
 
 def test_everyone_folds_to_one_player() -> None:
-    game = ScrewGame(screw(players=3), seed=11)
+    game = ScrewGame(screw_rules(players=3), seed=11)
     while game.phase is Phase.PUSH:
         game.apply(Action.keep(game.to_act[0]))
     opener = game.to_act[0]
@@ -233,7 +233,7 @@ def test_same_seed_same_deal() -> None:
 def test_rules_are_checked() -> None:
     assert SCREW_YOUR_NEIGHBOR.betting_rounds == 6
     with pytest.raises(PokerRulesError, match="3 to 8 players"):
-        screw(players=9)
+        screw_rules(players=9)
     with pytest.raises(PokerRulesError):
         ScrewRules(replace_up_price=-1)
     with pytest.raises(PokerRulesError, match="give 6 names"):

@@ -1,0 +1,418 @@
+"""The solver's public questions, asked in cards and answered with declared melds.
+
+>>> from push_learn.cards import parse_cards
+>>> from push_learn.rummy import PUSH
+>>> answer = contract_options(parse_cards("7H 7S JK 9C 9D 9S KH"), PUSH, deal=1)
+>>> answer.possible, answer.best.points_left
+(True, 0)
+>>> sorted(str(meld) for meld in answer.best.go_down)
+['set of nines: 9♣ 9♦ 9♠', 'set of sevens: 7♥ 7♠ 🃏']
+>>> str(contract_options(parse_cards("7H 8H 9H 4S 5S"), PUSH, deal=3))
+'3 cards short of 2 runs of 4'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from push_learn.cards import Card, Rank, Suit
+from push_learn.rummy.melds import Meld, interpret_meld, is_wild_card, max_run_length, run_value_range
+from push_learn.rummy.rules import Contract, RummyRules
+from push_learn.rummy.scoring import penalty
+from push_learn.rummy.solver.declare import TurnPlan, build_plan
+from push_learn.rummy.solver.search import Search, Setup
+
+__all__ = [
+    "ContractAnswer",
+    "MeldOptions",
+    "TurnPlan",
+    "best_go_down",
+    "best_turn",
+    "contract_distance",
+    "contract_options",
+    "contract_ways",
+    "meld_options",
+    "table_pairs",
+]
+
+TableInput = Iterable[Any]
+"""Table melds: ``Meld`` values (ids are their places) or anything with ``.id`` and ``.meld``."""
+
+
+def table_pairs(table: TableInput) -> list[tuple[int, Meld]]:
+    """The table as (meld id, meld) pairs: ``TableMeld``-like objects keep their ids, bare melds are numbered."""
+    pairs = []
+    for i, item in enumerate(table):
+        if isinstance(item, Meld):
+            pairs.append((i, item))
+        else:
+            pairs.append((int(item.id), item.meld))
+    return pairs
+
+
+def _parts(contract: Contract) -> tuple[tuple[str, int], ...]:
+    return tuple((part.kind.value, part.min_length) for part in contract.melds)
+
+
+def _setup(
+    hand: Sequence[Card],
+    rules: RummyRules,
+    table: Sequence[tuple[int, Meld]],
+    parts: tuple[tuple[str, int], ...],
+    keep_discard: bool,
+    taken: Card | None,
+    wild_discard: bool | None,
+) -> Setup:
+    return Setup(
+        rules,
+        tuple(hand),
+        tuple(meld for _, meld in table),
+        parts,
+        layoff=True,
+        rescue=not parts,
+        keep_discard=keep_discard,
+        must_discard=keep_discard and not rules.go_out_by_melding,
+        taken=None if rules.discard_taken_card_allowed else taken,
+        wild_discard=rules.discard_wild_allowed if wild_discard is None else wild_discard,
+    )
+
+
+def best_turn(
+    hand: Sequence[Card],
+    rules: RummyRules,
+    table: TableInput = (),
+    *,
+    keep_discard: bool = True,
+    taken: Card | None = None,
+    wild_discard: bool | None = None,
+) -> TurnPlan:
+    """After going down: the new melds, lay-offs and rescues that leave the fewest penalty points.
+
+    With ``keep_discard`` a card is kept to discard when the hand is not emptied (and always where
+    going out by melding is not allowed); ``taken`` is the up-card taken this turn (it may not be
+    discarded where the rules say so); ``wild_discard`` overrides whether a wild may be discarded.
+    The result is exact; ``points_left`` counts the hand after the discard.
+    """
+    pairs = table_pairs(table)
+    setup = _setup(hand, rules, pairs, (), keep_discard, taken, wild_discard)
+    result = Search(setup).best()
+    if not result.feasible:
+        return TurnPlan((), (), (), None, tuple(hand), penalty(hand))
+    return build_plan(result, hand, pairs, rules, ())
+
+
+def best_go_down(
+    hand: Sequence[Card],
+    rules: RummyRules,
+    deal: int,
+    *,
+    table: TableInput = (),
+    keep_discard: bool = True,
+    taken: Card | None = None,
+    wild_discard: bool | None = None,
+) -> TurnPlan | None:
+    """The best way to go down now (contract melds, extra melds, lay-offs), or None when the hand cannot.
+
+    Best means the fewest penalty points left after the turn. Rescues wait for the next call of
+    ``best_turn``: the contract must be laid down with the hand's own wilds.
+    """
+    pairs = table_pairs(table)
+    parts = _parts(rules.contract(deal))
+    result = Search(_setup(hand, rules, pairs, parts, keep_discard, taken, wild_discard)).best()
+    if not result.feasible:
+        return None
+    return build_plan(result, hand, pairs, rules, parts)
+
+
+def contract_distance(hand: Sequence[Card], rules: RummyRules, deal: int) -> int | None:
+    """How many more cards (at best: wild cards) the hand needs to hold this deal's contract; 0 if it can."""
+    parts = _parts(rules.contract(deal))
+    extra = sum(n for _, n in parts)
+    search = Search(Setup(rules, tuple(hand), (), parts, layoff=False, rescue=False, extra_wilds=extra))
+    least = search.min_wilds()
+    if least is None:
+        return None
+    return max(0, least - (search.W - extra))
+
+
+@dataclass(frozen=True)
+class ContractAnswer:
+    """Whether a hand can meet its deal's contract now, the best way, how far it is, and some ways."""
+
+    contract: Contract
+    possible: bool
+    best: TurnPlan | None
+    short: int | None
+    """Cards (at best wilds) missing for the contract: 0 when the melds are in hand."""
+    ways: tuple[tuple[Meld, ...], ...]
+    """Distinct ways to lay the contract down with its minimum lengths (up to the limit asked)."""
+
+    def __str__(self) -> str:
+        if self.possible and self.best is not None:
+            return f"can go down with {self.contract}, leaving {self.best.points_left} points"
+        if self.short is None:
+            return f"this hand can never hold {self.contract}"
+        if self.short == 0:
+            return f"holds {self.contract} but would keep no card to discard"
+        return f"{self.short} card{'s' if self.short != 1 else ''} short of {self.contract}"
+
+
+def contract_options(
+    hand: Sequence[Card],
+    rules: RummyRules,
+    deal: int,
+    *,
+    table: TableInput = (),
+    limit: int = 20,
+    keep_discard: bool = True,
+    taken: Card | None = None,
+    wild_discard: bool | None = None,
+) -> ContractAnswer:
+    """Can ``hand`` meet deal ``deal``'s contract? The best way, the distance, and up to ``limit`` ways."""
+    contract = rules.contract(deal)
+    best = best_go_down(
+        hand, rules, deal, table=table, keep_discard=keep_discard, taken=taken, wild_discard=wild_discard
+    )
+    short = 0 if best is not None else contract_distance(hand, rules, deal)
+    ways = tuple(contract_ways(hand, rules, deal, limit=limit)) if limit else ()
+    return ContractAnswer(contract, best is not None, best, short, ways)
+
+
+# ---- the distinct ways to lay a contract down ----------------------------------------------------
+
+
+def contract_ways(
+    hand: Sequence[Card], rules: RummyRules, deal: int, limit: int = 20
+) -> Iterator[tuple[Meld, ...]]:
+    """Distinct ways to lay down the contract with melds of exactly its minimum lengths.
+
+    Each way uses the naturals it can and wilds for the rest; ways that differ only in which wild
+    cards fill the places count once. Ways that need fewer wilds come first.
+    """
+    parts = sorted(_parts(rules.contract(deal)), key=lambda part: (part[0], -part[1]))
+    pool = Counter(hand)
+    wilds = [card for card in hand if is_wild_card(card) and (card.rank is not None or rules.jokers_wild)]
+    seen: set[tuple[str, ...]] = set()
+    found = 0
+    for budget in range(len(wilds) + 1):
+        for way in _ways(parts, 0, pool, budget, rules, wilds, ()):
+            signature = tuple(sorted(_signature(meld) for meld in way))
+            if signature in seen:
+                continue
+            seen.add(signature)
+            yield way
+            found += 1
+            if found >= limit:
+                return
+
+
+def _signature(meld: Meld) -> str:
+    naturals = " ".join(sorted(card.ascii for card in meld.naturals))
+    where = meld.rank.symbol if meld.rank is not None else f"{meld.suit}{meld.start}"
+    return f"{meld.kind.value}:{where}:{naturals}:{len(meld.wild_positions)}"
+
+
+def _ways(
+    parts: list[tuple[str, int]],
+    i: int,
+    pool: Counter[Card],
+    budget: int,
+    rules: RummyRules,
+    wilds: list[Card],
+    chosen: tuple[Meld, ...],
+) -> Iterator[tuple[Meld, ...]]:
+    """Ways for parts ``i..`` from ``pool`` using exactly ``budget`` more wilds."""
+    if i == len(parts):
+        if budget == 0:
+            yield chosen
+        return
+    kind, length = parts[i]
+    for naturals, wild_count, build in _candidates(kind, length, pool, rules):
+        if wild_count > budget:
+            continue
+        if any(_overlaps(build, other) for other in chosen) and not rules.runs_may_share_cards:
+            continue
+        for card in naturals:
+            pool[card] -= 1
+        used_wilds = [card for card in wilds if pool[card] > 0][:wild_count]
+        if len(used_wilds) == wild_count:
+            for card in used_wilds:
+                pool[card] -= 1
+            meld = build(used_wilds)
+            yield from _ways(parts, i + 1, pool, budget - wild_count, rules, wilds, (*chosen, meld))
+            for card in used_wilds:
+                pool[card] += 1
+        for card in naturals:
+            pool[card] += 1
+
+
+def _overlaps(build: Any, other: Meld) -> bool:
+    meld = build(None)
+    if meld is None or not (meld.is_run and other.is_run and meld.suit is other.suit):
+        return False
+    return not (meld.high_value < other.low_value or other.high_value < meld.low_value)
+
+
+def _candidates(
+    kind: str, length: int, pool: Counter[Card], rules: RummyRules
+) -> Iterator[tuple[list[Card], int, Any]]:
+    """(naturals used, wilds needed, builder) for every meld shape of exactly ``length`` cards."""
+    if kind == "set":
+        for rank in (r for r in Rank if r is not Rank.TWO):
+            have = [Card(rank, suit) for suit in Suit if pool[Card(rank, suit)] > 0]
+            if not rules.set_distinct_suits:
+                have = [card for card in have for _ in range(pool[card])]
+            for take in _subsets_of_size(have, min(len(have), length)):
+                need = length - len(take)
+                if need == length and rules.min_naturals_per_meld:
+                    continue
+                yield take, need, _set_builder(take, rank)
+        return
+    low, high = run_value_range(rules)
+    if length > max_run_length(rules):
+        return
+    for suit in Suit:
+        for start in range(low, high - length + 2):
+            places: list[Card | None] = []
+            for value in range(start, start + length):
+                place_rank: Rank | None = Rank.ACE if value in (1, 14) else (Rank(value) if value >= 3 else None)
+                card = Card(place_rank, suit) if place_rank is not None else None
+                places.append(card if card is not None and pool[card] > 0 else None)
+            naturals = [card for card in places if card is not None]
+            if not naturals and rules.min_naturals_per_meld:
+                continue
+            yield naturals, places.count(None), _run_builder(places, suit, start)
+
+
+def _subsets_of_size(items: list[Card], size: int) -> Iterator[list[Card]]:
+    if size == 0:
+        yield []
+        return
+    for i in range(len(items) - size + 1):
+        for rest in _subsets_of_size(items[i + 1 :], size - 1):
+            yield [items[i], *rest]
+
+
+def _set_builder(naturals: list[Card], rank: Rank) -> Any:
+    def build(wilds: list[Card] | None) -> Meld | None:
+        return None if wilds is None else Meld.set_of([*naturals, *wilds], rank)
+
+    return build
+
+
+def _run_builder(places: list[Card | None], suit: Suit, start: int) -> Any:
+    def build(wilds: list[Card] | None) -> Meld:
+        if wilds is None:
+            return Meld.run_of([card or Card(Rank.KING, suit) for card in places], suit, start)
+        it = iter(wilds)
+        return Meld.run_of([card if card is not None else next(it) for card in places], suit, start)
+
+    return build
+
+
+# ---- what a selection of cards can become ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MeldOptions:
+    """What a selection of cards can be: its readings as a meld, and the hand's cards that could join it.
+
+    ``joinable`` lists each other card of the hand (once per distinct card) that fits some legal meld
+    made from the hand together with the whole selection; ``completable`` says whether such a meld exists.
+    """
+
+    readings: tuple[Meld, ...]
+    joinable: tuple[Card, ...]
+    completable: bool
+
+
+def meld_options(selection: Sequence[Card], hand: Sequence[Card], rules: RummyRules) -> MeldOptions:
+    """Every legal reading of ``selection`` and which other cards of ``hand`` could join it in a meld."""
+    rest = Counter(hand)
+    rest.subtract(selection)
+    if any(n < 0 for n in rest.values()):
+        raise ValueError("the selection holds cards that are not in the hand")
+    readings = tuple(interpret_meld(selection, rules)) if len(selection) >= 3 else ()
+    others = [card for card, n in rest.items() if n > 0]
+    joinable = tuple(card for card in others if _can_complete([*selection, card], rest - Counter([card]), rules))
+    completable = bool(readings) or _can_complete(list(selection), rest, rules)
+    return MeldOptions(readings, joinable, completable)
+
+
+def _can_complete(group: list[Card], pool: Counter[Card], rules: RummyRules) -> bool:
+    """Whether cards of ``pool`` can be added to ``group`` to make one legal meld."""
+    wild_pool = sum(n for card, n in pool.items() if n > 0 and _wild(card, rules))
+    naturals = [card for card in group if not _wild(card, rules)]
+    dead = [card for card in group if card.rank is None and not rules.jokers_wild]
+    if dead:
+        return False
+    wilds_in = len(group) - len(naturals)
+    return _set_possible(group, naturals, wilds_in, pool, wild_pool, rules) or _run_possible(
+        naturals, wilds_in, pool, wild_pool, rules
+    )
+
+
+def _wild(card: Card, rules: RummyRules) -> bool:
+    return card.rank is Rank.TWO or (card.rank is None and rules.jokers_wild)
+
+
+def _set_possible(
+    group: list[Card], naturals: list[Card], wilds_in: int, pool: Counter[Card], wild_pool: int, rules: RummyRules
+) -> bool:
+    ranks = {card.rank for card in naturals}
+    if len(ranks) > 1:
+        return False
+    if rules.set_distinct_suits:
+        suits = [card.suit for card in naturals]
+        if len(set(suits)) < len(suits) or len(group) > 4:
+            return False
+    if not naturals:
+        if rules.min_naturals_per_meld:
+            return any(n > 0 and not _wild(card, rules) and card.rank is not None for card, n in pool.items())
+        return len(group) + wild_pool >= 3
+    rank = next(iter(ranks))
+    extra = [card for card, n in pool.items() if n > 0 and card.rank is rank]
+    if rules.set_distinct_suits:
+        have = {card.suit for card in naturals}
+        extra = list({card.suit: card for card in extra if card.suit not in have}.values())
+        room = 4 - len(group)
+        return len(group) + min(room, len(extra) + wild_pool) >= 3
+    return len(group) + sum(pool[card] for card in extra) + wild_pool >= 3
+
+
+def _run_possible(
+    naturals: list[Card], wilds_in: int, pool: Counter[Card], wild_pool: int, rules: RummyRules
+) -> bool:
+    """Whether some run window holds the group's naturals at their places, its wilds, and fillers from ``pool``."""
+    suits = {card.suit for card in naturals}
+    if len(suits) > 1:
+        return False
+    low, high = run_value_range(rules)
+    longest = max_run_length(rules)
+    for suit in list(suits) if suits else list(Suit):
+        for ace in (14, 1) if low == 1 else (14,):
+            values = [ace if card.rank is Rank.ACE else int(card.rank or 0) for card in naturals]
+            if len(set(values)) < len(values):
+                continue
+            for start in range(low, high + 1):
+                for length in range(3, longest + 1):
+                    end = start + length - 1
+                    if end > high or (start == 1 and end == 14):
+                        break
+                    if values and (min(values) < start or max(values) > end):
+                        continue
+                    free = length - len(values)
+                    fillers = 0
+                    for value in range(start, end + 1):
+                        rank = Rank.ACE if value in (1, 14) else (Rank(value) if value >= 3 else None)
+                        if value not in values and rank is not None and pool[Card(rank, suit)] > 0:
+                            fillers += 1
+                    if not wilds_in <= free <= wilds_in + wild_pool + fillers:
+                        continue
+                    if rules.min_naturals_per_meld and not values and not fillers:
+                        continue
+                    return True
+    return False

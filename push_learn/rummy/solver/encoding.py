@@ -1,0 +1,260 @@
+"""Hands and table melds as small integer structures the search works on.
+
+A natural card is a *position* in its suit: 3..13 for three to king, 14 for the ace (an ace may also
+sit at position 1, below the 2, where the rules allow it). A hand becomes, per suit, a vector of
+counts over positions, plus one pooled count of wild cards (every 2, and every joker where jokers
+are wild): the wilds are interchangeable, so only their number matters to the search. Wild counts
+inside the search are in *half* units (``w2``) so that a lower bound may charge half a wild.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from push_learn.cards import Card, Rank, Suit
+from push_learn.rummy.melds import Meld, max_run_length, run_value_range
+from push_learn.rummy.rules import RummyRules
+from push_learn.rummy.scoring import card_value
+
+__all__ = [
+    "ACE_LOW",
+    "ACE_POS",
+    "SUITS",
+    "Ctx",
+    "HandCounts",
+    "TableRunInfo",
+    "TableSetInfo",
+    "card_position",
+    "encode_hand",
+    "encode_table",
+    "position_card",
+    "position_points",
+]
+
+SUITS: tuple[Suit, ...] = tuple(Suit)
+"""Suits in the order used by every per-suit array (clubs, diamonds, hearts, spades)."""
+ACE_LOW = 1
+ACE_POS = 14
+NPOS = 15
+"""Per-suit vectors are indexed by position 0..14 (0 unused, 2 never holds a natural)."""
+
+
+def position_points(position: int) -> int:
+    """Penalty points of the natural card at ``position``: 5 (3-9), 10 (10-K), 15 (ace)."""
+    if position in (ACE_LOW, ACE_POS):
+        return 15
+    return 10 if position >= 10 else 5
+
+
+def position_card(position: int, suit_index: int) -> Card:
+    """The natural card at ``position`` of suit number ``suit_index``."""
+    rank = Rank.ACE if position in (ACE_LOW, ACE_POS) else Rank(position)
+    return Card(rank, SUITS[suit_index])
+
+
+def card_position(card: Card) -> int:
+    """The position of a natural card (an ace is 14); 2 for a two."""
+    assert card.rank is not None
+    return int(card.rank)
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """The rules as the search needs them, plus the contract's designation bookkeeping.
+
+    ``low`` is the lowest run position (1, 2 or 3); ``set_cap`` is 0 when sets have no size cap.
+    Contract parts are grouped in *types*: type 0 is "set of 3" (when the contract has sets), the
+    others are runs of one minimum length. ``need[i]`` is how many melds of type ``i`` the contract
+    asks for; a designation vector ``d`` is packed in mixed radix (``unit[i]``) and saturates at
+    ``need``. ``k`` caps the spare capacity each meld reports (2 when all-wild melds can soak up any
+    three or more leftover wilds, else the number of wilds).
+    """
+
+    maxlen: int
+    low: int
+    distinct: bool
+    set_cap: int
+    min_nat: int
+    natural_twos: bool
+    jokers_wild: bool
+    share_ok: bool
+    kinds: tuple[str, ...] = ()
+    lengths: tuple[int, ...] = ()
+    need: tuple[int, ...] = ()
+    k: int = 2
+    strict_discard: bool = False
+    """The discard is compulsory, so keeping it free does not make an entry better."""
+
+    @classmethod
+    def from_rules(
+        cls, rules: RummyRules, contract_parts: Sequence[tuple[str, int]] = (), k: int = 2, strict_discard: bool = False
+    ) -> Ctx:
+        """The context for ``rules``; ``contract_parts`` as (kind, min length) pairs when going down."""
+        kinds: list[str] = []
+        lengths: list[int] = []
+        need: list[int] = []
+        sets = sum(1 for kind, _ in contract_parts if kind == "set")
+        if sets:
+            kinds.append("set")
+            lengths.append(3)
+            need.append(sets)
+        for length in sorted({n for kind, n in contract_parts if kind == "run"}):
+            kinds.append("run")
+            lengths.append(length)
+            need.append(sum(1 for kind, n in contract_parts if kind == "run" and n == length))
+        return cls(
+            maxlen=max_run_length(rules),
+            low=run_value_range(rules)[0],
+            distinct=rules.set_distinct_suits,
+            set_cap=4 if rules.set_distinct_suits else 0,
+            min_nat=rules.min_naturals_per_meld,
+            natural_twos=rules.natural_twos,
+            jokers_wild=rules.jokers_wild,
+            share_ok=rules.runs_may_share_cards,
+            kinds=tuple(kinds),
+            lengths=tuple(lengths),
+            need=tuple(need),
+            k=k,
+            strict_discard=strict_discard,
+        )
+
+    @property
+    def units(self) -> tuple[int, ...]:
+        """The mixed-radix weight of each designation type."""
+        units = []
+        weight = 1
+        for n in self.need:
+            units.append(weight)
+            weight *= n + 1
+        return tuple(units)
+
+    @property
+    def full(self) -> int:
+        """The packed designation vector of a complete contract (0 when there is none)."""
+        return sum(u * n for u, n in zip(self.units, self.need, strict=True))
+
+    @property
+    def set_unit(self) -> int:
+        """The designation unit of one contract set, or 0 when the contract has no sets."""
+        return self.units[0] if self.kinds and self.kinds[0] == "set" else 0
+
+    @property
+    def run_types(self) -> tuple[tuple[int, int], ...]:
+        """(minimum length, designation unit) of each run type of the contract."""
+        return tuple(
+            (length, unit)
+            for kind, length, unit in zip(self.kinds, self.lengths, self.units, strict=True)
+            if kind == "run"
+        )
+
+    @property
+    def longest(self) -> int:
+        """The longest contract run (3 when the contract asks for none)."""
+        return max((length for length, _ in self.run_types), default=3)
+
+
+@dataclass(frozen=True)
+class TableRunInfo:
+    """A run on the table as the search sees it: suit, ends, spare room and rescuable wilds.
+
+    ``wilds`` pairs each rescuable wild's position with its place in the meld's cards.
+    """
+
+    index: int
+    suit: int
+    a: int
+    b: int
+    room: int
+    wilds: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class TableSetInfo:
+    """A set on the table: its rank position, the suits of its naturals (bit mask), size, room and wilds."""
+
+    index: int
+    position: int
+    suits: int
+    naturals: int
+    size: int
+    room: int
+    wild_places: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class HandCounts:
+    """A hand as counts: ``counts[s][p]`` naturals of suit ``s`` at position ``p``, the wild cards, the dead cards.
+
+    Dead cards (jokers in a game without wild jokers) can never be melded.
+    """
+
+    counts: tuple[tuple[int, ...], ...]
+    wilds: tuple[Card, ...]
+    dead: tuple[Card, ...]
+
+    @property
+    def wild_count(self) -> int:
+        """How many wild cards the hand holds."""
+        return len(self.wilds)
+
+    @property
+    def twos(self) -> int:
+        """How many 2s the hand holds."""
+        return sum(1 for card in self.wilds if card.rank is Rank.TWO)
+
+    def natural_points(self) -> int:
+        """Penalty points of all natural cards."""
+        return sum(position_points(p) * n for row in self.counts for p, n in enumerate(row) if n)
+
+    def total_points(self) -> int:
+        """Penalty points of the whole hand."""
+        return self.natural_points() + sum(card_value(card) for card in (*self.wilds, *self.dead))
+
+
+def encode_hand(cards: Sequence[Card], rules: RummyRules) -> HandCounts:
+    """Count a hand's naturals per suit and position; pool its wilds."""
+    counts = [[0] * NPOS for _ in SUITS]
+    wilds: list[Card] = []
+    dead: list[Card] = []
+    for card in cards:
+        if card.rank is None:
+            (wilds if rules.jokers_wild else dead).append(card)
+        elif card.rank is Rank.TWO:
+            wilds.append(card)
+        else:
+            assert card.suit is not None
+            counts[card.suit.order][card_position(card)] += 1
+    return HandCounts(tuple(tuple(row) for row in counts), tuple(wilds), tuple(dead))
+
+
+def encode_table(
+    melds: Sequence[Meld], rules: RummyRules
+) -> tuple[tuple[TableRunInfo, ...], tuple[TableSetInfo, ...]]:
+    """The table's runs and sets; ``index`` is the meld's place in ``melds``."""
+    maxlen = max_run_length(rules)
+    runs: list[TableRunInfo] = []
+    sets: list[TableSetInfo] = []
+    for index, meld in enumerate(melds):
+        wild_places = meld.wild_positions
+        if meld.is_run:
+            assert meld.suit is not None
+            wilds = tuple(
+                (meld.start + place, place)
+                for place in wild_places
+                if meld.start + place != 2
+            )
+            runs.append(
+                TableRunInfo(index, meld.suit.order, meld.low_value, meld.high_value, maxlen - len(meld), wilds)
+            )
+        else:
+            assert meld.rank is not None
+            mask = 0
+            for card in meld.naturals:
+                assert card.suit is not None
+                mask |= 1 << card.suit.order
+            room = 4 - len(meld) if rules.set_distinct_suits else 99
+            sets.append(
+                TableSetInfo(index, int(meld.rank), mask, len(meld.naturals), len(meld), max(room, 0), wild_places)
+            )
+    return tuple(runs), tuple(sets)

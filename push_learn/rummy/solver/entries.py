@@ -1,0 +1,90 @@
+"""Pareto maps: what a part of a hand can achieve, keyed by the wild cards it needs.
+
+An *entry* key is ``(w2, x2, d, f)``: ``w2`` wild cards (in half units) the part needs, ``x2`` spare
+room it offers to further wilds (half units, capped), ``d`` the packed contract designations it
+fills, ``f`` whether it uses the one discard. The value is the penalty points it takes out of the
+hand. An entry is dropped when another needs no more wilds, reaches at least as far with spare
+room, fills at least the same designations, uses the discard no more, and takes out at least as
+many points: whatever the rest of the hand does, the other entry is never worse. Spare room at the
+cap (``x2 == 2k``) reaches any number of further wilds: with all-wild melds allowed, two spare
+places and one all-wild meld of three or more soak up every leftover wild; without them, ``k`` is
+at least the number of wilds.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from push_learn.rummy.solver.encoding import Ctx
+
+__all__ = ["Entries", "Key", "combine", "designation_tables", "pareto"]
+
+Key = tuple[int, int, int, int]
+Entries = dict[Key, int]
+
+
+@lru_cache(maxsize=64)
+def designation_tables(ctx: Ctx) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[bool, ...], ...]]:
+    """``add[a][b]``: saturating sum of packed designations; ``ge[a][b]``: ``a`` covers ``b`` part by part."""
+    units, need = ctx.units, ctx.need
+    size = 1
+    for n in need:
+        size *= n + 1
+
+    def unpack(d: int) -> list[int]:
+        return [(d // u) % (n + 1) for u, n in zip(units, need, strict=True)]
+
+    vectors = [unpack(d) for d in range(size)]
+    add = tuple(
+        tuple(
+            sum(u * min(n, x + y) for u, n, x, y in zip(units, need, a, b, strict=True)) for b in vectors
+        )
+        for a in vectors
+    )
+    ge = tuple(tuple(all(x >= y for x, y in zip(a, b, strict=True)) for b in vectors) for a in vectors)
+    return add, ge
+
+
+def pareto(entries: Entries, ge: tuple[tuple[bool, ...], ...], k2: int, strict: bool = False) -> Entries:
+    """The entries no other entry dominates (see the module docstring); ``k2`` is the room cap in half wilds.
+
+    ``strict``: the discard is compulsory, so only entries with the same discard use compare.
+    """
+    if len(entries) < 2:
+        return entries
+    kept: list[tuple[Key, int]] = []
+    for key, value in sorted(entries.items(), key=_order):
+        w, x, d, f = key
+        reach = w + x if x < k2 else 1 << 20
+        for (kw, kx, kd, kf), _ in kept:
+            if kw <= w and (kx >= k2 or kw + kx >= reach) and (kf == f or (kf < f and not strict)) and ge[kd][d]:
+                break
+        else:
+            kept.append((key, value))
+    return dict(kept)
+
+
+def _order(item: tuple[Key, int]) -> tuple[int, int, int, int, int]:
+    """Best value first; among equals, the entries most likely to dominate the others."""
+    (w, x, d, f), value = item
+    return (-value, w, -x, f, -d)
+
+
+def combine(a: Entries, b: Entries, ctx: Ctx, wcap2: int) -> Entries:
+    """Every way to pair an entry of ``a`` with one of ``b`` (at most one discard, wilds within ``wcap2``)."""
+    add, ge = designation_tables(ctx)
+    k2 = 2 * ctx.k
+    out: Entries = {}
+    for (wa, xa, da, fa), va in a.items():
+        adda = add[da]
+        for (wb, xb, db, fb), vb in b.items():
+            f = fa + fb
+            w = wa + wb
+            if f > 1 or w > wcap2:
+                continue
+            x = xa + xb
+            key = (w, x if x < k2 else k2, adda[db], f)
+            v = va + vb
+            if out.get(key, -1) < v:
+                out[key] = v
+    return pareto(out, ge, k2, ctx.strict_discard)

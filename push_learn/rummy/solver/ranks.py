@@ -1,0 +1,129 @@
+"""Sets: what the naturals of one rank can do together (new sets, lay-offs and rescues on table sets).
+
+``rank_options(...)`` takes the naturals sent to the rank (a count per suit) and returns every
+Pareto-best way to use *all* of them: the wilds needed (a set of two naturals needs one, of three
+or more none; a rescue gives one back), the spare room left, and how many contract sets it lays
+down. Singles (one natural and two wilds) are left to the suit sweep, which treats a lone natural
+as a run or a contract set; here a new set always has two naturals or more.
+
+``relaxed_costs`` gives, per suit, a lower bound on the wilds one natural of the rank costs when it
+goes to a set, in half wilds: the sum over any real arrangement is never below it, so the search
+can leave the set question of a rank open and still have a true upper bound.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from push_learn.rummy.solver.encoding import Ctx, TableSetInfo
+from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
+
+__all__ = ["SetArrangement", "rank_options", "relaxed_costs"]
+
+
+@dataclass(frozen=True)
+class SetArrangement:
+    """Where each natural of a rank goes: new sets (suit lists), lay-offs and rescues per table set."""
+
+    groups: tuple[tuple[int, ...], ...] = ()
+    layoffs: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    rescues: tuple[tuple[int, tuple[int, ...]], ...] = ()
+
+
+@lru_cache(maxsize=50_000)
+def rank_options(
+    ctx: Ctx,
+    x: tuple[int, ...],
+    tables: tuple[TableSetInfo, ...],
+    layoff: bool,
+    rescue: bool,
+) -> tuple[Entries, dict[Key, SetArrangement]]:
+    """All Pareto-best uses of the naturals ``x`` (count per suit) of one rank; value = naturals used.
+
+    The points value is filled in by the caller (every natural here is used); entries carry 0.
+    """
+    results: dict[Key, SetArrangement] = {}
+    add, ge = designation_tables(ctx)
+    k = ctx.k
+    set_unit = ctx.set_unit
+    cap = ctx.set_cap or 99
+    suits = [s for s, n in enumerate(x) for _ in range(n)]
+
+    def finish(groups: list[list[int]], lays: list[list[int]], res: list[list[int]]) -> None:
+        if any(len(group) < 2 for group in groups):
+            return
+        w = sum(max(0, 3 - len(group)) for group in groups) - sum(len(r) for r in res)
+        room = sum(cap - max(3, len(group)) for group in groups)
+        room += sum(max(0, table.room - len(lay)) for table, lay in zip(tables, lays, strict=True))
+        d = 0
+        for _ in groups:
+            d = add[d][set_unit] if set_unit else d
+        key = (2 * w, 2 * min(k, room), d, 0)
+        if key not in results:
+            results[key] = SetArrangement(
+                tuple(tuple(g) for g in groups),
+                tuple((tables[j].index, tuple(lay)) for j, lay in enumerate(lays) if lay),
+                tuple((tables[j].index, tuple(r)) for j, r in enumerate(res) if r),
+            )
+
+    def place(i: int, groups: list[list[int]], lays: list[list[int]], res: list[list[int]]) -> None:
+        if i == len(suits):
+            finish(groups, lays, res)
+            return
+        s = suits[i]
+        seen: set[tuple[int, ...]] = set()
+        for group in groups:
+            if ctx.distinct and s in group:
+                continue
+            if ctx.set_cap and len(group) >= ctx.set_cap:
+                continue
+            sig = tuple(group)
+            if sig in seen:
+                continue
+            seen.add(sig)
+            group.append(s)
+            place(i + 1, groups, lays, res)
+            group.pop()
+        groups.append([s])
+        place(i + 1, groups, lays, res)
+        groups.pop()
+        for j, table in enumerate(tables):
+            present = ctx.distinct and (table.suits >> s & 1 or s in lays[j] or s in res[j])
+            if present:
+                continue
+            if layoff and len(lays[j]) < table.room:
+                lays[j].append(s)
+                place(i + 1, groups, lays, res)
+                lays[j].pop()
+            if rescue and len(res[j]) < len(table.wild_places):
+                res[j].append(s)
+                place(i + 1, groups, lays, res)
+                res[j].pop()
+
+    place(0, [], [[] for _ in tables], [[] for _ in tables])
+    entries = pareto(dict.fromkeys(results, 0), ge, 2 * k, ctx.strict_discard)
+    return entries, {key: results[key] for key in entries}
+
+
+def relaxed_costs(
+    ctx: Ctx, counts: Sequence[int], tables: Sequence[TableSetInfo], layoff: bool, rescue: bool
+) -> tuple[int | None, ...]:
+    """Per suit, a lower bound (half wilds) on what one natural of this rank costs in a set, or ``None``."""
+    spread = sum(1 for n in counts if n) if ctx.distinct else sum(counts)
+    new_set = 0 if spread >= 3 else (1 if spread == 2 else None)
+    out: list[int | None] = []
+    for s, n in enumerate(counts):
+        best = new_set if n else None
+        if n:
+            for table in tables:
+                fits = not ctx.distinct or not table.suits >> s & 1
+                if not fits:
+                    continue
+                if rescue and table.wild_places:
+                    best = -2
+                elif layoff and table.room > 0 and (best is None or best > 0):
+                    best = 0
+        out.append(best)
+    return tuple(out)

@@ -1,0 +1,447 @@
+"""The exact search: branch and bound over which naturals of each rank go to sets.
+
+Given those decisions, the suits are independent (each a memoised sweep, ``suits.py``) and so are
+the ranks (``ranks.py``); their Pareto maps combine by a small convolution over the wilds they need.
+A rank whose set question is still open is *relaxed*: each of its naturals may join a set at a
+lower-bound price (``relaxed_costs``), which gives a true upper bound on every completion, so a
+branch whose bound cannot beat the best plan found is cut. Undecided ranks left without sets give
+a real plan at every node, which is usually already optimal and closes the search at the root.
+
+Objective: the most penalty points out of the hand (melded, laid off, used to rescue, or the one
+discard), where every wild that leaves the hand is worth 20.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import product
+
+from push_learn.cards import Card
+from push_learn.rummy.melds import Meld
+from push_learn.rummy.rules import RummyRules
+from push_learn.rummy.solver.encoding import (
+    ACE_LOW,
+    ACE_POS,
+    Ctx,
+    HandCounts,
+    card_position,
+    encode_hand,
+    encode_table,
+    position_points,
+)
+from push_learn.rummy.solver.entries import Entries, Key, combine, designation_tables, pareto
+from push_learn.rummy.solver.ranks import SetArrangement, rank_options, relaxed_costs
+from push_learn.rummy.solver.suits import SuitPlan, SuitProblem, solve_suit, trace_suit
+
+__all__ = ["Search", "SearchResult", "Setup"]
+
+WILD_POINTS = 20
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One question to the search.
+
+    ``parts`` is the contract as (kind, minimum length) pairs when the player goes down now (empty
+    once down). ``keep_discard`` keeps one card to discard; ``must_discard`` forbids going out by
+    melding; ``taken`` is a card that may not be the discard; ``wild_discard`` allows a wild one.
+    """
+
+    rules: RummyRules
+    hand: tuple[Card, ...]
+    table: tuple[Meld, ...] = ()
+    parts: tuple[tuple[str, int], ...] = ()
+    layoff: bool = True
+    rescue: bool = True
+    keep_discard: bool = False
+    must_discard: bool = False
+    taken: Card | None = None
+    wild_discard: bool = True
+    extra_wilds: int = 0
+    """Pretend the hand holds this many more wilds (to measure how far a contract is)."""
+
+
+@dataclass
+class SearchResult:
+    """The best plan found: its value, the per-part decisions, and the statistics of the search."""
+
+    feasible: bool
+    value: int
+    """Penalty points taken out of the hand (wilds 20 each)."""
+    left: int
+    """Penalty points left in hand after the plan (and its discard)."""
+    suit_plans: list[SuitPlan] = field(default_factory=list)
+    low_aces: list[int] = field(default_factory=list)
+    sets: list[tuple[int, SetArrangement]] = field(default_factory=list)
+    """(rank position, arrangement) for every rank with sets, lay-offs or rescues."""
+    all_wild: list[tuple[str, int]] = field(default_factory=list)
+    """Contract melds made of wilds only: (kind, length)."""
+    discard_wild: bool = False
+    wilds_used: int = 0
+    """Wilds leaving the hand (net of rescues), including any absorbed as spare."""
+    spare: int = 0
+    """Wilds beyond the plan's needs that go into spare room or all-wild melds."""
+    nodes: int = 0
+
+
+class Search:
+    """Branch and bound for one ``Setup``; ``best()`` gives the optimum, ``min_wilds()`` the contract distance."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        rules = setup.rules
+        self.hand: HandCounts = encode_hand(setup.hand, rules)
+        self.runs, self.sets = encode_table(setup.table, rules)
+        self.W = self.hand.wild_count + setup.extra_wilds
+        self.rescue_total = sum(len(r.wilds) for r in self.runs) + sum(len(s.wild_places) for s in self.sets)
+        if not setup.rescue:
+            self.rescue_total = 0
+        base = Ctx.from_rules(rules, setup.parts)
+        self.absorber = base.min_nat == 0 or (base.natural_twos and self.hand.twos > 0)
+        k = 2 if self.absorber else max(2, self.W + self.rescue_total)
+        self.ctx = Ctx.from_rules(rules, setup.parts, k, setup.must_discard)
+        self.add, self.ge = designation_tables(self.ctx)
+        self.wcap2 = 2 * (self.W + self.rescue_total)
+        self.total = self.hand.total_points()
+        self._discard_setup()
+        self._rank_setup()
+        self.nodes = 0
+
+    # ---- set-up ------------------------------------------------------------------------------
+    def _discard_setup(self) -> None:
+        setup = self.setup
+        taken_pos, taken_suit = 0, -1
+        if setup.taken is not None and setup.taken.rank is not None and setup.taken.rank != 2:
+            assert setup.taken.suit is not None
+            taken_pos, taken_suit = card_position(setup.taken), setup.taken.suit.order
+        self.disc: list[tuple[bool, ...]] = []
+        for s in range(4):
+            row = []
+            for p in range(15):
+                ok = setup.keep_discard and p >= 3
+                if ok and s == taken_suit and p == taken_pos:
+                    ok = self.hand.counts[s][p] >= 2
+                row.append(ok)
+            self.disc.append(tuple(row))
+        taken_wild = setup.taken is not None and (setup.taken.rank is None or setup.taken.rank == 2)
+        self.wild_discard = (
+            setup.keep_discard and setup.wild_discard and (2 if taken_wild else 1) <= self.W
+        )
+
+    def _rank_setup(self) -> None:
+        """Which ranks have a set question, and the options each one offers."""
+        ctx, setup = self.ctx, self.setup
+        self.branch: list[int] = []
+        self.options: dict[int, list[tuple[tuple[int, ...], Entries, dict[Key, SetArrangement]]]] = {}
+        self.fixed: list[tuple[int, Entries, dict[Key, SetArrangement]]] = []
+        self.phi: dict[int, tuple[int | None, ...]] = {}
+        for r in range(3, ACE_POS + 1):
+            counts = tuple(self.hand.counts[s][r] for s in range(4))
+            tables = tuple(t for t in self.sets if t.position == r)
+            v = position_points(r)
+            opts = []
+            for x in product(*(range(n + 1) for n in counts)):
+                entries, arrangement = rank_options(ctx, x, tables, setup.layoff, setup.rescue)
+                if entries:
+                    used = sum(x) * v
+                    opts.append((x, {key: used for key in entries}, arrangement))
+            nonzero = [o for o in opts if any(o[0])]
+            if nonzero:
+                opts.sort(key=lambda o: -sum(o[0]))
+                self.branch.append(r)
+                self.options[r] = opts
+                self.phi[r] = relaxed_costs(ctx, counts, tables, setup.layoff, setup.rescue)
+            elif tables:
+                zero = next(o for o in opts if not any(o[0]))
+                self.fixed.append((r, zero[1], zero[2]))
+        self.branch.sort(key=lambda r: (-len(self.options[r]), r))
+        self.extra_parts: list[tuple[Entries, dict[Key, list[tuple[str, int]]]]] = []
+        wild_melds = self._all_wild_part()
+        if wild_melds is not None:
+            self.extra_parts.append(wild_melds)
+        if self.wild_discard:
+            self.extra_parts.append(({(0, 0, 0, 0): 0, (2, 0, 0, 1): 0}, {}))
+
+    def _all_wild_part(self) -> tuple[Entries, dict[Key, list[tuple[str, int]]]] | None:
+        """Contract melds made of wilds alone (the contract only: other all-wild melds are spare room)."""
+        ctx = self.ctx
+        if not ctx.need:
+            return None
+        if ctx.min_nat == 0:
+            limit_runs = 99
+            allow_sets = True
+        elif ctx.natural_twos:
+            limit_runs = self.hand.twos
+            allow_sets = False
+        else:
+            return None
+        out: dict[Key, int] = {}
+        how: dict[Key, list[tuple[str, int]]] = {}
+        ranges = []
+        for kind, length, need in zip(ctx.kinds, ctx.lengths, ctx.need, strict=True):
+            top = need if (kind == "run" or allow_sets) else 0
+            ranges.append([(kind, length, n) for n in range(top + 1)])
+        set_room = (ctx.set_cap - 3) if ctx.set_cap else ctx.k
+        for choice in product(*ranges):
+            runs = sum(n for kind, _, n in choice if kind == "run")
+            if runs > limit_runs:
+                continue
+            w = sum(length * n for _, length, n in choice)
+            room = sum(n * (set_room if kind == "set" else ctx.maxlen - length) for kind, length, n in choice)
+            d = 0
+            melds: list[tuple[str, int]] = []
+            for (kind, length, n), unit in zip(choice, ctx.units, strict=True):
+                for _ in range(n):
+                    d = self.add[d][unit]
+                    melds.append((kind, length))
+            key = (2 * w, 2 * min(ctx.k, room), d, 0)
+            if key not in out:
+                out[key] = 0
+                how[key] = melds
+        kept = pareto(out, self.ge, 2 * ctx.k, ctx.strict_discard)
+        return kept, {key: how[key] for key in kept}
+
+    # ---- components of a node ----------------------------------------------------------------
+    def _suit_problem(self, s: int, decided: dict[int, tuple[int, ...]], relaxed: bool, low_aces: int) -> SuitProblem:
+        counts = list(self.hand.counts[s])
+        phi: list[int | None] = [None] * 15
+        for r in self.branch:
+            x = decided.get(r)
+            if x is not None:
+                counts[r] -= x[s]
+            elif relaxed:
+                phi[r] = self.phi[r][s]
+        counts[ACE_LOW] = low_aces
+        counts[ACE_POS] -= low_aces
+        setup = self.setup
+        runs = tuple(run for run in self.runs if run.suit == s)
+        return SuitProblem(
+            self.ctx, s, tuple(counts), tuple(phi), self.disc[s], bool(self.ctx.set_unit), runs,
+            setup.layoff, setup.rescue, self.wcap2,
+        )
+
+    def _ace_splits(self, s: int, decided: dict[int, tuple[int, ...]]) -> range:
+        aces = self.hand.counts[s][ACE_POS]
+        x = decided.get(ACE_POS)
+        if x is not None:
+            aces -= x[s]
+        return range(aces + 1) if self.ctx.low == ACE_LOW else range(1)
+
+    def suit_entries(self, s: int, decided: dict[int, tuple[int, ...]], relaxed: bool) -> Entries:
+        """The suit's Pareto map, the best over every way to set aside aces as low."""
+        out: Entries = {}
+        for low in self._ace_splits(s, decided):
+            for key, value in solve_suit(self._suit_problem(s, decided, relaxed, low)).items():
+                if out.get(key, -1) < value:
+                    out[key] = value
+        return pareto(out, self.ge, 2 * self.ctx.k, self.ctx.strict_discard)
+
+    def components(self, decided: dict[int, tuple[int, ...]], relaxed: bool) -> list[Entries]:
+        """Every independent part of a node: suits, decided ranks, fixed table sets, extras."""
+        parts = [self.suit_entries(s, decided, relaxed) for s in range(4)]
+        for r, x in decided.items():
+            parts.append(next(o[1] for o in self.options[r] if o[0] == x))
+        parts += [entries for _, entries, _ in self.fixed]
+        parts += [entries for entries, _ in self.extra_parts]
+        return parts
+
+    def _combined(self, parts: list[Entries]) -> Entries:
+        out: Entries = {(0, 0, 0, 0): 0}
+        for part in sorted(parts, key=len):
+            out = combine(out, part, self.ctx, self.wcap2)
+            if not out:
+                return out
+        return out
+
+    # ---- values ------------------------------------------------------------------------------
+    def final_value(self, key: Key, value: int) -> int | None:
+        """Points out of the hand for a complete entry, or ``None`` when it is not a legal plan."""
+        w2, x2, d, f = key
+        if d != self.ctx.full or w2 > 2 * self.W or w2 % 2:
+            return None
+        if self.setup.must_discard and not f:
+            return None
+        return value + WILD_POINTS * self._placed(w2, x2)
+
+    def _placed(self, w2: int, x2: int) -> int:
+        """Wilds leaving the hand: those the plan needs, plus the leftovers that spare room absorbs."""
+        need = w2 // 2
+        left = self.W - need
+        if (self.absorber and left >= 3) or x2 >= 2 * left:
+            return self.W
+        return need + x2 // 2
+
+    def exact(self, decided: dict[int, tuple[int, ...]]) -> tuple[int, Key | None]:
+        """The best real plan with every open rank left without sets: (value, key)."""
+        best, best_key = -1, None
+        for key, value in self._combined(self.components(decided, relaxed=False)).items():
+            total = self.final_value(key, value)
+            if total is not None and total > best:
+                best, best_key = total, key
+        return best, best_key
+
+    def bound(self, decided: dict[int, tuple[int, ...]]) -> int:
+        """An upper bound on every completion of ``decided`` (open ranks relaxed, every wild placed)."""
+        free = 0
+        if self.ctx.set_unit:
+            for r in self.branch:
+                if r not in decided:
+                    for _ in range(2):
+                        free = self.add[free][self.ctx.set_unit]
+        best = -1
+        for (w2, _x2, d, f), value in self._combined(self.components(decided, relaxed=True)).items():
+            if w2 > 2 * self.W or self.add[d][free] != self.ctx.full:
+                continue
+            if self.setup.must_discard and not f:
+                continue
+            best = max(best, value + WILD_POINTS * self.W)
+        return best
+
+    # ---- the search --------------------------------------------------------------------------
+    def best(self) -> SearchResult:
+        """The optimum plan (exact), or an infeasible result when no plan meets the constraints."""
+        self.incumbent = -1
+        self.best_decided: dict[int, tuple[int, ...]] = {}
+        self._dfs({}, 0)
+        if self.incumbent < 0:
+            return SearchResult(False, 0, self.total, nodes=self.nodes)
+        return self._rebuild(self.best_decided)
+
+    def _try(self, decided: dict[int, tuple[int, ...]]) -> None:
+        value, _ = self.exact(decided)
+        if value > self.incumbent:
+            self.incumbent = value
+            self.best_decided = dict(decided)
+
+    def _dfs(self, decided: dict[int, tuple[int, ...]], depth: int) -> None:
+        self.nodes += 1
+        self._try(decided)
+        if depth == len(self.branch) or self.incumbent == self.total:
+            return
+        if self.bound(decided) <= self.incumbent:
+            return
+        r = self.branch[depth]
+        children = []
+        for x, _, _ in self.options[r]:
+            child = {**decided, r: x}
+            children.append((self.bound(child), x))
+        children.sort(key=lambda c: -c[0])
+        for ub, x in children:
+            if ub <= self.incumbent:
+                break
+            self._dfs({**decided, r: x}, depth + 1)
+
+    def min_wilds(self) -> int | None:
+        """The fewest wilds (counting those the hand holds) that would let the contract go down; None if never."""
+        best: int | None = None
+        stack: list[tuple[dict[int, tuple[int, ...]], int]] = [({}, 0)]
+        while stack:
+            decided, depth = stack.pop()
+            self.nodes += 1
+            lower = self._least_wilds(decided, relaxed=True)
+            if lower is None or (best is not None and lower >= best):
+                continue
+            real = self._least_wilds(decided, relaxed=False)
+            if real is not None and (best is None or real < best):
+                best = real
+            if depth == len(self.branch) or (real is not None and real <= lower):
+                continue
+            r = self.branch[depth]
+            for x, _, _ in self.options[r]:
+                stack.append(({**decided, r: x}, depth + 1))
+        return best
+
+    def _least_wilds(self, decided: dict[int, tuple[int, ...]], relaxed: bool) -> int | None:
+        free = 0
+        if relaxed and self.ctx.set_unit:
+            for r in self.branch:
+                if r not in decided:
+                    for _ in range(2):
+                        free = self.add[free][self.ctx.set_unit]
+        least = None
+        for (w2, _x2, d, _f), _value in self._combined(self.components(decided, relaxed)).items():
+            if self.add[d][free] != self.ctx.full:
+                continue
+            need = (w2 + 1) // 2
+            if least is None or need < least:
+                least = need
+        return least
+
+    # ---- rebuilding the plan -----------------------------------------------------------------
+    def _rebuild(self, decided: dict[int, tuple[int, ...]]) -> SearchResult:
+        """Find which entry of each part gives the optimum, then trace each part."""
+        suit_parts: list[Entries] = []
+        splits: list[dict[Key, int]] = []
+        for s in range(4):
+            merged: Entries = {}
+            origin: dict[Key, int] = {}
+            for low in self._ace_splits(s, decided):
+                for key, value in solve_suit(self._suit_problem(s, decided, False, low)).items():
+                    if merged.get(key, -1) < value:
+                        merged[key] = value
+                        origin[key] = low
+            splits.append(origin)
+            suit_parts.append(merged)
+        rank_parts: list[tuple[int, Entries, dict[Key, SetArrangement]]] = []
+        for r, x in decided.items():
+            option = next(o for o in self.options[r] if o[0] == x)
+            rank_parts.append((r, option[1], option[2]))
+        rank_parts += self.fixed
+        parts = suit_parts + [entries for _, entries, _ in rank_parts] + [e for e, _ in self.extra_parts]
+        choice = self._argmax(parts)
+        assert choice is not None
+        keys, total_key, total_value = choice
+        result = SearchResult(True, total_value, self.total - total_value, nodes=self.nodes)
+        result.wilds_used = self._placed(total_key[0], total_key[1])
+        result.spare = result.wilds_used - total_key[0] // 2
+        for s in range(4):
+            low = splits[s][keys[s]]
+            _, plan = trace_suit(self._suit_problem(s, decided, False, low), keys[s])
+            result.suit_plans.append(plan)
+            result.low_aces.append(low)
+        for (r, _, arrangements), key in zip(rank_parts, keys[4:], strict=False):
+            result.sets.append((r, arrangements[key]))
+        for (_, how), key in zip(self.extra_parts, keys[4 + len(rank_parts) :], strict=True):
+            if how:
+                result.all_wild += how[key]
+            elif key == (2, 0, 0, 1):
+                result.discard_wild = True
+        return result
+
+    def _argmax(self, parts: list[Entries]) -> tuple[list[Key], Key, int] | None:
+        """The entry of each part whose combination scores best under ``final_value``."""
+        layers: list[dict[Key, tuple[int, Key, Key]]] = []
+        start: Key = (0, 0, 0, 0)
+        current: dict[Key, tuple[int, Key, Key]] = {start: (0, start, start)}
+        k2 = 2 * self.ctx.k
+        for part in parts:
+            nxt: dict[Key, tuple[int, Key, Key]] = {}
+            for (wa, xa, da, fa), (va, _, _) in current.items():
+                for (wb, xb, db, fb), vb in part.items():
+                    f = fa + fb
+                    w = wa + wb
+                    if f > 1 or w > self.wcap2:
+                        continue
+                    key = (w, min(k2, xa + xb), self.add[da][db], f)
+                    value = va + vb
+                    if key not in nxt or nxt[key][0] < value:
+                        nxt[key] = (value, (wa, xa, da, fa), (wb, xb, db, fb))
+            kept = pareto({key: item[0] for key, item in nxt.items()}, self.ge, k2, self.ctx.strict_discard)
+            layer = {key: nxt[key] for key in kept}
+            layers.append(layer)
+            current = dict(layer)
+        best: tuple[int, Key] | None = None
+        for key, (value, _, _) in current.items():
+            total = self.final_value(key, value)
+            if total is not None and (best is None or total > best[0]):
+                best = (total, key)
+        if best is None:
+            return None
+        keys: list[Key] = []
+        key = best[1]
+        for layer in reversed(layers):
+            _, prev, own = layer[key]
+            keys.append(own)
+            key = prev
+        keys.reverse()
+        return keys, best[1], best[0]

@@ -1,0 +1,345 @@
+"""The solver against a brute-force oracle on small hands (up to 12 cards, wilds, one or two decks).
+
+The oracle is deliberately naive: every subset of the hand that ``interpret_meld`` reads as a meld,
+every way to pack such melds (and one discard) into the hand, every contract assignment checked
+against the contract's parts and the overlap rule, and for table play every sequence of moves that
+``layoff_options`` and ``rescue_options`` allow. It shares no code with the solver.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import cache
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from push_learn.cards import JOKER, Card, Rank, Suit, format_cards
+from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN, six_to_ten
+from push_learn.rummy.contracts import meets_contract
+from push_learn.rummy.melds import Meld, check_meld, interpret_meld, is_wild_card, layoff_options, rescue_options
+from push_learn.rummy.rules import MeldKind, RummyRules
+from push_learn.rummy.scoring import card_value, penalty
+from push_learn.rummy.solver import best_go_down, best_turn, contract_distance
+
+NEG = -(10**9)
+TWO_DECK_R3 = six_to_ten(4)
+VARIANTS = {
+    "push": PUSH,
+    "cap_it": CAP_IT,
+    "six_to_ten": SIX_TO_TEN,
+    "six_to_ten_2deck": TWO_DECK_R3,
+    "push_min_natural": replace(PUSH, min_naturals_per_meld=1),
+    "push_share_runs": replace(PUSH, runs_may_share_cards=True),
+}
+
+
+# ---- the oracle ---------------------------------------------------------------------------------
+
+
+class Oracle:
+    """Best play for one hand by exhaustive search over subsets (bit masks of card indices)."""
+
+    def __init__(self, hand: Sequence[Card], rules: RummyRules) -> None:
+        self.hand = list(hand)
+        self.rules = rules
+        n = len(hand)
+        self.readings: dict[int, list[Meld]] = {}
+        for mask in range(1, 1 << n):
+            if bin(mask).count("1") >= 3:
+                group = [hand[i] for i in range(n) if mask >> i & 1]
+                found = interpret_meld(group, rules)
+                if found:
+                    self.readings[mask] = found
+        self.by_low: dict[int, list[int]] = {}
+        for mask in self.readings:
+            low = (mask & -mask).bit_length() - 1
+            self.by_low.setdefault(low, []).append(mask)
+
+    def points(self, mask: int) -> int:
+        return sum(card_value(self.hand[i]) for i in range(len(self.hand)) if mask >> i & 1)
+
+    def discard_ok(self, i: int, mask: int, taken: Card | None, wild_ok: bool) -> bool:
+        card = self.hand[i]
+        if is_wild_card(card) and not wild_ok:
+            return False
+        if taken is not None and card == taken:
+            copies = sum(1 for j in range(len(self.hand)) if self.hand[j] == card)
+            return copies >= 2
+        return True
+
+    def best(
+        self,
+        parts: tuple[tuple[str, int], ...] = (),
+        keep_discard: bool = False,
+        must_discard: bool = False,
+        taken: Card | None = None,
+        wild_ok: bool = True,
+    ) -> int:
+        """Most points out of the hand: melds (the contract among them when ``parts``), and a discard."""
+        share = self.rules.runs_may_share_cards
+
+        @cache
+        def go(
+            mask: int, left: tuple[tuple[str, int], ...], desig: tuple[tuple[Suit, int, int], ...], used: bool
+        ) -> int:
+            if mask == 0:
+                if left or (must_discard and not used):
+                    return NEG
+                return 0
+            low = (mask & -mask).bit_length() - 1
+            rest = mask & ~(1 << low)
+            best = go(rest, left, desig, used)
+            if keep_discard and not used and self.discard_ok(low, mask, taken, wild_ok):
+                best = max(best, card_value(self.hand[low]) + go(rest, left, desig, True))
+            for meld_mask in self.by_low.get(low, []):
+                if meld_mask & ~mask:
+                    continue
+                gain = self.points(meld_mask)
+                best = max(best, gain + go(mask & ~meld_mask, left, desig, used))
+                for reading in self.readings[meld_mask]:
+                    for k, (kind, length) in enumerate(left):
+                        if reading.kind.value != kind or len(reading) < length:
+                            continue
+                        if k and left[k - 1] == left[k]:
+                            continue
+                        span = ()
+                        if reading.is_run:
+                            assert reading.suit is not None
+                            if not share and any(
+                                s is reading.suit and not (hi < reading.low_value or reading.high_value < lo)
+                                for s, lo, hi in desig
+                            ):
+                                continue
+                            span = ((reading.suit, reading.low_value, reading.high_value),)
+                        rest_parts = left[:k] + left[k + 1 :]
+                        best = max(best, gain + go(mask & ~meld_mask, rest_parts, desig + span, used))
+            return best
+
+        return go((1 << len(self.hand)) - 1, tuple(sorted(parts)), (), False)
+
+
+def oracle_left(hand: Sequence[Card], rules: RummyRules, **kwargs: object) -> int | None:
+    value = Oracle(hand, rules).best(**kwargs)  # type: ignore[arg-type]
+    return None if value < 0 else penalty(hand) - value
+
+
+def table_oracle(hand: Sequence[Card], table: Sequence[Meld], rules: RummyRules) -> int:
+    """Fewest points left after any sequence of new melds, lay-offs and rescues, then one optional discard."""
+
+    @cache
+    def go(cards: tuple[Card, ...], melds: tuple[Meld, ...]) -> int:
+        best = penalty(cards) - max((card_value(card) for card in cards), default=0)
+        for i, meld in enumerate(melds):
+            for card in set(cards):
+                rest = list(cards)
+                rest.remove(card)
+                for grown in layoff_options(meld, card, rules):
+                    best = min(best, go(_key(rest), (*melds[:i], grown, *melds[i + 1 :])))
+                for place, after in rescue_options(meld, card, rules):
+                    back = [*rest, meld.cards[place]]
+                    best = min(best, go(_key(back), (*melds[:i], after, *melds[i + 1 :])))
+        n = len(cards)
+        for mask in range(1, 1 << n):
+            if bin(mask).count("1") < 3:
+                continue
+            group = [cards[i] for i in range(n) if mask >> i & 1]
+            readings = interpret_meld(group, rules)
+            if readings:
+                rest = [cards[i] for i in range(n) if not mask >> i & 1]
+                best = min(best, go(_key(rest), (*melds, readings[0])))
+        return best
+
+    return go(_key(hand), tuple(table))
+
+
+def _key(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda c: (c.rank is None, c.suit.order if c.suit else 4, int(c.rank or 0))))
+
+
+# ---- checking a plan by playing it ------------------------------------------------------------
+
+
+def play_plan(
+    plan: object, hand: Sequence[Card], table: Sequence[Meld], rules: RummyRules, deal: int | None
+) -> list[Card]:
+    """Apply a plan's actions by the rules, failing on any illegal step; return the hand left."""
+    from push_learn.rummy.engine.actions import Discard, GoDown, LayOff, NewMeld, Rescue
+
+    cards = Counter(hand)
+    melds = dict(enumerate(table))
+    for action in plan.actions:  # type: ignore[attr-defined]
+        if isinstance(action, GoDown):
+            assert deal is not None
+            verdict = meets_contract(action.melds, rules, deal)
+            assert verdict.ok, verdict.reason
+            for meld in action.melds:
+                check_meld(meld, rules)
+                cards.subtract(meld.cards)
+                melds[len(melds)] = meld
+        elif isinstance(action, NewMeld):
+            check_meld(action.meld, rules)
+            cards.subtract(action.meld.cards)
+            melds[len(melds)] = action.meld
+        elif isinstance(action, LayOff):
+            assert action.result in layoff_options(melds[action.target], action.card, rules)
+            cards[action.card] -= 1
+            melds[action.target] = action.result
+        elif isinstance(action, Rescue):
+            options = dict(rescue_options(melds[action.target], action.card, rules))
+            assert action.position in options
+            cards[action.card] -= 1
+            cards[melds[action.target].cards[action.position]] += 1
+            melds[action.target] = options[action.position]
+        elif isinstance(action, Discard):
+            cards[action.card] -= 1
+        assert all(n >= 0 for n in cards.values()), f"{action} uses a card not in hand"
+    return list(cards.elements())
+
+
+# ---- hands --------------------------------------------------------------------------------------
+
+
+@st.composite
+def hands(draw: st.DrawFn, rules: RummyRules, most: int = 12) -> list[Card]:
+    """A hand from a narrow corner of the pack (few suits, a window of ranks) so melds are common."""
+    suits = draw(st.lists(st.sampled_from(list(Suit)), min_size=1, max_size=3, unique=True))
+    low = draw(st.integers(3, 11))
+    ranks = [r for r in Rank if low <= r <= low + 3 or r is Rank.ACE] if draw(st.booleans()) else [
+        r for r in Rank if low <= r <= low + 3
+    ]
+    pool: list[Card] = []
+    copies = rules.decks
+    for suit in suits:
+        for rank in ranks:
+            pool += [Card(rank, suit)] * copies
+    wild_pool = [Card(Rank.TWO, suit) for suit in Suit for _ in range(copies)]
+    wild_pool += [JOKER] * rules.jokers
+    wilds = draw(st.integers(0, 4))
+    size = draw(st.integers(3, most))
+    count = min(max(0, size - wilds), len(pool))
+    naturals = draw(st.lists(st.sampled_from(range(len(pool))), min_size=count, max_size=count, unique=True))
+    picked = [pool[i] for i in naturals]
+    extra = draw(st.lists(st.sampled_from(range(len(wild_pool))), max_size=wilds, unique=True))
+    picked += [wild_pool[i] for i in extra]
+    if not picked:
+        picked = [pool[0]]
+    return picked[:most]
+
+
+EXAMPLES = os.environ.get("ORACLE_EXAMPLES")
+"""Set ORACLE_EXAMPLES to hunt harder (the default keeps the suite fast)."""
+
+
+def budget(default: int) -> settings:
+    """Hypothesis settings with ``default`` examples (or ORACLE_EXAMPLES)."""
+    return settings(
+        max_examples=int(EXAMPLES or default),
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    )
+
+
+SMALL = budget(60)
+
+
+@SMALL
+@given(st.data(), st.sampled_from(sorted(VARIANTS)))
+def test_best_turn_without_discard_matches_oracle(data: st.DataObject, variant: str) -> None:
+    rules = VARIANTS[variant]
+    hand = data.draw(hands(rules))
+    plan = best_turn(hand, rules, keep_discard=False)
+    expected = oracle_left(hand, rules)
+    assert plan.points_left == expected, f"{format_cards(hand)}: solver {plan.points_left}, oracle {expected}"
+    left = play_plan(plan, hand, (), rules, None)
+    assert penalty(left) == plan.points_left
+
+
+@SMALL
+@given(st.data(), st.sampled_from(sorted(VARIANTS)))
+def test_best_turn_with_discard_matches_oracle(data: st.DataObject, variant: str) -> None:
+    rules = VARIANTS[variant]
+    hand = data.draw(hands(rules))
+    taken = data.draw(st.sampled_from(hand)) if not rules.discard_taken_card_allowed else None
+    plan = best_turn(hand, rules, taken=taken)
+    expected = oracle_left(
+        hand, rules, keep_discard=True, must_discard=not rules.go_out_by_melding, taken=taken,
+        wild_ok=rules.discard_wild_allowed,
+    )
+    if expected is None:
+        assert plan.points_left == penalty(hand) and not plan.actions
+        return
+    assert plan.points_left == expected, f"{format_cards(hand)}: solver {plan.points_left}, oracle {expected}"
+    left = play_plan(plan, hand, (), rules, None)
+    assert penalty(left) == plan.points_left
+    if not rules.go_out_by_melding:
+        assert plan.discard is not None
+
+
+@SMALL
+@given(st.data(), st.sampled_from(sorted(VARIANTS)), st.integers(1, 5))
+def test_go_down_matches_oracle(data: st.DataObject, variant: str, deal: int) -> None:
+    rules = VARIANTS[variant]
+    hand = data.draw(hands(rules, most=11))
+    parts = tuple((part.kind.value, part.min_length) for part in rules.contract(deal).melds)
+    plan = best_go_down(hand, rules, deal, keep_discard=False)
+    expected = oracle_left(hand, rules, parts=parts)
+    if expected is None:
+        assert plan is None, f"{format_cards(hand)}: solver found {plan}, oracle none"
+        return
+    assert plan is not None, f"{format_cards(hand)}: oracle leaves {expected}, solver none"
+    assert plan.points_left == expected, f"{format_cards(hand)}: solver {plan.points_left}, oracle {expected}"
+    left = play_plan(plan, hand, (), rules, deal)
+    assert penalty(left) == plan.points_left
+
+
+@budget(25)
+@given(st.data(), st.sampled_from(["push", "six_to_ten", "cap_it"]), st.integers(1, 5))
+def test_contract_distance_matches_oracle(data: st.DataObject, variant: str, deal: int) -> None:
+    rules = VARIANTS[variant]
+    hand = data.draw(hands(rules, most=8))
+    parts = tuple((part.kind.value, part.min_length) for part in rules.contract(deal).melds)
+    filler = JOKER if rules.jokers_wild else Card(Rank.TWO, Suit.CLUBS)
+    expected = next(k for k in range(12) if oracle_left([*hand, *[filler] * k], rules, parts=parts) is not None)
+    assert contract_distance(hand, rules, deal) == expected, format_cards(hand)
+
+
+TABLE_RULES = [PUSH, SIX_TO_TEN, TWO_DECK_R3, replace(PUSH, min_naturals_per_meld=1)]
+
+
+@st.composite
+def table_position(draw: st.DrawFn) -> tuple[RummyRules, list[Card], list[Meld]]:
+    rules = draw(st.sampled_from(TABLE_RULES))
+    hand = draw(hands(rules, most=6))
+    table: list[Meld] = []
+    for _ in range(draw(st.integers(1, 2))):
+        group = draw(hands(rules, most=5))
+        readings = interpret_meld(group, rules)
+        if readings:
+            table.append(draw(st.sampled_from(readings)))
+    return rules, hand, table
+
+
+@budget(50)
+@given(table_position())
+def test_table_play_matches_oracle(position: tuple[RummyRules, list[Card], list[Meld]]) -> None:
+    rules, hand, table = position
+    relaxed = replace(rules, discard_wild_allowed=True, go_out_by_melding=True)
+    plan = best_turn(hand, relaxed, table)
+    expected = table_oracle(hand, table, relaxed)
+    assert plan.points_left == expected, (
+        f"{format_cards(hand)} with {[str(m) for m in table]}: solver {plan.points_left}, oracle {expected}"
+    )
+    left = play_plan(plan, hand, table, rules, None)
+    assert penalty(left) == plan.points_left
+
+
+def test_oracle_itself_on_a_known_hand() -> None:
+    hand = [Card(Rank.SEVEN, Suit.HEARTS), Card(Rank.SEVEN, Suit.SPADES), JOKER, Card(Rank.KING, Suit.CLUBS)]
+    assert oracle_left(hand, PUSH) == 10
+    assert oracle_left(hand, PUSH, keep_discard=True) == 0
+    assert Oracle(hand, PUSH).best(parts=(("set", 3), ("set", 3))) < 0
+    assert MeldKind.SET.value == "set"

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
-from push_learn.cards import JOKER, Card, Rank, Suit, format_cards
+from push_learn.cards import Card, format_cards
 from push_learn.rummy.contracts import meets_contract
 from push_learn.rummy.melds import Meld, explain_meld, interpret_meld, is_wild_card
 from push_learn.rummy.rules import RummyRules
+from push_learn.rummy.solver import contract_options, meld_options
 from push_learn.widgets.base import IntentError, PushWidget, int_field, intent, str_field
 from push_learn.widgets.cards import SORT_LABELS, SORTS, as_cards, hand_json
 from push_learn.widgets.rummy_json import meld_json, resolve_rules, rules_json
@@ -65,32 +67,21 @@ class MeldExplorer(PushWidget, module="meld_explorer"):
         return interpret_meld(self.selected, self.rules) if self.selection else []
 
     def could_join(self) -> set[int]:
-        """Indices of unselected hand cards that would leave the selection still able to become a meld.
-
-        With fewer than three cards the core is asked whether the group plus enough wild cards has a
-        reading; from three cards on, whether the group itself has one.
-        """
+        """Indices of unselected hand cards that fit a legal meld made from the hand with the whole selection
+        (the solver's ``meld_options``)."""
         if not self.selection:
             return set()
-        picked = self.selected
-        wild = JOKER if self.rules.jokers_wild else Card(Rank.TWO, Suit.CLUBS)
-        found = set()
-        for n, card in enumerate(self.hand):
-            if n in self.selection:
-                continue
-            group = [*picked, card]
-            padded = group + [wild] * max(0, 3 - len(group))
-            if interpret_meld(padded, self.rules):
-                found.add(n)
-        return found
+        joinable = set(meld_options(self.selected, self.hand, self.rules).joinable)
+        return {n for n, card in enumerate(self.hand) if n not in self.selection and card in joinable}
 
     def contract_line(self) -> str:
-        """The deal's contract and how the kept melds stand against it."""
-        contract = self.rules.contract(self.deal)
-        head = f"Deal {self.deal} contract: {contract}"
-        if not self.kept:
-            return f"{head}. Keep melds to check them against it."
-        return f"{head}. Kept: {meets_contract(self.kept, self.rules, self.deal).reason}."
+        """The deal's contract, what the solver says of the whole hand, and how the kept melds stand."""
+        cards = [*self.hand, *(card for meld in self.kept for card in meld.cards)]
+        verdict = _contract_answer(tuple(cards), self.rules, self.deal)
+        line = f"Deal {self.deal} contract: {self.rules.contract(self.deal)}. This hand {verdict}"
+        if self.kept:
+            line += f" Kept melds: {meets_contract(self.kept, self.rules, self.deal).reason}."
+        return line
 
     def view_state(self) -> dict[str, Any]:
         """The hand with selection and highlights, the readings or the reason, kept melds, contract line."""
@@ -192,6 +183,18 @@ class MeldExplorer(PushWidget, module="meld_explorer"):
         self.hand = as_cards(hand)
         self.selection = []
         self.kept = []
+
+
+@lru_cache(maxsize=256)
+def _contract_answer(cards: tuple[Card, ...], rules: RummyRules, deal: int) -> str:
+    """The solver's verdict on a whole hand for a deal's contract, with its best melds (cached per hand)."""
+    answer = contract_options(cards, rules, deal, limit=0)
+    best = answer.best
+    text = str(answer).removeprefix("this hand ")
+    if best is None or not best.go_down:
+        return f"is {text}." if answer.short else f"{text}."
+    melds = "; ".join(str(meld) for meld in best.go_down)
+    return f"{text}: {melds}."
 
 
 def _find_in(hand: Sequence[Card], wanted: Sequence[Card]) -> list[int] | None:

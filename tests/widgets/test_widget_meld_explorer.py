@@ -6,6 +6,7 @@ from pl_widget_driver import Wire, labels, page_sends, synced
 
 from push_learn.cards import parse_cards
 from push_learn.rummy import PUSH, SIX_TO_TEN, explain_meld
+from push_learn.rummy.solver import contract_options
 from push_learn.widgets import MeldExplorer
 
 
@@ -67,7 +68,7 @@ def test_kept_melds_are_checked_against_the_contract(wire: Wire) -> None:
     assert "1 more set of 3 or more is missing" in synced(explorer)["contract_line"]
     pick(explorer, "9C 9D 2H")
     page_sends(explorer, type="keep", k=0)
-    assert synced(explorer)["contract_line"].endswith("Kept: meets 2 sets of 3.")
+    assert synced(explorer)["contract_line"].endswith("Kept melds: meets 2 sets of 3.")
     assert [c["c"] for c in synced(explorer)["hand"]] == ["KS"]
     page_sends(explorer, type="unkeep", k=0)
     assert sorted(c["c"] for c in synced(explorer)["hand"]) == ["7H", "7S", "JK", "KS"]
@@ -83,7 +84,9 @@ def test_a_stale_reading_is_refused(wire: Wire) -> None:
 def test_the_deal_picker_changes_the_contract(wire: Wire) -> None:
     explorer = MeldExplorer(hand="3H 4H 5H 6H", rules="cap_it")
     page_sends(explorer, type="deal", deal=5)
-    assert synced(explorer)["contract_line"].startswith("Deal 5 contract: 1 run of 3 + 1 run of 7.")
+    assert synced(explorer)["contract_line"] == (
+        "Deal 5 contract: 1 run of 3 + 1 run of 7. This hand is 6 cards short of 1 run of 3 + 1 run of 7."
+    )
     page_sends(explorer, type="deal", deal=9)
     assert synced(explorer)["deal"] == 5
     assert synced(explorer)["notice"]["kind"] == "refused"
@@ -96,3 +99,16 @@ def test_six_to_ten_has_no_natural_twos(wire: Wire) -> None:
     assert state["verdict"]["ok"] is False
     assert state["verdict"]["text"] == explain_meld(parse_cards("AS 2S 3S"), SIX_TO_TEN)
     assert state["rules"]["name"] == "6-7-8-9-10"
+
+
+def test_the_contract_line_gives_the_solvers_verdict_and_best_melds(wire: Wire) -> None:
+    explorer = MeldExplorer(hand="7H 8H 9H JK 7S 7D 2C KS 9S 10S")
+    line = synced(explorer)["contract_line"]
+    answer = contract_options(explorer.hand, PUSH, 1, limit=0)
+    assert answer.best is not None
+    assert line == (
+        "Deal 1 contract: 2 sets of 3. This hand can go down with 2 sets of 3, leaving "
+        f"{answer.best.points_left} points: " + "; ".join(str(m) for m in answer.best.go_down) + "."
+    )
+    short = MeldExplorer(hand="3C 9D KH")
+    assert synced(short)["contract_line"].endswith("This hand is 4 cards short of 2 sets of 3.")

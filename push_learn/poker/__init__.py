@@ -1,22 +1,25 @@
 """The poker family: Push stud (P1), Screw Your Neighbor (P2), three-card brag (B1) and casino
 Three Card Poker (C1).
 
-Each game family keeps its exports in its own clearly marked block below; a later block adds its
-names with ``__all__ += [...]``.
+Every name below loads on first use (PEP 562, see ``_exports.py``), so importing one module such as
+``push_learn.poker.hands`` does not pay for the games and the analyses. No exported name is also a
+submodule's name, so importing a submodule never hides one (hence ``push_stud_rules``, not ``push_stud``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-# --- Push stud (P1) and Screw Your Neighbor (P2): hands, betting, games, records, analysis --------
-# These names load on first use (PEP 562, see _exports.py), so `import push_learn.poker.hands` does not
-# pay for the games and the analysis. No name here is also a submodule's name, so importing a submodule
-# never hides one (hence `push_stud_rules`, not `push_stud`).
+from push_learn.poker._exports import EXPORTS
+from push_learn.poker._exports import __dir__ as __dir__
+from push_learn.poker._exports import __getattr__ as __getattr__
+
 if TYPE_CHECKING:
     from push_learn.poker.actions import Action, ActionKind
     from push_learn.poker.analysis import Advice, Bot, Equity, RandomBot, ThresholdBot, coach, equity, play
     from push_learn.poker.betting import BetKind, BettingRound, Chips, Limits, Pot, build_pots, split_pot
+    from push_learn.poker.brag import BragGame, BragObservation, BragRules, HandResult, pack_dealing
+    from push_learn.poker.brag_bots import RandomBragBot, SensibleBragBot, play_to_end
     from push_learn.poker.hands import (
         HandCategory,
         HighHand,
@@ -35,115 +38,30 @@ if TYPE_CHECKING:
     from push_learn.poker.screw import SCREW_YOUR_NEIGHBOR, ScrewGame, ScrewRules, screw_rules
     from push_learn.poker.showdown import Direction, ShowdownMode
     from push_learn.poker.stud import PokerRulesError, StudGame, StudRules
+    from push_learn.poker.three_card import (
+        BRAG,
+        THREE_CARD_POKER,
+        ThreeCardHand,
+        ThreeCardRanking,
+        category_counts,
+        compare_hands,
+    )
+    from push_learn.poker.three_card import (
+        evaluate as evaluate_three_card,
+    )
+    from push_learn.poker.three_card_analysis import (
+        ThresholdStrategy,
+        ante_analysis,
+        ante_analysis_with_progress,
+        category_probabilities,
+        pair_plus_edge,
+    )
+    from push_learn.poker.three_card_poker import (
+        ANTE_BONUS_TABLES,
+        PAIR_PLUS_TABLES,
+        Paytable,
+        ThreeCardPokerGame,
+        ThreeCardPokerRules,
+    )
 
-from push_learn.poker._exports import __dir__ as __dir__
-from push_learn.poker._exports import __getattr__ as __getattr__
-
-__all__ = [
-    "PUSH_STUD",
-    "ROLL_YOUR_OWN",
-    "SCREW_YOUR_NEIGHBOR",
-    "Action",
-    "ActionKind",
-    "Advice",
-    "BetKind",
-    "BettingRound",
-    "Bot",
-    "Chips",
-    "Decision",
-    "Direction",
-    "Equity",
-    "GameRecord",
-    "HandCategory",
-    "HighHand",
-    "Limits",
-    "LowHand",
-    "Observation",
-    "Phase",
-    "PokerRulesError",
-    "Pot",
-    "PushStudGame",
-    "PushStudRules",
-    "RandomBot",
-    "Result",
-    "ScrewGame",
-    "ScrewRules",
-    "SeatView",
-    "ShowdownMode",
-    "Showing",
-    "StudGame",
-    "StudRules",
-    "ThresholdBot",
-    "bring_in_card",
-    "bring_in_seat",
-    "build_pots",
-    "coach",
-    "equity",
-    "evaluate_high",
-    "evaluate_low",
-    "highest_showing",
-    "play",
-    "push_stud_rules",
-    "replay",
-    "screw_rules",
-    "showing",
-    "split_pot",
-]
-# --- end of the Push stud / Screw Your Neighbor block ----------------------------------------------
-
-# --- Three-card games: brag (B1) and casino Three Card Poker (C1) -----------------------------------
-# Actions stay in their modules (push_learn.poker.brag, push_learn.poker.three_card_poker).
-from push_learn.poker.brag import BragGame, BragObservation, BragRules, HandResult, pack_dealing
-from push_learn.poker.brag_bots import RandomBragBot, SensibleBragBot, play_to_end
-from push_learn.poker.three_card import (
-    BRAG,
-    THREE_CARD_POKER,
-    ThreeCardHand,
-    ThreeCardRanking,
-    category_counts,
-    compare_hands,
-)
-from push_learn.poker.three_card import evaluate as evaluate_three_card
-from push_learn.poker.three_card_analysis import (
-    ThresholdStrategy,
-    ante_analysis,
-    ante_analysis_with_progress,
-    category_probabilities,
-    pair_plus_edge,
-)
-from push_learn.poker.three_card_poker import (
-    ANTE_BONUS_TABLES,
-    PAIR_PLUS_TABLES,
-    Paytable,
-    ThreeCardPokerGame,
-    ThreeCardPokerRules,
-)
-
-__all__ += [
-    "ANTE_BONUS_TABLES",
-    "BRAG",
-    "PAIR_PLUS_TABLES",
-    "THREE_CARD_POKER",
-    "BragGame",
-    "BragObservation",
-    "BragRules",
-    "HandResult",
-    "Paytable",
-    "RandomBragBot",
-    "SensibleBragBot",
-    "ThreeCardHand",
-    "ThreeCardPokerGame",
-    "ThreeCardPokerRules",
-    "ThreeCardRanking",
-    "ThresholdStrategy",
-    "ante_analysis",
-    "ante_analysis_with_progress",
-    "category_counts",
-    "category_probabilities",
-    "compare_hands",
-    "evaluate_three_card",
-    "pack_dealing",
-    "pair_plus_edge",
-    "play_to_end",
-]
-# --- end of the three-card block ----------------------------------------------------------------------
+__all__ = sorted(EXPORTS)

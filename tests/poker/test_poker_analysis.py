@@ -150,16 +150,22 @@ def test_play_gives_up_after_too_many_actions() -> None:
 
 def test_the_package_exports_load_on_first_use() -> None:
     import pkgutil
+    import subprocess
+    import sys
 
     import push_learn.poker as poker
-    from push_learn.poker._exports import STUD_EXPORTS
+    from push_learn.poker._exports import EXPORTS
 
-    assert set(STUD_EXPORTS) <= set(poker.__all__)
+    assert set(EXPORTS) == set(poker.__all__)
     submodules = {info.name for info in pkgutil.iter_modules(poker.__path__)}
-    assert not set(STUD_EXPORTS) & submodules  # a submodule import can never hide an exported name
-    for name, module in STUD_EXPORTS.items():
+    assert not set(EXPORTS) & submodules  # a submodule import can never hide an exported name
+    for name, (module, attribute) in EXPORTS.items():
         value = getattr(poker, name)
-        assert value is getattr(__import__(f"push_learn.poker.{module}", fromlist=[name]), name)
+        assert value is getattr(__import__(f"push_learn.poker.{module}", fromlist=[attribute]), attribute)
+    # importing the evaluator alone loads no game or analysis module
+    probe = "import sys, push_learn.poker.hands; print([m for m in sys.modules if m.startswith('push_learn.poker')])"
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert "brag" not in loaded and "screw" not in loaded and "analysis" not in loaded
     assert poker.screw_rules(players=4).players == 4
     assert "ScrewGame" in dir(poker)
     with pytest.raises(AttributeError, match="no attribute 'nonsense'"):

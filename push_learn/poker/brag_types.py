@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from push_learn.cards import Card, format_cards, parse_cards
-from push_learn.poker.three_card import DECK, rules_from_dict
+from push_learn.poker.three_card import DECK, SeatAction, rules_from_dict
 
 __all__ = [
     "ACTION_KINDS",
@@ -97,61 +97,54 @@ def pack_dealing(hands: Sequence[str | Sequence[Card]], dealer: int = 0) -> list
 
 
 @dataclass(frozen=True)
-class Fold:
+class Fold(SeatAction):
     """Give up the hand; the cards go face down to the bottom of the pack."""
 
     kind: ClassVar[str] = "fold"
-    seat: int
 
 
 @dataclass(frozen=True)
-class Look:
+class Look(SeatAction):
     """A blind player looks at a hand (``hand`` 0 or 1 when holding a retained second hand)."""
 
     kind: ClassVar[str] = "look"
-    seat: int
     hand: int = 0
 
 
 @dataclass(frozen=True)
-class KeepHand:
+class KeepHand(SeatAction):
     """After looking at one of two hands: keep it (the other is folded unseen); the player is open."""
 
     kind: ClassVar[str] = "keep"
-    seat: int
 
 
 @dataclass(frozen=True)
-class DropHand:
+class DropHand(SeatAction):
     """After looking at one of two hands: fold it and play on blind with the other."""
 
     kind: ClassVar[str] = "drop"
-    seat: int
 
 
 @dataclass(frozen=True)
-class Bet:
+class Bet(SeatAction):
     """Pay ``amount`` chips (in the player's own units: a blind player's chips count double)."""
 
     kind: ClassVar[str] = "bet"
-    seat: int
     amount: int
 
 
 @dataclass(frozen=True)
-class See:
+class See(SeatAction):
     """With two players left, pay twice the stake (in own units) to end the betting and compare."""
 
     kind: ClassVar[str] = "see"
-    seat: int
 
 
 @dataclass(frozen=True)
-class Cover:
+class Cover(SeatAction):
     """Put all remaining chips into the pot; the others bet on into a side pot."""
 
     kind: ClassVar[str] = "cover"
-    seat: int
 
 
 BragAction = Fold | Look | KeepHand | DropHand | Bet | See | Cover

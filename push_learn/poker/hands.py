@@ -232,24 +232,23 @@ def low5(a: int, b: int, c: int, d: int, e: int) -> int:
     return _LOW[(a + b + c + d + e) & _RANK_MASK]
 
 
-def high_value(codes: Sequence[int]) -> int:
-    """The best high class among five or more card codes."""
+def _best_value(codes: Sequence[int], table: dict[int, int], mask: int) -> int:
+    """The best class in ``table`` among the five-card subsets of ``codes`` (keyed by ``sum & mask``)."""
     if len(codes) == 5:
-        return _HIGH[sum(codes) & _KEY_MASK]
+        return table[sum(codes) & mask]
     if len(codes) < 5:
         raise ValueError(f"a poker hand needs five cards, not {len(codes)}")
-    table = _HIGH
-    return max(table[(a + b + c + d + e) & _KEY_MASK] for a, b, c, d, e in combinations(codes, 5))
+    return max(table[(a + b + c + d + e) & mask] for a, b, c, d, e in combinations(codes, 5))
+
+
+def high_value(codes: Sequence[int]) -> int:
+    """The best high class among five or more card codes."""
+    return _best_value(codes, _HIGH, _KEY_MASK)
 
 
 def low_value(codes: Sequence[int]) -> int:
     """The best ace-to-five low class among five or more card codes."""
-    if len(codes) == 5:
-        return _LOW[sum(codes) & _RANK_MASK]
-    if len(codes) < 5:
-        raise ValueError(f"a poker hand needs five cards, not {len(codes)}")
-    table = _LOW
-    return max(table[(a + b + c + d + e) & _RANK_MASK] for a, b, c, d, e in combinations(codes, 5))
+    return _best_value(codes, _LOW, _RANK_MASK)
 
 
 def lookup_tables() -> tuple[dict[int, int], dict[int, int], int, int]:
@@ -379,23 +378,25 @@ class LowHand:
         return self.name
 
 
-def _checked_codes(cards: Iterable[Card]) -> tuple[list[Card], list[int]]:
+def _best_five(cards: Iterable[Card], table: dict[int, int], mask: int) -> tuple[int, list[Card]]:
+    """The best class in ``table`` among the five-card subsets of ``cards``, and those five cards."""
     hand = list(cards)
     if len(hand) < 5:
         raise ValueError(f"a poker hand needs five cards, not {len(hand)}")
     if len(set(hand)) != len(hand):
         raise ValueError("the same card appears twice in the hand")
-    return hand, card_codes(hand)
+    codes = card_codes(hand)
+    best_value, best_cards = 0, hand[:5]
+    for combo in combinations(range(len(hand)), 5):
+        value = table[sum(codes[i] for i in combo) & mask]
+        if value > best_value:
+            best_value, best_cards = value, [hand[i] for i in combo]
+    return best_value, best_cards
 
 
 def evaluate_high(cards: Iterable[Card]) -> HighHand:
     """The best five-card high hand from five or more cards."""
-    hand, codes = _checked_codes(cards)
-    best_value, best_cards = 0, hand[:5]
-    for combo in combinations(range(len(hand)), 5):
-        value = _HIGH[sum(codes[i] for i in combo) & _KEY_MASK]
-        if value > best_value:
-            best_value, best_cards = value, [hand[i] for i in combo]
+    best_value, best_cards = _best_five(cards, _HIGH, _KEY_MASK)
     category, ranks = _HIGH_INFO[best_value]
     wheel = ranks == (5,) and category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH)
     return HighHand(best_value, _order_cards(best_cards, ace_low=wheel))
@@ -403,12 +404,7 @@ def evaluate_high(cards: Iterable[Card]) -> HighHand:
 
 def evaluate_low(cards: Iterable[Card]) -> LowHand:
     """The best ace-to-five low hand from five or more cards."""
-    hand, codes = _checked_codes(cards)
-    best_value, best_cards = 0, hand[:5]
-    for combo in combinations(range(len(hand)), 5):
-        value = _LOW[sum(codes[i] for i in combo) & _RANK_MASK]
-        if value > best_value:
-            best_value, best_cards = value, [hand[i] for i in combo]
+    best_value, best_cards = _best_five(cards, _LOW, _RANK_MASK)
     return LowHand(best_value, _order_cards(best_cards, ace_low=True))
 
 

@@ -37,6 +37,7 @@ __all__ = [
     "THREE_CARD_POKER",
     "Category",
     "RecordedGame",
+    "SeatAction",
     "Shape",
     "ThreeCardHand",
     "ThreeCardRanking",
@@ -356,6 +357,14 @@ def category_counts(ranking: ThreeCardRanking) -> dict[str, int]:
 
 RECORD_VERSION = 1
 """The version written into every three-card game record."""
+
+
+@dataclass(frozen=True)
+class SeatAction:
+    """Base of the three-card games' actions: the seat that acts; ``kind`` names the action in records."""
+
+    kind: ClassVar[str] = ""
+    seat: int
 
 
 def action_to_dict(action: Any) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from push_learn.poker.three_card import (
     DECK,
     THREE_CARD_POKER,
     RecordedGame,
+    SeatAction,
     ThreeCardHand,
     check_record,
     evaluate,
@@ -252,29 +253,26 @@ def settle_seat(
 
 
 @dataclass(frozen=True)
-class PlaceBets:
+class PlaceBets(SeatAction):
     """Put chips on the Ante and the Pair Plus (either may be 0; both 0 sits the round out)."""
 
     kind: ClassVar[str] = "bets"
-    seat: int
     ante: int
     pair_plus: int
 
 
 @dataclass(frozen=True)
-class Play:
+class Play(SeatAction):
     """Make the Play bet (equal to the Ante) and go on against the dealer."""
 
     kind: ClassVar[str] = "play"
-    seat: int
 
 
 @dataclass(frozen=True)
-class Fold:
+class Fold(SeatAction):
     """Give up the hand and the Ante."""
 
     kind: ClassVar[str] = "fold"
-    seat: int
 
 
 TcpAction = PlaceBets | Play | Fold

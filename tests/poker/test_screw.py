@@ -34,23 +34,26 @@ AFTER_ROUND_1, AFTER_BETTING_1, AFTER_ROUND_2, AFTER_ROUND_3, AFTER_BETTING_3 = 
 AFTER_ROUND_4, AFTER_REPLACE, AFTER_DECLARE = 40, 55, 64
 
 
-def test_seed_004_hands_after_each_push_round(record: GameRecord) -> None:
-    game = record.replay(AFTER_ROUND_1)
-    assert boards(game, list(range(6))) == {
-        "ASH": "(JH)8D", "JIM": "(KC)KH", "RIZ": "(2S)8H", "IKE": "(9S)JS", "JOE": "(5C)JC", "EVE": "(AH)KS"}
-    assert game.pot == 5  # five pushes at $1
-    game = record.replay(AFTER_ROUND_2)
-    assert boards(game, [JIM, RIZ, IKE, EVE]) == {
-        "JIM": "(KC)KHKS", "RIZ": "(2S)8H3H", "IKE": "(9S)JS4S", "EVE": "(AH)2D4D"}
-    game = record.replay(AFTER_ROUND_3)
-    assert boards(game, [JIM, RIZ, IKE, EVE]) == {
-        "JIM": "(KC)KHKS2C", "RIZ": "(2S)8H3H7C", "IKE": "(9S)JS4S3S", "EVE": "(AH)2D4D6D"}
-    game = record.replay(AFTER_ROUND_4)
-    assert boards(game, [JIM, RIZ, IKE, EVE]) == {
-        "JIM": "(KC)KHKSQD7H", "RIZ": "(6H)8H3H7C2C", "IKE": "(9S)JS4S3S2S", "EVE": "(AH)2D4D6DAC"}
-    game = record.replay(AFTER_REPLACE)
-    assert boards(game, [JIM, RIZ, IKE, EVE]) == {
-        "JIM": "(KC)KHKSQD10D", "RIZ": "(6H)8H3H7C2C", "IKE": "(9S)JS4S3S2S", "EVE": "(AS)2D4D6DAC"}
+def test_seed_004_pot_after_the_first_push_round(record: GameRecord) -> None:
+    assert record.replay(AFTER_ROUND_1).pot == 5  # five pushes at $1
+
+
+@pytest.mark.parametrize(("actions", "seats", "expected"), [
+    (AFTER_ROUND_1, list(range(6)), {
+        "ASH": "(JH)8D", "JIM": "(KC)KH", "RIZ": "(2S)8H", "IKE": "(9S)JS", "JOE": "(5C)JC", "EVE": "(AH)KS"}),
+    (AFTER_ROUND_2, [JIM, RIZ, IKE, EVE], {
+        "JIM": "(KC)KHKS", "RIZ": "(2S)8H3H", "IKE": "(9S)JS4S", "EVE": "(AH)2D4D"}),
+    (AFTER_ROUND_3, [JIM, RIZ, IKE, EVE], {
+        "JIM": "(KC)KHKS2C", "RIZ": "(2S)8H3H7C", "IKE": "(9S)JS4S3S", "EVE": "(AH)2D4D6D"}),
+    (AFTER_ROUND_4, [JIM, RIZ, IKE, EVE], {
+        "JIM": "(KC)KHKSQD7H", "RIZ": "(6H)8H3H7C2C", "IKE": "(9S)JS4S3S2S", "EVE": "(AH)2D4D6DAC"}),
+    (AFTER_REPLACE, [JIM, RIZ, IKE, EVE], {
+        "JIM": "(KC)KHKSQD10D", "RIZ": "(6H)8H3H7C2C", "IKE": "(9S)JS4S3S2S", "EVE": "(AS)2D4D6DAC"}),
+], ids=["round 1", "round 2", "round 3", "round 4", "replace"])
+def test_seed_004_hands_after_each_push_round(
+    record: GameRecord, actions: int, seats: list[int], expected: dict[str, str]
+) -> None:
+    assert boards(record.replay(actions), seats) == expected
 
 
 def test_seed_004_result_ike_high_riz_low_split_pot(record: GameRecord) -> None:

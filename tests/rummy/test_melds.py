@@ -288,22 +288,14 @@ def test_two_runs_are_never_joined_by_a_lay_off() -> None:
 # ---- §1.2 wild-card density ----------------------------------------------------------------------
 
 
-@PUSH_AND_CAP_IT
-def test_single_natural_plus_wilds_is_a_meld(rules: RummyRules) -> None:
-    assert labels("7H 2C JK", rules) == [
+@pytest.mark.parametrize(("rules", "hand", "w"), [(PUSH, "7H 2C JK", "🃏"), (CAP_IT, "7H 2C JK", "🃏"),
+                                                (SIX_TO_TEN, "7H 2C 2D", "2♦")], ids=["push", "cap_it", "six_to_ten"])
+def test_single_natural_plus_wilds_is_a_meld(rules: RummyRules, hand: str, w: str) -> None:
+    assert labels(hand, rules) == [
         "set of sevens",
-        "run 5♥ 6♥ 7♥ (2♣ as 5♥, 🃏 as 6♥)",
-        "run 6♥ 7♥ 8♥ (2♣ as 6♥, 🃏 as 8♥)",
-        "run 7♥ 8♥ 9♥ (2♣ as 8♥, 🃏 as 9♥)",
-    ]
-
-
-def test_single_natural_plus_wilds_in_six_to_ten() -> None:
-    assert labels("7H 2C 2D", SIX_TO_TEN) == [
-        "set of sevens",
-        "run 5♥ 6♥ 7♥ (2♣ as 5♥, 2♦ as 6♥)",
-        "run 6♥ 7♥ 8♥ (2♣ as 6♥, 2♦ as 8♥)",
-        "run 7♥ 8♥ 9♥ (2♣ as 8♥, 2♦ as 9♥)",
+        f"run 5♥ 6♥ 7♥ (2♣ as 5♥, {w} as 6♥)",
+        f"run 6♥ 7♥ 8♥ (2♣ as 6♥, {w} as 8♥)",
+        f"run 7♥ 8♥ 9♥ (2♣ as 8♥, {w} as 9♥)",
     ]
 
 

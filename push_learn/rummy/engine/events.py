@@ -111,16 +111,24 @@ class DealStarted(Event):
 
 
 @dataclass(frozen=True)
-class Took(Event):
-    """A player took the up-card."""
+class _SeatCardEvent(Event):
+    """An event where one seat does one thing with one card: ``<seat> <verb> <card>.``"""
 
     seat: int
     card: Card
-    kind: ClassVar[str] = "took"
+    verb: ClassVar[str] = ""
 
     def text(self, names: Sequence[str]) -> str:
-        """``East takes 9♦.``"""
-        return f"{names[self.seat]} takes {self.card}."
+        """``East takes 9♦.``, ``South discards Q♣.``"""
+        return f"{names[self.seat]} {self.verb} {self.card}."
+
+
+@dataclass(frozen=True)
+class Took(_SeatCardEvent):
+    """A player took the up-card."""
+
+    kind: ClassVar[str] = "took"
+    verb: ClassVar[str] = "takes"
 
 
 @dataclass(frozen=True)
@@ -199,29 +207,35 @@ class Melded(Event):
 
 
 @dataclass(frozen=True)
-class LaidOff(Event):
-    """A player added ``card`` to table meld ``target`` (owned by ``owner``), which now reads ``result``."""
+class _TableMeldEvent(Event):
+    """An event where ``seat`` changes table meld ``target``, melded by ``owner``."""
 
     seat: int
     target: int
     owner: int
+
+    def _whose(self, names: Sequence[str]) -> str:
+        """``their own`` or ``East's``: whose meld was changed, as the log says it."""
+        return "their own" if self.owner == self.seat else f"{names[self.owner]}'s"
+
+
+@dataclass(frozen=True)
+class LaidOff(_TableMeldEvent):
+    """A player added ``card`` to table meld ``target`` (owned by ``owner``), which now reads ``result``."""
+
     card: Card
     result: Meld
     kind: ClassVar[str] = "laid_off"
 
     def text(self, names: Sequence[str]) -> str:
-        """``West lays off 8♥ on East's meld: run 5♥ 6♥ 7♥ 8♥.``"""
-        whose = "their own" if self.owner == self.seat else f"{names[self.owner]}'s"
-        return f"{names[self.seat]} lays off {self.card} on {whose} meld, now {self.result}."
+        """``West lays off 8♥ on East's meld, now run 5♥ 6♥ 7♥ 8♥.``"""
+        return f"{names[self.seat]} lays off {self.card} on {self._whose(names)} meld, now {self.result}."
 
 
 @dataclass(frozen=True)
-class Rescued(Event):
+class Rescued(_TableMeldEvent):
     """A player put ``card`` in place of the wild ``wild`` in table meld ``target`` and took the wild."""
 
-    seat: int
-    target: int
-    owner: int
     position: int
     card: Card
     wild: Card
@@ -229,22 +243,17 @@ class Rescued(Event):
     kind: ClassVar[str] = "rescued"
 
     def text(self, names: Sequence[str]) -> str:
-        """``West rescues 🃏 from North's meld with 6♥: now run 5♥ 6♥ 7♥.``"""
-        whose = "their own" if self.owner == self.seat else f"{names[self.owner]}'s"
+        """``West rescues 🃏 from North's meld with 6♥, now run 5♥ 6♥ 7♥.``"""
+        whose = self._whose(names)
         return f"{names[self.seat]} rescues {self.wild} from {whose} meld with {self.card}, now {self.result}."
 
 
 @dataclass(frozen=True)
-class Discarded(Event):
+class Discarded(_SeatCardEvent):
     """A player discarded ``card``; it is the new up-card."""
 
-    seat: int
-    card: Card
     kind: ClassVar[str] = "discarded"
-
-    def text(self, names: Sequence[str]) -> str:
-        """``South discards Q♣.``"""
-        return f"{names[self.seat]} discards {self.card}."
+    verb: ClassVar[str] = "discards"
 
 
 @dataclass(frozen=True)

@@ -161,6 +161,14 @@ class Referee:
             raise IllegalAction(f"there is no meld #{meld_id} on the table")
         return table_meld
 
+    def _held_card_target(self, deal: DealState, action: LayOff | Rescue, doing: str) -> TableMeld:
+        """The table meld a lay-off or rescue aims at, once the mover is down and holds the card."""
+        self._require_down(deal, doing)
+        target = self._table_meld(deal, action.target)
+        if action.card not in deal.hands[deal.turn]:
+            raise IllegalAction(f"you do not hold {action.card}")
+        return target
+
     def _check_leaves(self, deal: DealState, hand: Sequence[Card], taken: Card | None) -> None:
         if not hand:
             if not self.rules.go_out_by_melding:
@@ -208,22 +216,18 @@ class Referee:
         return plan
 
     def _check_lay_off(self, deal: DealState, action: LayOff) -> Plan:
-        self._require_down(deal, "lay off")
-        target = self._table_meld(deal, action.target)
-        if action.card not in deal.hands[deal.turn]:
-            raise IllegalAction(f"you do not hold {action.card}")
+        target = self._held_card_target(deal, action, "lay off")
         options = layoff_options(target.meld, action.card, self.rules)
         if not options:
             raise IllegalAction(f"{action.card} cannot be laid off on {target.meld}")
+        ways = "; ".join(str(option) for option in options)
         if action.result is None:
             if len(options) > 1:
-                ways = "; ".join(str(option) for option in options)
                 raise IllegalAction(f"{action.card} fits {target.meld} in {len(options)} ways, so say which: {ways}")
             result = options[0]
         elif action.result in options:
             result = action.result
         else:
-            ways = "; ".join(str(option) for option in options)
             raise IllegalAction(
                 f"laying off {action.card} on {target.meld} cannot give {action.result}; it can give {ways}"
             )
@@ -232,10 +236,7 @@ class Referee:
         return plan
 
     def _check_rescue(self, deal: DealState, action: Rescue) -> Plan:
-        self._require_down(deal, "rescue a wild card")
-        target = self._table_meld(deal, action.target)
-        if action.card not in deal.hands[deal.turn]:
-            raise IllegalAction(f"you do not hold {action.card}")
+        target = self._held_card_target(deal, action, "rescue a wild card")
         if not 0 <= action.position < len(target.meld.cards):
             raise IllegalAction(f"{target.meld} has no place {action.position + 1}")
         options = rescue_options(target.meld, action.card, self.rules)

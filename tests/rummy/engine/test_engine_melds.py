@@ -21,7 +21,7 @@ from push_learn.rummy.engine import (
     WentDown,
     WentOut,
 )
-from push_learn.rummy.rules import MeldKind
+from push_learn.rummy.rules import MeldKind, RummyRules
 
 OTHERS = ["4S 4D 5S 6S 7S 8S", "AH AD 3S 3D 9S 9H", "QH QS JC JS 10H 10C"]
 
@@ -31,8 +31,8 @@ def north(hand: str, upcard: str = "5C", stock: str = "KH 3C 9D 4H 5H") -> Match
     return rig(Match.new(PUSH, seed=2), [hand, *OTHERS], upcard=upcard, stock=stock, turn=0)
 
 
-def sets(*texts: str) -> tuple:  # type: ignore[type-arg]
-    return tuple(reading(text, PUSH, MeldKind.SET) for text in texts)
+def sets(*texts: str, rules: RummyRules = PUSH) -> tuple:  # type: ignore[type-arg]
+    return tuple(reading(text, rules, MeldKind.SET) for text in texts)
 
 
 def test_go_down_with_the_contract_plus_an_extra_meld() -> None:
@@ -180,10 +180,6 @@ def r3(hand: str, upcard: str = "9S", rules=SIX_TO_TEN, stock: str = "KH 3C 9D 4
     return rig(Match.new(rules, seed=2), [hand, *others], upcard=upcard, stock=stock, turn=0)
 
 
-def r3sets(*texts: str) -> tuple:  # type: ignore[type-arg]
-    return tuple(reading(text, SIX_TO_TEN, MeldKind.SET) for text in texts)
-
-
 def test_six_to_ten_never_discards_a_two_or_the_card_just_taken() -> None:
     match = r3("7C 7D 7H KC KD KS 2C 4C")
     match.apply(TakeUpcard())
@@ -203,21 +199,22 @@ def test_six_to_ten_no_going_out_by_melding() -> None:
     """A-R3-06: the last card must be a legal discard, never melded."""
     match = r3("7C 7D 7H KC KD KS", stock="KH 7S 9D")
     match.apply(Push())  # draws 7♠
-    refused(match, GoDown(r3sets("7C 7D 7H 7S", "KC KD KS")), "you must keep a card to discard")
+    refused(match, GoDown(sets("7C 7D 7H 7S", "KC KD KS", rules=SIX_TO_TEN)), "you must keep a card to discard")
 
 
 def test_six_to_ten_meld_may_not_leave_only_undiscardable_cards() -> None:
     """A-R3-05: no meld-phase action may leave the player with cards but no legal discard."""
     match = r3("7C 7D 7H KC KD KS 2C")
     match.apply(TakeUpcard())  # 9♠ may not be discarded this turn
-    refused(match, GoDown(r3sets("7C 7D 7H", "KC KD KS")), "that would leave you no card you may discard")
+    refused(match, GoDown(sets("7C 7D 7H", "KC KD KS", rules=SIX_TO_TEN)),
+            "that would leave you no card you may discard")
     match.apply(Discard(card("7C")))
 
 
 def test_six_to_ten_melding_the_taken_card_uses_it_up() -> None:
     match = r3("7C 7D KC KD KS 4H", upcard="7H")
     match.apply(TakeUpcard())
-    match.apply(GoDown(r3sets("7C 7D 7H", "KC KD KS")))
+    match.apply(GoDown(sets("7C 7D 7H", "KC KD KS", rules=SIX_TO_TEN)))
     assert match.deal.taken is None and match.legal_discards() == [card("4H")]
     events = match.apply(Discard(card("4H")))
     assert WentOut(0, "discarding") in events and match.results[0].went_out == 0

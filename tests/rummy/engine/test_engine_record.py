@@ -94,27 +94,17 @@ def test_corrupt_records_are_refused_naming_the_first_bad_action(played: Match) 
     with pytest.raises(RecordError, match="rules cannot be read"):
         MatchRecord.from_json(corrupt(played, lambda d: d["rules"].update(players=9)))
 
-    def bad_card(d: dict) -> None:  # type: ignore[type-arg]
-        k = next(i for i, a in enumerate(d["actions"]) if a["type"] == "discard")
-        d["actions"][k]["card"] = "1X"
-        d["bad"] = k
+    def spoil_discard(after: int, spoiled: dict, message: str) -> None:  # type: ignore[type-arg]
+        """Replace the first discard after action ``after`` by ``spoiled``: the record is refused naming it."""
+        data = played.record().to_dict()
+        k = next(i for i, a in enumerate(data["actions"]) if a["type"] == "discard" and i > after)
+        data["actions"][k] = {**data["actions"][k], **spoiled} if "type" not in spoiled else spoiled
+        with pytest.raises(RecordError, match=message.format(n=k + 1)) as caught:
+            MatchRecord.from_json(json.dumps(data))
+        assert caught.value.index == k
 
-    text = corrupt(played, bad_card)
-    k = json.loads(text)["bad"]
-    with pytest.raises(RecordError, match=f"action {k + 1} cannot be read") as caught:
-        MatchRecord.from_json(text)
-    assert caught.value.index == k
-
-    def illegal(d: dict) -> None:  # type: ignore[type-arg]
-        k = next(i for i, a in enumerate(d["actions"]) if a["type"] == "discard" and i > 30)
-        d["actions"][k] = {"type": "take"}
-        d["bad"] = k
-
-    text = corrupt(played, illegal)
-    k = json.loads(text)["bad"]
-    with pytest.raises(RecordError, match=rf"action {k + 1} .* is not allowed there: you have already drawn") as caught:
-        MatchRecord.from_json(text)
-    assert caught.value.index == k
+    spoil_discard(-1, {"card": "1X"}, "action {n} cannot be read")
+    spoil_discard(30, {"type": "take"}, r"action {n} .* is not allowed there: you have already drawn")
     with pytest.raises(RecordError, match="unknown action type 'fly'") as caught:
         MatchRecord.from_json(corrupt(played, lambda d: d["actions"].insert(3, {"type": "fly"})))
     assert caught.value.index == 3

@@ -7,8 +7,10 @@ example a card it pushed face down itself). ``to_dict`` gives JSON for the widge
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from push_learn.cards import Card
@@ -19,6 +21,12 @@ if TYPE_CHECKING:
     from push_learn.poker.stud import StudRules
 
 __all__ = ["Decision", "Observation", "Phase", "Result", "SeatView"]
+
+
+def _freeze_mappings(value: object, *names: str) -> None:
+    """Store read-only copies of the named dict fields of a frozen value, so no caller can edit them."""
+    for name in names:
+        object.__setattr__(value, name, MappingProxyType(dict(getattr(value, name))))
 
 
 class Phase(Enum):
@@ -46,10 +54,13 @@ class Decision:
 
     phase: Phase
     seats: tuple[int, ...]
-    options: dict[int, tuple[Action, ...]]
+    options: Mapping[int, tuple[Action, ...]]
     simultaneous: bool = False
     prompt: str = ""
-    reasons: dict[str, str] = field(default_factory=dict)
+    reasons: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        _freeze_mappings(self, "options", "reasons")
 
 
 @dataclass(frozen=True)
@@ -101,8 +112,11 @@ class Result:
     payouts: tuple[int, ...]
     net: tuple[int, ...]
     lines: tuple[str, ...]
-    high_names: dict[int, str] = field(default_factory=dict)
-    low_names: dict[int, str] = field(default_factory=dict)
+    high_names: Mapping[int, str] = field(default_factory=dict)
+    low_names: Mapping[int, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        _freeze_mappings(self, "high_names", "low_names")
 
     def __str__(self) -> str:
         return "\n".join(self.lines)

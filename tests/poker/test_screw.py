@@ -242,3 +242,23 @@ def test_rules_are_checked() -> None:
     with pytest.raises(PokerRulesError, match="give 6 names"):
         ScrewGame(names=["A", "B"])
     assert ScrewRules.from_dict(SCREW_YOUR_NEIGHBOR.to_dict()) == SCREW_YOUR_NEIGHBOR
+
+
+def test_decisions_and_results_are_read_only_values(record: GameRecord) -> None:
+    """A caller cannot widen the choices or rename a winner's hand by editing what the game hands out."""
+    game = record.replay(AFTER_ROUND_1)
+    decision = game.decision
+    assert decision is not None
+    seat, legal = decision.seats[0], game.legal_actions()
+    with pytest.raises(TypeError):
+        decision.options[seat] = (Action.keep(seat),)  # type: ignore[index]
+    with pytest.raises(TypeError):
+        decision.reasons["fold"] = "anything"  # type: ignore[index]
+    assert game.legal_actions() == legal
+    result = record.replay().result
+    assert result is not None
+    with pytest.raises(TypeError):
+        result.high_names[JIM] = "a royal flush"  # type: ignore[index]
+    with pytest.raises(TypeError):
+        result.low_names[RIZ] = "a wheel"  # type: ignore[index]
+    assert record.replay().result == result and result.high_names[JIM] == "three of a kind, kings"

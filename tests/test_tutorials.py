@@ -119,4 +119,5 @@ def test_randomness_is_seeded(path: Path) -> None:
         text = source(cell)
         for call in re.findall(r"(?:Match\.new|play_random_match|RandomPlayer)\(([^)]*)\)", text):
             assert "seed" in call or re.match(r"\s*[\w.]+\s*,\s*\d+", call), f"unseeded call in {path.stem}: {call}"
-        assert "import random" not in text or "random.Random(" in text
+        unseeded = [name for name in re.findall(r"\brandom\.(\w+)\(", text) if name != "Random"]
+        assert not unseeded, f"use a seeded random.Random in {path.stem}, not random.{unseeded[0]}"

@@ -65,6 +65,7 @@ class Paytable:
     pays: tuple[tuple[str, int], ...]
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "pays", tuple((category, odds) for category, odds in self.pays))
         known = {category.name for category in THREE_CARD_POKER.categories}
         for category, odds in self.pays:
             if category not in known:

@@ -67,6 +67,9 @@ class Contract:
 
     melds: tuple[ContractMeld, ...]
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "melds", tuple(self.melds))  # a list given stays the caller's
+
     @classmethod
     def of(cls, *parts: tuple[str, int]) -> Contract:
         """Build from pairs such as ``("set", 3), ("run", 4)``."""
@@ -161,6 +164,8 @@ class RummyRules:
     name: str = field(default="")
 
     def __post_init__(self) -> None:
+        for name in ("hand_sizes", "contracts"):  # a list given stays the caller's: the rules cannot change
+            object.__setattr__(self, name, tuple(getattr(self, name)))
         if self.variant not in PLAYER_RANGE:
             raise RulesError(f"unknown rummy game {self.variant!r}; choose one of {', '.join(PLAYER_RANGE)}")
         low, high = PLAYER_RANGE[self.variant]

@@ -222,3 +222,11 @@ def test_chips_are_conserved_and_cards_accounted_for(
         if game.phase == "deciding":
             dealt = [c for cards in game.cards for c in cards] + [*game.dealer_cards, *game.deck]
             assert Counter(dealt) == Counter(set(dealt)) and len(dealt) == 52
+
+
+def test_a_paytable_keeps_its_own_copy_of_the_pays() -> None:
+    """A paytable is a value: the list it was built from cannot change what it pays later."""
+    pays = [("straight flush", 40), ("pair", 1)]
+    table = Paytable("40-1", pays)  # type: ignore[arg-type]
+    pays[1] = ("pair", 100)
+    assert table.pays_for("pair") == 1 and table == Paytable("40-1", (("straight flush", 40), ("pair", 1)))

@@ -145,3 +145,16 @@ def test_house_rules_are_a_dataclass_replace() -> None:
     assert not PUSH.runs_may_share_cards
     with pytest.raises(dataclasses.FrozenInstanceError):
         PUSH.players = 3  # type: ignore[misc]
+
+
+def test_rules_given_lists_keep_their_own_copy() -> None:
+    """Rules are values: a list given for the hand sizes or contracts cannot be changed afterwards."""
+    sizes, contracts = [6, 7, 8, 9, 10], list(PUSH.contracts)
+    parts = list(PUSH.contracts[0].melds)
+    rules = dataclasses.replace(PUSH, hand_sizes=sizes, contracts=contracts)  # type: ignore[arg-type]
+    contract = type(PUSH.contracts[0])(parts)  # type: ignore[arg-type]
+    sizes[0], contracts[0] = 3, PUSH.contracts[4]
+    parts.pop()
+    assert rules.hand_size(1) == 6 and rules.contract(1) == PUSH.contracts[0]
+    assert rules == PUSH and hash(rules) == hash(PUSH)
+    assert contract == PUSH.contracts[0] and str(contract) == "2 sets of 3"

@@ -76,8 +76,15 @@ FLOOR_TARGET = Target(
 """The floor: a single ipywidgets Button whose label the kernel changes on each click."""
 
 
-CLICKS = {"meld_lab": "[role=option]"}
-"""What a latency click hits in each dashboard (inside its first widget); a button where not listed."""
+CLICKS = {
+    "meld_lab": ".pl-root [role=option]",
+    "rescue_lab": ".pl-root .pl-btn-choose",
+    "push_or_take": ".pl-root .pl-btn-sort-rank",
+    "score_sheet": ".pl-deal-chooser button:not(.mod-active)",
+    "deal_replayer": ".pl-root .pl-btn-next",
+    "play_push": ".pl-root .pl-btn-sort-rank",
+}
+"""What a click hits in each dashboard: an element whose click the kernel answers with a repaint."""
 
 
 def dashboard_target(slug: str) -> Target:
@@ -87,7 +94,7 @@ def dashboard_target(slug: str) -> Target:
         name=slug,
         notebook=f"{slug}.ipynb",
         ready=f"{app} .pl-root[data-painted]",
-        click=f"{app} .pl-root {CLICKS.get(slug, 'button.pl-btn')}",
+        click=f"{app} {CLICKS[slug]}",
         marker=f"el => document.querySelector('{app} .pl-root').dataset.painted",
         answered=f"(el, before) => document.querySelector('{app} .pl-root').dataset.painted !== before",
     )
@@ -107,6 +114,9 @@ def running_server(folder: Path, log: Path, pool_size: int) -> Iterator[Server]:
     server = start_server(log, ("--root", str(folder), "--pool-size", str(pool_size), "--cull-idle", "600"))
     try:
         yield server
+    except BaseException:
+        print(f"push-learn serve log (last lines):\n{server.log_tail(40)}", file=sys.stderr)
+        raise
     finally:
         stop_server(server.process)
 

@@ -11,6 +11,7 @@ A bad value never breaks the page: it is replaced by the default and a plain not
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
@@ -32,7 +33,10 @@ def query_string() -> str:
     if os.environ.get("VOILA_PREHEAT") == "True":
         from voila.utils import wait_for_request  # only a preheated Voila kernel pays for this import
 
-        wait_for_request()
+        try:
+            wait_for_request()
+        except Exception as error:  # the page must still open (with the defaults) if Voila cannot tell us
+            print(f"push_learn: the page's address could not be read ({error!r})", file=sys.stderr)
     return os.environ.get("QUERY_STRING", "")
 
 

@@ -256,6 +256,7 @@ def measure_under_load(
     for page, target in pages:
         page.evaluate(BACKGROUND_LOAD, [target.click, every * 1000])
     uss = [kernel_memory(server, kernel_id(page))[0] for page, _ in pages]
+    uss.append(psutil.Process(server.process.pid).memory_info().rss / MIB)  # the last entry: the server itself
     measured = {}
     for target in targets:
         if target.name in ("floor", "meld_lab"):
@@ -313,7 +314,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     floor_uss = memory["floor"][0]
     for name, (own, resident) in memory.items():
         print(f"{name:16} USS {own:6.1f}  RSS {resident:6.1f}  ({own / floor_uss:4.2f}x the floor's USS)")
-    print(f"students' kernels during the load test: median USS {statistics.median(uss):.1f}, worst {max(uss):.1f}")
+    kernels, server_rss = uss[:-1], uss[-1]
+    print(f"students' kernels under load: median USS {statistics.median(kernels):.1f}, worst {max(kernels):.1f}")
+    print(f"the Voila server with {args.sessions} students connected: RSS {server_rss:.1f}")
     print(f"\nClick to painted answer, ms, with {args.sessions} students' pages clicking every ~{args.every:g} s")
     for name, times in latency.items():
         print(

@@ -31,6 +31,8 @@ from push_learn.apps.harness import (
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "test-results"
 _SERVER_LOG: list[Path] = []
+_RUNNING: list[Server] = []
+"""Servers started by the fixtures, stopped as soon as the last browser test is done."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -82,6 +84,7 @@ def serve_factory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable
         except ServerError as error:
             pytest.fail(str(error), pytrace=False)
         started.append(server)
+        _RUNNING.append(server)
         return server
 
     yield start
@@ -98,10 +101,20 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         server = start_server(log, ("--cull-idle", "30"), cwd=ROOT)
     except ServerError as error:
         pytest.fail(str(error), pytrace=False)
+    _RUNNING.append(server)
     try:
         yield server
     finally:
         stop_server(server.process)
+
+
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """After the last browser test, stop the servers at once (their kernels hold memory the rest of the
+    suite can use); the session fixtures' own teardown then finds them stopped."""
+    here = Path(__file__).parent
+    if nextitem is None or here not in Path(str(nextitem.fspath)).parents:
+        while _RUNNING:
+            stop_server(_RUNNING.pop().process)
 
 
 @pytest.fixture

@@ -21,11 +21,20 @@ FIRST_RENDER_MS = 60_000
 
 
 def open_dashboard(page: Page, server: Server, slug: str, query: str) -> Locator:
-    """Open a dashboard and wait for its App box; return it."""
+    """Open a dashboard and wait for its App box (the loading message is then gone); return it."""
     page.goto(f"{server.url}voila/render/{slug}.ipynb?{query}")
     app = page.locator(f".pl-app-{slug.replace('_', '-')}")
     expect(app).to_be_visible(timeout=FIRST_RENDER_MS)
+    expect(page.get_by_text("Shuffling the cards")).to_have_count(0)
     return app
+
+
+def assert_fits(page: Page) -> None:
+    """The page needs no sideways scrolling on a laptop (1280 x 800) or a tablet held upright (820 x 1180)."""
+    for width, height in ((1280, 800), (820, 1180)):
+        page.set_viewport_size({"width": width, "height": height})
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 1, f"{overflow} px too wide at {width} x {height}"
 
 
 def label(card: Card) -> str:
@@ -65,6 +74,7 @@ def test_meld_lab_select_three_cards_and_read_the_melds(voila_server: Server, pa
     keep.click()
     expect(app.get_by_role("region", name="Kept melds").get_by_role("group", name=first)).to_be_visible()
     expect(app.get_by_role("listbox", name=f"Your hand, {len(hand) - 3} cards; pick cards to meld")).to_be_visible()
+    assert_fits(page)
     watch.assert_clean()
 
 
@@ -89,6 +99,7 @@ def test_rescue_lab_rescue_a_joker(voila_server: Server, page: Page, watch: Page
     expect(app.get_by_role("list", name="Rescues made").get_by_role("listitem")).to_have_count(1)
     expect(app.get_by_role("group", name="Your hand").get_by_role("img", name="joker")).to_be_visible()
     expect(app.get_by_role("status")).to_contain_text("is now in the hand")
+    assert_fits(page)
     watch.assert_clean()
 
 
@@ -111,6 +122,7 @@ def test_deal_replayer_step_to_the_end_and_back(voila_server: Server, page: Page
     app.get_by_role("button", name="First move").click()
     expect(position).to_have_text(f"Move 0 of {moves}")
     expect(app.get_by_role("button", name="Back one move")).to_be_disabled()
+    assert_fits(page)
     watch.assert_clean()
 
 
@@ -126,4 +138,5 @@ def test_score_sheet_deal_by_deal(voila_server: Server, page: Page, watch: PageW
     standing = ", ".join(f"{unit} {total}" for unit, total in zip(after_two.units, after_two.totals, strict=True))
     expect(table.locator("caption")).to_have_text(f"After 2 deals: {standing}.")
     expect(app.get_by_role("region", name="Penalty of deal 2")).to_be_visible()
+    assert_fits(page)
     watch.assert_clean()

@@ -63,18 +63,35 @@ def test_served_pages_reference_only_this_server(voila_server: Server) -> None:
         outside = [link for link in links if re.match(r"(?i)(https?:)?//", link)]
         assert outside == [], path
         assert "Traceback" not in html
+        if "render/meld_lab" in path:  # a dashboard: the loading message comes first, the code never
+            assert "Shuffling the cards" in html
+            assert "MeldLab.from_query" not in html
+    assert "Using pre-heated kernel" in voila_server.log.read_text(), "the dashboard did not get a warm kernel"
 
 
-def test_ctrl_c_stops_the_server_and_its_kernels(tmp_path: Path, serve_factory: Callable[..., Server]) -> None:
-    """SIGINT (Ctrl-C) ends the server cleanly, and its preheated kernel with it."""
+def _kernels_when(server: Server, count: int, timeout: float = 60) -> list[psutil.Process]:
+    """The server's kernels once there are ``count`` of them (waiting at most ``timeout`` seconds)."""
+    deadline = time.monotonic() + timeout
+    while len(kernels := kernel_processes(server.process)) != count and time.monotonic() < deadline:
+        time.sleep(0.25)
+    assert len(kernels) == count, server.log_tail()
+    return kernels
+
+
+def test_idle_kernels_are_culled_ctrl_c_stops_all(tmp_path: Path, serve_factory: Callable[..., Server]) -> None:
+    """A kernel whose page is gone is shut down after --cull-idle seconds, the warm one is kept; then
+    SIGINT (Ctrl-C) ends the server cleanly, and its kernels with it."""
     folder = tmp_path / "dash"
     folder.mkdir()
     shutil.copy(FLOOR, folder / FLOOR.name)
-    server = serve_factory("--root", str(folder), "--pool-size", "1")
-    deadline = time.monotonic() + 60
-    while not (kernels := kernel_processes(server.process)) and time.monotonic() < deadline:
-        time.sleep(0.25)  # the pool's kernel starts right after the server
-    assert kernels, server.log_tail()
+    server = serve_factory("--root", str(folder), "--pool-size", "1", "--cull-idle", "4")
+    (warm,) = _kernels_when(server, 1)  # the pool's kernel starts right after the server
+    _get(server.url + "voila/render/floor.ipynb")  # takes the warm kernel; no page ever connects to it
+    used = warm
+    refill = next(k for k in _kernels_when(server, 2) if k.pid != used.pid)
+    assert psutil.wait_procs([used], timeout=30)[1] == [], "an idle kernel was not culled"
+    kernels = _kernels_when(server, 1)
+    assert [k.pid for k in kernels] == [refill.pid], "the pool's warm kernel must not be culled"
     server.process.send_signal(signal.SIGINT)
     assert server.process.wait(timeout=30) == 0, server.log_tail()
     _, alive = psutil.wait_procs(kernels, timeout=10)

@@ -13,15 +13,19 @@ if TYPE_CHECKING:
     from push_learn.widgets.deal_stepper import DealStepper
     from push_learn.widgets.hand_view import HandView
     from push_learn.widgets.meld_explorer import MeldExplorer
+    from push_learn.widgets.play_table import PlayTable
+    from push_learn.widgets.push_choice import PushChoice
     from push_learn.widgets.rescue_view import RescueView
     from push_learn.widgets.score_sheet import ScoreSheet
 
-__all__ = ["DealStepper", "HandView", "MeldExplorer", "RescueView", "ScoreSheet"]
+__all__ = ["DealStepper", "HandView", "MeldExplorer", "PlayTable", "PushChoice", "RescueView", "ScoreSheet"]
 
 _WHERE = {
     "DealStepper": "push_learn.widgets.deal_stepper",
     "HandView": "push_learn.widgets.hand_view",
     "MeldExplorer": "push_learn.widgets.meld_explorer",
+    "PlayTable": "push_learn.widgets.play_table",
+    "PushChoice": "push_learn.widgets.push_choice",
     "RescueView": "push_learn.widgets.rescue_view",
     "ScoreSheet": "push_learn.widgets.score_sheet",
 }

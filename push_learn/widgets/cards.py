@@ -13,6 +13,7 @@ Sorting a hand for display (by suit, by rank, or as dealt) happens here, not in 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
@@ -21,6 +22,7 @@ from push_learn.cards import Card, Rank, card_sort_key, parse_cards
 __all__ = [
     "SORTS",
     "SORT_LABELS",
+    "arrived",
     "as_cards",
     "back_json",
     "card_json",
@@ -146,3 +148,15 @@ def hand_json(
         card_json(cards[n], i=n, sel=n in selected, hl=n in highlight, new=n in new, dim=n in dim)
         for n in display_order(cards, by, last=last)
     ]
+
+
+def arrived(before: Iterable[Card], after: Sequence[Card]) -> set[int]:
+    """Indices of the cards of ``after`` that were not in ``before`` (as multisets: copies count)."""
+    spare = Counter(before)
+    fresh = set()
+    for i, card in enumerate(after):
+        if spare[card]:
+            spare[card] -= 1
+        else:
+            fresh.add(i)
+    return fresh

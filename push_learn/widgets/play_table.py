@@ -1,0 +1,357 @@
+"""PlayTable: a whole match of a rummy game, the student in one seat against bots of a chosen level.
+
+The page only ever receives what the student's seat may know: the state is built from
+``observe(match, seat)`` (own hand, public table, card counts, the seat's log) plus the student's
+own picks. Bots read their own observations and play one action per step at a readable pace on the
+kernel's event loop (``Pacer``), so their turns appear move by move.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from importlib import import_module
+from typing import Any, Protocol
+
+from push_learn.cards import Card
+from push_learn.errors import IllegalAction
+from push_learn.rummy.engine import Action, DealEnded, Match, MatchRecord, Observation
+from push_learn.rummy.rules import RummyRules
+from push_learn.widgets.base import IntentError, PushWidget, int_field, intent, str_field
+from push_learn.widgets.cards import SORT_LABELS, SORTS, arrived
+from push_learn.widgets.coach_json import hint_json
+from push_learn.widgets.moves import MoveComposer, action_in
+from push_learn.widgets.pacer import Pacer, interval_of, speed_options
+from push_learn.widgets.rummy_json import resolve_rules
+from push_learn.widgets.score_sheet import source_json
+from push_learn.widgets.table_json import table_json
+
+__all__ = ["LEVELS", "Bot", "PlayTable", "make_bot"]
+
+
+class Bot(Protocol):
+    """The bots' protocol (push_learn.rummy.bots): an action for the seat of an observation."""
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        """The bot's next action for the seat to move."""
+        ...
+
+
+LEVELS = {"random": "RandomBot", "greedy": "GreedyBot", "search": "SearchBot"}
+"""Bot levels offered to the student, weakest first, and the bot class of each."""
+
+
+def make_bot(level: str) -> Bot:
+    """A bot of ``level`` (``random``, ``greedy`` or ``search``) from push_learn.rummy.bots."""
+    if level not in LEVELS:
+        raise ValueError(f"choose a bot level among {', '.join(LEVELS)}, not {level!r}")
+    bots = import_module("push_learn.rummy.bots")
+    bot: Bot = getattr(bots, LEVELS[level])()
+    return bot
+
+
+def parse_seed(text: str) -> int | str:
+    """A seed typed by a student: a whole number, else the text itself (the engine accepts both)."""
+    text = text.strip()
+    if not text:
+        raise IntentError("type a deal number (the seed) first")
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+class PlayTable(PushWidget, module="play_table", parts=("pl_table.js", "pl_scores.js")):
+    """Play a whole match as one seat against bots: take or push, meld, lay off, rescue, discard.
+
+    The hint button asks the coach about the current decision; take-back undoes your last move
+    (and the bots' moves after it); a new game starts from a deal number (seed), so a class can play
+    the same cards; save and load keep the match record; at each deal's end the score sheet shows
+    the penalties card by card. Bots play one move at a time at the chosen speed.
+
+    In JupyterLab::
+
+        from push_learn.widgets import PlayTable
+        PlayTable(seed=1234)                                   # Push, you are South, greedy bots
+        PlayTable(seed=7, rules="cap_it", seat=0, level="search", speed="fast")
+    """
+
+    def __init__(
+        self,
+        seed: int | str = 1,
+        *,
+        rules: RummyRules | str = "push",
+        seat: int = 2,
+        level: str = "greedy",
+        speed: str | float = "normal",
+        bots: Mapping[int, Bot] | None = None,
+        title: str = "",
+        **options: Any,
+    ) -> None:
+        game = resolve_rules(rules)
+        if not 0 <= seat < game.players:
+            raise ValueError(f"{game.name} here has seats 0 to {game.players - 1}, not {seat}")
+        self.seat = seat
+        if level not in LEVELS:
+            raise ValueError(f"choose a bot level among {', '.join(LEVELS)}, not {level!r}")
+        self.level = level
+        self._bot_level: Bot | None = None
+        self._bots = dict(bots or {})
+        self.title = title
+        self.sort = "suit"
+        self.speed = speed if isinstance(speed, str) else "custom"
+        self.composer = MoveComposer()
+        self._pacer = Pacer(self._bot_step, interval_of(speed))
+        self._download: dict[str, Any] | None = None
+        self._hint: dict[str, Any] | None = None
+        self._last_events: list[str] = []
+        self._start(Match.new(game, seed), mine=[])
+        super().__init__(**options)
+        self.refresh()
+        self._resume()
+
+    # ---- the match ---------------------------------------------------------------------------
+
+    def _start(self, match: Match, mine: list[int]) -> None:
+        self.match = match
+        self._mine = mine
+        """Indices in ``match.actions`` of the student's own actions (for take-back)."""
+        self._rngs = {s: random.Random(f"{match.seed}:{s}") for s in range(match.rules.players)}
+        self.paused_at_deal_end = False
+        self.composer.clear()
+        self._seen_hand: list[Card] = list(match.hand(self.seat))
+        self._hint = None
+
+    @property
+    def view(self) -> Observation:
+        """What the student's seat may know now."""
+        return self.match.observe(self.seat)
+
+    def bot_for(self, seat: int) -> Bot:
+        """The bot playing ``seat`` (the chosen level unless a bot was given for that seat)."""
+        if seat in self._bots:
+            return self._bots[seat]
+        if self._bot_level is None:
+            self._bot_level = make_bot(self.level)
+        return self._bot_level
+
+    @property
+    def bots_to_move(self) -> bool:
+        """True when a bot is to move and play is not paused."""
+        match = self.match
+        return not match.over and match.turn != self.seat and not self.paused_at_deal_end
+
+    def _resume(self) -> None:
+        if self.bots_to_move:
+            self._pacer.start()
+
+    def _record_events(self, before: int, seat_acting: int) -> None:
+        """Keep the log lines of what just happened (as the student sees them); pause at a deal's end.
+
+        The student's hand is remembered when their turn ends or a deal ends, so the cards that
+        arrive afterwards (pushed to them, taken, drawn) can be marked as new.
+        """
+        match = self.match
+        fresh = match.events[before:]
+        self._last_events = [event.seen_by(self.seat).text(match.names) for event in fresh]
+        deal_ended = any(isinstance(event, DealEnded) for event in fresh)
+        if deal_ended and not match.over:
+            self.paused_at_deal_end = True
+        if deal_ended or (seat_acting == self.seat and match.turn != self.seat):
+            self._seen_hand = list(match.hand(self.seat))
+
+    def _bot_step(self) -> bool:
+        """One bot action; False when the student is to move, the deal ended or the match is over."""
+        if not self.bots_to_move:
+            self.refresh()
+            return False
+        match = self.match
+        seat = match.turn
+        before = len(match.events)
+        try:
+            action = self.bot_for(seat).choose(match.observe(seat), self._rngs[seat])
+            match.apply(action)
+        except IllegalAction as exc:
+            self.notify("error", f"{match.names[seat]}'s bot tried a move the rules refuse ({exc}); play stops here.")
+            self.refresh()
+            return False
+        self._record_events(before, seat)
+        self.refresh()
+        return self.bots_to_move
+
+    def _new_cards(self) -> set[int]:
+        """Indices of the student's cards that arrived since their last turn ended (pushes, draws)."""
+        return arrived(self._seen_hand, self.match.hand(self.seat))
+
+    # ---- what the page shows -----------------------------------------------------------------
+
+    def status(self, view: Observation) -> str:
+        """One line: whose move it is and what can be done."""
+        if view.over:
+            return "The match is over."
+        if self.paused_at_deal_end:
+            return f"Deal {view.deal - 1} is over: see the score sheet, then continue."
+        if not view.my_turn:
+            return f"{view.names[view.turn]} is playing…"
+        if view.phase == "draw":
+            up = "" if view.upcard is None else f" {view.upcard}"
+            return f"Your turn: take{up} or push."
+        if not view.down[self.seat]:
+            return f"Pick cards to set aside for the contract ({view.contract}), or one card to discard."
+        return "Pick cards to meld, one card and a table meld to lay off or rescue, or one card to discard."
+
+    def view_state(self) -> dict[str, Any]:
+        """The table from the student's observation, their moves, controls, hint, score sheet."""
+        view = self.view
+        offers = self.composer.offers(self.match, view) if not self.paused_at_deal_end else []
+        show_sheet = self.paused_at_deal_end or view.over
+        download, self._download = self._download, None
+        return {
+            "title": self.title or f"{view.rules.name}: you are {view.names[self.seat]}",
+            "seed": str(self.match.seed),
+            "level": self.level,
+            "levels": [[name, name.capitalize()] for name in LEVELS],
+            "speed": self.speed,
+            "speeds": speed_options(self.speed),
+            "sort": self.sort,
+            "sorts": [list(pair) for pair in SORT_LABELS],
+            "status": self.status(view),
+            "my_turn": view.my_turn and not self.paused_at_deal_end,
+            "thinking": self.bots_to_move,
+            "table": table_json(
+                view,
+                sort=self.sort,
+                selected=self.composer.selection,
+                hidden=self.composer.staged_indices,
+                new=self._new_cards(),
+                chosen_meld=self.composer.target,
+                recent=len(self._last_events),
+            ),
+            "offers": [offer.to_json() for offer in offers],
+            "staged": self.composer.staged_json(),
+            "meld_note": self.composer.why_not_on_meld(self.match, view),
+            "can_take_back": bool(self._mine),
+            "hint": self._hint,
+            "paused": self.paused_at_deal_end,
+            "sheet": source_json(view) if show_sheet else None,
+            "download": download,
+            "announce": " ".join(self._last_events),
+        }
+
+    # ---- intents: building and making a move -------------------------------------------------
+
+    def _my_view(self) -> Observation:
+        view = self.view
+        if self.paused_at_deal_end:
+            raise IntentError("the deal is over: continue to the next deal first")
+        if not view.my_turn:
+            raise IntentError("it is not your turn yet")
+        return view
+
+    @intent("toggle")
+    def _toggle(self, content: Mapping[str, Any]) -> None:
+        self.composer.toggle(int_field(content, "i"), self.match.hand(self.seat))
+
+    @intent("meld")
+    def _meld(self, content: Mapping[str, Any]) -> None:
+        self.composer.choose_meld(int_field(content, "id"), self.view)
+
+    @intent("stage")
+    def _stage(self, content: Mapping[str, Any]) -> None:
+        self.composer.stage(int_field(content, "k"), self._my_view())
+
+    @intent("unstage")
+    def _unstage(self, content: Mapping[str, Any]) -> None:
+        self.composer.unstage(int_field(content, "k"))
+
+    @intent("sort")
+    def _sort(self, content: Mapping[str, Any]) -> None:
+        by = str_field(content, "by")
+        if by in SORTS:
+            self.sort = by
+
+    @intent("act")
+    def _act(self, content: Mapping[str, Any]) -> None:
+        """Make the student's move; the engine accepts it or refuses with its reason."""
+        self._my_view()
+        action = action_in(content)
+        before = len(self.match.events)
+        index = len(self.match.actions)
+        self.match.apply(action)  # IllegalAction: refused, nothing changed
+        self._mine.append(index)
+        self.composer.clear()
+        self._hint = None
+        self._record_events(before, self.seat)
+        self._resume()
+
+    @intent("continue")
+    def _continue(self, _content: Mapping[str, Any]) -> None:
+        self.paused_at_deal_end = False
+        self._seen_hand = list(self.match.hand(self.seat))
+        self._resume()
+
+    @intent("takeback")
+    def _takeback(self, _content: Mapping[str, Any]) -> None:
+        if not self._mine:
+            raise IntentError("there is no move of yours to take back")
+        self._pacer.stop()
+        index = self._mine[-1]
+        taken = self.match.actions[index]
+        self._start(self.match.fork(index), mine=self._mine[:-1])
+        self._last_events = []
+        self.notify("info", f"Taken back: {taken}. Your move again.")
+
+    @intent("hint")
+    def _hint_intent(self, _content: Mapping[str, Any]) -> None:
+        self._hint = hint_json(self._my_view())
+
+    # ---- intents: games, records, settings ---------------------------------------------------
+
+    @intent("new")
+    def _new(self, content: Mapping[str, Any]) -> None:
+        seed = parse_seed(str_field(content, "seed"))
+        self._pacer.stop()
+        self._start(Match.new(self.match.rules, seed), mine=[])
+        self._last_events = []
+        self.notify("info", f"New game, deal number {seed}.")
+        self._resume()
+
+    @intent("save")
+    def _save(self, _content: Mapping[str, Any]) -> None:
+        name = f"{self.match.rules.variant}-seed-{self.match.seed}-move-{len(self.match.actions)}.json"
+        self._download = {"name": name, "text": self.match.record().to_json(indent=1), "n": self._rev + 1}
+        self.notify("ok", f"Saved as {name}.")
+
+    @intent("load")
+    def _load(self, content: Mapping[str, Any]) -> None:
+        record = MatchRecord.from_json(str_field(content, "text"))  # RecordError: refused with its reason
+        if self.seat >= record.rules.players:
+            raise IntentError(f"this record has {record.rules.players} players, so seat {self.seat} is not in it")
+        self._pacer.stop()
+        mine = []
+        for n, match in enumerate(record.states()):
+            if n < len(record.actions) and match.turn == self.seat:
+                mine.append(n)
+        self._start(record.replay(), mine=mine)
+        self._last_events = []
+        self.notify("ok", f"Loaded a {record.rules.name} match at move {len(record.actions)}.")
+        self._resume()
+
+    @intent("level")
+    def _level(self, content: Mapping[str, Any]) -> None:
+        level = str_field(content, "level")
+        try:
+            self._bot_level = make_bot(level)
+        except ValueError as exc:
+            raise IntentError(str(exc)) from exc
+        self.level = level
+
+    @intent("speed")
+    def _speed(self, content: Mapping[str, Any]) -> None:
+        speed = str_field(content, "speed")
+        try:
+            self._pacer.interval = interval_of(speed)
+        except ValueError as exc:
+            raise IntentError(str(exc)) from exc
+        self.speed = speed
+
+    async def settled(self) -> None:
+        """Wait until the bots have played up to the student's move, a deal's end or the match's end."""
+        await self._pacer.finished()

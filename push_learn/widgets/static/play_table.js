@@ -1,0 +1,79 @@
+// PlayTable: the student's seat against bots. The table (pl_table.js), the moves the core offers,
+// hint, take-back, new game by seed, save/load of the record, settings, and the score sheet.
+
+function download(state, ctx) {
+  const file = state.download;
+  if (!file || ctx.local.downloaded === file.n) return;
+  ctx.local.downloaded = file.n;
+  const url = URL.createObjectURL(new Blob([file.text], { type: "application/json" }));
+  const link = h("a", { href: url, download: file.name, class: "pl-sr-only" });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function loadButton(ctx) {
+  const input = h("input", { type: "file", accept: ".json,application/json", class: "pl-sr-only", tabindex: "-1" });
+  input.addEventListener("change", async () => {
+    const file = input.files && input.files[0];
+    if (file) ctx.send("load", { text: await file.text() });
+  });
+  return h("span", {}, input, button("Load…", "pl-btn-load", () => input.click(), { ariaLabel: "Load a saved match" }));
+}
+
+function moveBar(state, ctx) {
+  if (state.paused) {
+    return h("div", { class: "pl-row" }, button("Next deal", "pl-btn-continue pl-btn-primary", () => ctx.send("continue")));
+  }
+  return h("div", { class: "pl-col pl-moves" },
+    stagedEl(state.staged, ctx),
+    state.my_turn ? offersEl(state.offers, ctx) : null,
+    state.meld_note ? h("div", { class: "pl-sub pl-bad", text: state.meld_note }) : null);
+}
+
+function hintPanel(state) {
+  if (!state.hint) return null;
+  return h("section", { class: "pl-panel pl-hint", "aria-label": "Hint" },
+    h("div", { class: "pl-title", text: state.hint.title }),
+    h("ul", { class: "pl-list" }, ...state.hint.lines.map((text) => h("li", { text }))));
+}
+
+function toolbar(state, ctx) {
+  return h("div", { class: "pl-controls" },
+    h("div", { class: "pl-row", role: "toolbar", "aria-label": "Game controls" },
+      button("Hint", "pl-btn-hint", () => ctx.send("hint"), { disabled: !state.my_turn }),
+      button("Take back", "pl-btn-takeback", () => ctx.send("takeback"), { disabled: !state.can_take_back, ariaLabel: "Take back my last move" }),
+      button("Save", "pl-btn-save", () => ctx.send("save"), { ariaLabel: "Save the match record" }),
+      loadButton(ctx),
+      picker(ctx, { key: "level", label: "Bots", value: state.level, options: state.levels, onChoose: (level) => ctx.send("level", { level }) }),
+      picker(ctx, { key: "speed", label: "Speed", value: state.speed, options: state.speeds, onChoose: (speed) => ctx.send("speed", { speed }) })),
+    textEntry(ctx, { key: "seed", label: "Deal number (seed)", value: state.seed, buttonText: "New game",
+      onSubmit: (seed) => ctx.send("new", { seed }) }));
+}
+
+function draw(state, ctx) {
+  if (!state.table) return null;
+  download(state, ctx);
+  return [
+    h("div", { class: "pl-title", text: state.title }),
+    h("div", { class: `pl-event pl-status${state.my_turn ? " pl-your-turn" : ""}`, text: state.status }),
+    sortBar(state, ctx),
+    tableEl(state.table, ctx, {
+      pickSeat: state.table.me,
+      onToggle: (card) => ctx.send("toggle", { i: card.i }),
+      onMeld: (meld) => ctx.send("meld", { id: meld.id }),
+    }),
+    moveBar(state, ctx),
+    hintPanel(state),
+    state.sheet ? scoreSheetEl(state.sheet) : null,
+    logEl(state.table),
+    toolbar(state, ctx),
+  ];
+}
+
+export default {
+  render(view) {
+    return mount(view, "pl-play-table", draw);
+  },
+};

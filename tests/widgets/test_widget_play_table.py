@@ -1,0 +1,134 @@
+"""PlayTable driven as the page does: the student's moves, refusals, hint, take-back, save/load, new games."""
+
+from __future__ import annotations
+
+import json
+
+from pl_widget_driver import Wire, page_sends, synced
+
+from push_learn.cards import Card
+from push_learn.rummy import PUSH
+from push_learn.rummy.engine import Discard, Match, MatchRecord, TakeUpcard
+from push_learn.rummy.solver import best_go_down
+from push_learn.widgets import PlayTable
+
+
+def first_mover(seed: int) -> int:
+    """The seat that moves first in the Push match of ``seed``."""
+    return Match.new(PUSH, seed).turn
+
+
+def offer(state: dict, cls: str) -> dict:
+    """The move button with CSS class ``cls``."""
+    return next(o for o in state["offers"] if o["cls"] == cls)
+
+
+def pick(table: PlayTable, cards: tuple[Card, ...]) -> None:
+    """Click the given cards of the student's hand."""
+    used: set[int] = set()
+    for card in cards:
+        index = next(i for i, held in enumerate(table.match.hand(table.seat)) if held == card and i not in used)
+        used.add(index)
+        page_sends(table, type="toggle", i=index)
+
+
+def test_the_student_sees_only_their_own_hand_and_the_offered_moves(wire: Wire) -> None:
+    seat = first_mover(5)
+    table = PlayTable(seed=5, seat=seat)
+    state = synced(table)
+    assert state["my_turn"] is True and state["status"].startswith("Your turn: take")
+    for shown in state["table"]["seats"]:
+        assert (shown["cards"] is not None) == (shown["seat"] == seat)
+        assert shown["count"] == 6
+    assert [o["cls"] for o in state["offers"]] == ["pl-btn-take", "pl-btn-push"]
+    page_sends(table, type="act", action=offer(state, "pl-btn-take")["action"])
+    state = synced(table)
+    assert table.match.actions == [TakeUpcard()]
+    assert state["announce"] == table.match.log(seat)[-1]
+    new = [card["c"] for seat_json in state["table"]["seats"] if seat_json["me"] for card in seat_json["cards"]
+           if card.get("new")]
+    assert new == [Match.new(PUSH, 5).deal.upcard.ascii]
+
+
+def test_a_refused_move_quotes_the_engine_and_changes_nothing(wire: Wire) -> None:
+    seat = first_mover(5)
+    table = PlayTable(seed=5, seat=seat)
+    card = table.match.hand(seat)[0]
+    before = table.match.snapshot()
+    page_sends(table, type="act", action=Discard(card).to_json())
+    reference = Match.new(PUSH, 5)
+    try:
+        reference.verify(Discard(card))
+    except ValueError as refusal:
+        reason = str(refusal)
+    assert synced(table)["notice"]["text"] == reason
+    assert table.match.snapshot() == before
+
+
+def test_take_back_returns_to_before_the_students_last_move(wire: Wire) -> None:
+    seat = first_mover(5)
+    table = PlayTable(seed=5, seat=seat)
+    page_sends(table, type="act", action=TakeUpcard().to_json())
+    assert synced(table)["can_take_back"] is True
+    page_sends(table, type="takeback")
+    assert table.match.snapshot() == Match.new(PUSH, 5).snapshot()
+    assert synced(table)["can_take_back"] is False
+    assert synced(table)["notice"]["text"] == "Taken back: take the up-card. Your move again."
+    page_sends(table, type="takeback")
+    assert synced(table)["notice"]["kind"] == "refused"
+
+
+def test_going_down_with_melds_set_aside(wire: Wire) -> None:
+    seed = next(
+        s for s in range(1, 200)
+        if best_go_down([*Match.new(PUSH, s).hand(first_mover(s)), Match.new(PUSH, s).deal.upcard], PUSH, 1)
+    )
+    seat = first_mover(seed)
+    table = PlayTable(seed=seed, seat=seat)
+    page_sends(table, type="act", action=TakeUpcard().to_json())
+    plan = best_go_down(table.match.hand(seat), PUSH, 1)
+    assert plan is not None
+    for meld in plan.go_down:
+        pick(table, meld.cards)
+        stage = next(o for o in synced(table)["offers"] if o["cls"] == "pl-btn-stage" and o["text"].endswith(str(meld)))
+        page_sends(table, type="stage", k=stage["stage"])
+    state = synced(table)
+    assert len(state["staged"]) == len(plan.go_down)
+    page_sends(table, type="act", action=offer(state, "pl-btn-go-down")["action"])
+    state = synced(table)
+    assert state["notice"] is None
+    assert sorted(m["text"] for m in state["table"]["melds"]) == sorted(f"{m}" for m in plan.go_down)
+    me = next(s for s in state["table"]["seats"] if s["me"])
+    assert me["down"] is True
+
+
+def test_save_sends_the_record_once_and_load_restores_it(wire: Wire) -> None:
+    seat = first_mover(5)
+    table = PlayTable(seed=5, seat=seat)
+    page_sends(table, type="act", action=TakeUpcard().to_json())
+    page_sends(table, type="save")
+    saved = synced(table)["download"]
+    assert saved["name"] == "push-seed-5-move-1.json"
+    assert MatchRecord.from_json(saved["text"]).actions == (TakeUpcard(),)
+    page_sends(table, type="hint")
+    assert synced(table)["download"] is None
+    other = PlayTable(seed=next(s for s in range(6, 60) if first_mover(s) == seat), seat=seat)
+    page_sends(other, type="load", text=saved["text"])
+    assert other.match.snapshot() == table.match.snapshot()
+    assert synced(other)["can_take_back"] is True
+    page_sends(other, type="load", text=json.dumps({"schema": "nothing"}))
+    assert synced(other)["notice"]["kind"] == "refused"
+    assert other.match.snapshot() == table.match.snapshot()
+
+
+def test_a_new_game_by_seed_and_the_hint(wire: Wire) -> None:
+    table = PlayTable(seed=5, seat=first_mover(5))
+    page_sends(table, type="hint")
+    hint = synced(table)["hint"]
+    assert hint["title"] == "Hint: take or push?" and hint["lines"]
+    seed = next(s for s in range(6, 60) if first_mover(s) == table.seat)
+    page_sends(table, type="new", seed=str(seed))
+    assert table.match.snapshot() == Match.new(PUSH, seed).snapshot()
+    assert synced(table)["seed"] == str(seed) and synced(table)["hint"] is None
+    page_sends(table, type="new", seed="  ")
+    assert synced(table)["notice"]["kind"] == "refused"

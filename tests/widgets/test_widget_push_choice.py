@@ -1,0 +1,60 @@
+"""PushChoice driven as the page does: both options, the solver's advice, the outcome of each choice."""
+
+from __future__ import annotations
+
+from pl_widget_driver import Wire, page_sends, synced
+
+from push_learn.rummy import PUSH, SIX_TO_TEN
+from push_learn.rummy.engine import Match, Push, TakeUpcard
+from push_learn.rummy.solver import contract_distance
+from push_learn.widgets import PushChoice
+
+
+def test_the_first_decision_of_a_deal_with_both_options(wire: Wire) -> None:
+    choice = PushChoice(seed=12)
+    match = Match.new(PUSH, 12)
+    view = match.observe(match.turn)
+    state = synced(choice)
+    assert state["seat_name"] == match.names[match.turn]
+    assert state["upcard"]["c"] == view.upcard.ascii
+    assert sorted(card["c"] for card in state["hand"]) == sorted(card.ascii for card in view.hand)
+    assert [c["c"] for c in state["take"]["hand_after"] if c.get("new")] == [view.upcard.ascii]
+    receiver = match.names[(match.turn + 1) % 4]
+    assert state["push"]["receiver"] == receiver
+    assert state["push"]["lines"][0].startswith(f"{receiver} gets {view.upcard}")
+    before = contract_distance(view.hand, PUSH, 1)
+    assert f"now it is {before} cards short of 2 sets of 3" in state["take"]["lines"][1]
+
+
+def test_each_choice_shows_what_the_engine_did_and_the_position_stays(wire: Wire) -> None:
+    choice = PushChoice(seed=12)
+    match = Match.new(PUSH, 12)
+    seat = match.turn
+    page_sends(choice, type="choose", choice="push")
+    pushed = match.fork()
+    pushed.apply(Push())
+    outcome = synced(choice)["outcome"]
+    assert outcome["events"] == pushed.log(seat)[-1:]
+    assert sorted(c["c"] for c in outcome["hand"]) == sorted(card.ascii for card in pushed.hand(seat))
+    assert synced(choice)["chosen"] == "push"
+    page_sends(choice, type="again")
+    assert synced(choice)["outcome"] is None
+    page_sends(choice, type="choose", choice="take")
+    taken = match.fork()
+    taken.apply(TakeUpcard())
+    assert synced(choice)["outcome"]["events"] == taken.log(seat)[-1:]
+    assert choice.match.snapshot() == match.snapshot()
+
+
+def test_a_face_down_push_in_six_to_ten(wire: Wire) -> None:
+    choice = PushChoice(seed=3, rules=SIX_TO_TEN)
+    assert "face down, to them alone" in synced(choice)["push"]["lines"][0]
+
+
+def test_another_position_by_seed(wire: Wire) -> None:
+    choice = PushChoice(seed=12)
+    page_sends(choice, type="position", seed="40")
+    match = Match.new(PUSH, 40)
+    assert synced(choice)["upcard"]["c"] == match.observe(match.turn).upcard.ascii
+    page_sends(choice, type="choose", choice="fold")
+    assert synced(choice)["notice"]["text"] == "choose take or push"

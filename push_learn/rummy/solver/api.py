@@ -31,6 +31,7 @@ __all__ = [
     "TurnPlan",
     "best_go_down",
     "best_turn",
+    "clear_caches",
     "contract_distance",
     "contract_options",
     "contract_ways",
@@ -40,6 +41,17 @@ __all__ = [
 
 TableInput = Iterable[Any]
 """Table melds: ``Meld`` values (ids are their places) or anything with ``.id`` and ``.meld``."""
+
+
+def clear_caches() -> None:
+    """Forget the solver's memo tables (they speed up later questions; clearing frees memory)."""
+    from push_learn.rummy.solver.entries import designation_tables
+    from push_learn.rummy.solver.ranks import rank_options
+    from push_learn.rummy.solver.suits import clear_suit_caches
+
+    clear_suit_caches()
+    rank_options.cache_clear()
+    designation_tables.cache_clear()
 
 
 def table_pairs(table: TableInput) -> list[tuple[int, Meld]]:
@@ -131,7 +143,7 @@ def contract_distance(hand: Sequence[Card], rules: RummyRules, deal: int) -> int
     """How many more cards (at best: wild cards) the hand needs to hold this deal's contract; 0 if it can."""
     parts = _parts(rules.contract(deal))
     extra = sum(n for _, n in parts)
-    search = Search(Setup(rules, tuple(hand), (), parts, layoff=False, rescue=False, extra_wilds=extra))
+    search = Search(Setup(rules, tuple(hand), (), parts, layoff=False, rescue=False, extra_wilds=extra), spaced=True)
     least = search.min_wilds()
     if least is None:
         return None

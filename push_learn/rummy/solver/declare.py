@@ -187,7 +187,6 @@ def build_plan(
 ) -> TurnPlan:
     """The melds and actions of ``result`` for ``hand`` and the ``table`` (meld id, meld) pairs."""
     b = _Builder(hand, table, rules)
-    run_ids = {s: [meld_id for meld_id, meld in table if meld.is_run and meld.suit is SUITS[s]] for s in range(4)}
     contract_runs: dict[int, list[Meld]] = {}
     sets: list[Meld] = []
     other: list[Meld] = []
@@ -209,10 +208,12 @@ def build_plan(
                 contract_runs.setdefault(run.part, []).append(meld)
         for position in plan.singles:
             sets.append(b.set_meld(position_card(position, s).rank or Rank.ACE, [s]))
-        for t, cells in plan.left.items():
-            b.layoffs += [(run_ids[s][t], position_card(p, s) if nat else None, "low") for p, nat in reversed(cells)]
-        for t, cells in plan.right.items():
-            b.layoffs += [(run_ids[s][t], position_card(p, s) if nat else None, "high") for p, nat in cells]
+        for index, cells in plan.left.items():
+            meld_id = table[index][0]
+            b.layoffs += [(meld_id, position_card(p, s) if nat else None, "low") for p, nat in reversed(cells)]
+        for index, cells in plan.right.items():
+            meld_id = table[index][0]
+            b.layoffs += [(meld_id, position_card(p, s) if nat else None, "high") for p, nat in cells]
         if plan.discard is not None:
             discard = position_card(plan.discard, s)
     for position, arrangement in result.sets:

@@ -88,7 +88,12 @@ class Ctx:
 
     @classmethod
     def from_rules(
-        cls, rules: RummyRules, contract_parts: Sequence[tuple[str, int]] = (), k: int = 2, strict_discard: bool = False
+        cls,
+        rules: RummyRules,
+        contract_parts: Sequence[tuple[str, int]] = (),
+        k: int = 2,
+        strict_discard: bool = False,
+        share: bool | None = None,
     ) -> Ctx:
         """The context for ``rules``; ``contract_parts`` as (kind, min length) pairs when going down."""
         kinds: list[str] = []
@@ -111,7 +116,7 @@ class Ctx:
             min_nat=rules.min_naturals_per_meld,
             natural_twos=rules.natural_twos,
             jokers_wild=rules.jokers_wild,
-            share_ok=rules.runs_may_share_cards,
+            share_ok=rules.runs_may_share_cards if share is None else share,
             kinds=tuple(kinds),
             lengths=tuple(lengths),
             need=tuple(need),

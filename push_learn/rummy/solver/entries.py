@@ -52,16 +52,18 @@ def pareto(entries: Entries, ge: tuple[tuple[bool, ...], ...], k2: int, strict: 
     """
     if len(entries) < 2:
         return entries
-    kept: list[tuple[Key, int]] = []
-    for key, value in sorted(entries.items(), key=_order):
-        w, x, d, f = key
+    ranked = sorted([(-value, w, -x, f, -d) for (w, x, d, f), value in entries.items()])
+    kept: list[tuple[int, int, int, int, int]] = []
+    for item in ranked:
+        _, w, nx, f, nd = item
+        x, d = -nx, -nd
         reach = w + x if x < k2 else 1 << 20
-        for (kw, kx, kd, kf), _ in kept:
-            if kw <= w and (kx >= k2 or kw + kx >= reach) and (kf == f or (kf < f and not strict)) and ge[kd][d]:
+        for _kv, kw, knx, kf, knd in kept:
+            if kw <= w and (-knx >= k2 or kw - knx >= reach) and (kf == f or (kf < f and not strict)) and ge[-knd][d]:
                 break
         else:
-            kept.append((key, value))
-    return dict(kept)
+            kept.append(item)
+    return {(w, -nx, -nd, f): -nv for nv, w, nx, f, nd in kept}
 
 
 def _order(item: tuple[Key, int]) -> tuple[int, int, int, int, int]:

@@ -14,7 +14,7 @@ discard), where every wild that leaves the hand is worth 20.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import product
+from itertools import pairwise, product
 
 from push_learn.cards import Card
 from push_learn.rummy.melds import Meld
@@ -31,7 +31,7 @@ from push_learn.rummy.solver.encoding import (
 )
 from push_learn.rummy.solver.entries import Entries, Key, combine, designation_tables, pareto
 from push_learn.rummy.solver.ranks import SetArrangement, rank_options, relaxed_costs
-from push_learn.rummy.solver.suits import SuitPlan, SuitProblem, solve_suit, trace_suit
+from push_learn.rummy.solver.suits import SuitPlan, SuitProblem, merge_plans, segments, solve_suit, trace_suit
 
 __all__ = ["Search", "SearchResult", "Setup"]
 
@@ -87,8 +87,10 @@ class SearchResult:
 class Search:
     """Branch and bound for one ``Setup``; ``best()`` gives the optimum, ``min_wilds()`` the contract distance."""
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: Setup, roomy: bool = True, spaced: bool = False) -> None:
         self.setup = setup
+        self.roomy = roomy
+        self.spaced = spaced or setup.rules.runs_may_share_cards or not setup.parts
         rules = setup.rules
         self.hand: HandCounts = encode_hand(setup.hand, rules)
         self.runs, self.sets = encode_table(setup.table, rules)
@@ -99,10 +101,20 @@ class Search:
         base = Ctx.from_rules(rules, setup.parts)
         self.absorber = base.min_nat == 0 or (base.natural_twos and self.hand.twos > 0)
         k = 2 if self.absorber else max(2, self.W + self.rescue_total)
-        self.ctx = Ctx.from_rules(rules, setup.parts, k, setup.must_discard)
+        share = None if self.spaced else True
+        self.ctx = Ctx.from_rules(rules, setup.parts, 0 if roomy else k, setup.must_discard, share=share)
         self.add, self.ge = designation_tables(self.ctx)
         self.wcap2 = 2 * (self.W + self.rescue_total)
         self.total = self.hand.total_points()
+        self.suit_runs = [tuple(run for run in self.runs if run.suit == s) for s in range(4)]
+        self.split = 4
+        if self.ctx.run_types:
+            self.split = max(4, self.ctx.longest + 1)
+            if not self.ctx.share_ok:
+                self.split = max(self.split, 2 * self.ctx.longest - 2)
+        self._suit_cache: dict[tuple[SuitProblem, ...], Entries] = {}
+        self._projected: dict[int, tuple[Entries, Entries]] = {}
+        self._problems: dict[tuple, tuple[SuitProblem, ...]] = {}
         self._discard_setup()
         self._rank_setup()
         self.nodes = 0
@@ -154,7 +166,7 @@ class Search:
             elif tables:
                 zero = next(o for o in opts if not any(o[0]))
                 self.fixed.append((r, zero[1], zero[2]))
-        self.branch.sort(key=lambda r: (-len(self.options[r]), r))
+        self.branch.sort()
         self.extra_parts: list[tuple[Entries, dict[Key, list[tuple[str, int]]]]] = []
         wild_melds = self._all_wild_part()
         if wild_melds is not None:
@@ -202,7 +214,20 @@ class Search:
         return kept, {key: how[key] for key in kept}
 
     # ---- components of a node ----------------------------------------------------------------
-    def _suit_problem(self, s: int, decided: dict[int, tuple[int, ...]], relaxed: bool, low_aces: int) -> SuitProblem:
+    def _segment_problems(
+        self, s: int, decided: dict[int, tuple[int, ...]], relaxed: bool, low_aces: int
+    ) -> tuple[SuitProblem, ...]:
+        """The independent segments of suit ``s`` at a node, with ``low_aces`` aces set aside as low."""
+        signature = (s, relaxed, low_aces, tuple((r, decided[r][s]) for r in self.branch if r in decided))
+        cached = self._problems.get(signature)
+        if cached is None:
+            cached = self._build_problems(s, decided, relaxed, low_aces)
+            self._problems[signature] = cached
+        return cached
+
+    def _build_problems(
+        self, s: int, decided: dict[int, tuple[int, ...]], relaxed: bool, low_aces: int
+    ) -> tuple[SuitProblem, ...]:
         counts = list(self.hand.counts[s])
         phi: list[int | None] = [None] * 15
         for r in self.branch:
@@ -213,12 +238,23 @@ class Search:
                 phi[r] = self.phi[r][s]
         counts[ACE_LOW] = low_aces
         counts[ACE_POS] -= low_aces
-        setup = self.setup
-        runs = tuple(run for run in self.runs if run.suit == s)
-        return SuitProblem(
-            self.ctx, s, tuple(counts), tuple(phi), self.disc[s], bool(self.ctx.set_unit), runs,
-            setup.layoff, setup.rescue, self.wcap2,
-        )
+        setup, ctx = self.setup, self.ctx
+        runs = self.suit_runs[s]
+        out = []
+        for a, b in segments(tuple(counts), runs, ctx.low, self.split):
+            inside = range(a, b + 1)
+            out.append(
+                SuitProblem(
+                    ctx, a, b,
+                    tuple(n if p in inside else 0 for p, n in enumerate(counts)),
+                    tuple(x if p in inside else None for p, x in enumerate(phi)),
+                    tuple(ok and p in inside for p, ok in enumerate(self.disc[s])),
+                    bool(ctx.set_unit),
+                    tuple(run for run in runs if a <= run.a and run.b <= b),
+                    setup.layoff, setup.rescue, self.wcap2,
+                )
+            )
+        return tuple(out)
 
     def _ace_splits(self, s: int, decided: dict[int, tuple[int, ...]]) -> range:
         aces = self.hand.counts[s][ACE_POS]
@@ -227,18 +263,37 @@ class Search:
             aces -= x[s]
         return range(aces + 1) if self.ctx.low == ACE_LOW else range(1)
 
-    def suit_entries(self, s: int, decided: dict[int, tuple[int, ...]], relaxed: bool) -> Entries:
-        """The suit's Pareto map, the best over every way to set aside aces as low."""
+    def _segments_entries(self, problems: tuple[SuitProblem, ...], pivot: int | None = None) -> Entries:
+        cached = self._suit_cache.get(problems)
+        if cached is None:
+            cached = {(0, 0, 0, 0): 0}
+            for problem in problems:
+                cached = combine(cached, solve_suit(problem, pivot), self.ctx, self.wcap2)
+            self._suit_cache[problems] = cached
+        return cached
+
+    def suit_entries(
+        self, s: int, decided: dict[int, tuple[int, ...]], relaxed: bool, pivot: int | None = None
+    ) -> Entries:
+        """The suit's Pareto map, the best over every way to set aside aces as low.
+
+        ``pivot``: the position just before the rank last decided (where the sweep is best split).
+        """
+        splits = self._ace_splits(s, decided)
+        if len(splits) == 1:
+            return self._segments_entries(self._segment_problems(s, decided, relaxed, 0), pivot)
         out: Entries = {}
-        for low in self._ace_splits(s, decided):
-            for key, value in solve_suit(self._suit_problem(s, decided, relaxed, low)).items():
+        for low in splits:
+            for key, value in self._segments_entries(self._segment_problems(s, decided, relaxed, low), pivot).items():
                 if out.get(key, -1) < value:
                     out[key] = value
         return pareto(out, self.ge, 2 * self.ctx.k, self.ctx.strict_discard)
 
-    def components(self, decided: dict[int, tuple[int, ...]], relaxed: bool) -> list[Entries]:
+    def components(
+        self, decided: dict[int, tuple[int, ...]], relaxed: bool, pivot: int | None = None
+    ) -> list[Entries]:
         """Every independent part of a node: suits, decided ranks, fixed table sets, extras."""
-        parts = [self.suit_entries(s, decided, relaxed) for s in range(4)]
+        parts = [self.suit_entries(s, decided, relaxed, pivot) for s in range(4)]
         for r, x in decided.items():
             parts.append(next(o[1] for o in self.options[r] if o[0] == x))
         parts += [entries for _, entries, _ in self.fixed]
@@ -253,6 +308,84 @@ class Search:
                 return out
         return out
 
+    def _project(self, part: Entries) -> Entries:
+        """A part without its spare-room coordinate (bounds count every wild as placed anyway)."""
+        cached = self._projected.get(id(part))
+        if cached is not None and cached[0] is part:
+            return cached[1]
+        out: Entries = {}
+        for (w, _x, d, f), value in part.items():
+            key = (w, 0, d, f)
+            if out.get(key, -1) < value:
+                out[key] = value
+        out = pareto(out, self.ge, 2 * self.ctx.k, self.ctx.strict_discard)
+        self._projected[id(part)] = (part, out)
+        return out
+
+    def _evaluate(self, parts: list[Entries], relaxed: bool, floor: int, free: int = 0) -> int:
+        """The best objective over every combination of one entry per part, if it beats ``floor``; else -1.
+
+        Exact mode scores a combination with ``final_value``; relaxed mode counts every wild as placed
+        and lets ``free`` designations stand in for the sets of open ranks. A partial combination is
+        dropped as soon as even the best of the remaining parts and every wild placed cannot beat
+        ``floor``.
+        """
+        if relaxed:
+            parts = [self._project(part) for part in parts]
+        parts = sorted(parts, key=len)
+        if any(not part for part in parts):
+            return -1
+        count = len(parts)
+        top = [0] * (count + 1)
+        least = [0] * (count + 1)
+        for i in range(count - 1, -1, -1):
+            top[i] = top[i + 1] + max(parts[i].values())
+            least[i] = least[i + 1] + min(key[0] for key in parts[i])
+        wilds2 = 2 * self.W
+        bonus = WILD_POINTS * self.W
+        add, k2 = self.add, 2 * self.ctx.k
+        current: Entries = {(0, 0, 0, 0): 0}
+        for i in range(count - 1):
+            part = parts[i]
+            need = floor - bonus - top[i + 1]
+            wmax = wilds2 - least[i + 1]
+            nxt: Entries = {}
+            for (wa, xa, da, fa), va in current.items():
+                adda = add[da]
+                for (wb, xb, db, fb), vb in part.items():
+                    value = va + vb
+                    w = wa + wb
+                    if value <= need or w > wmax or fa + fb > 1:
+                        continue
+                    x = xa + xb
+                    key = (w, x if x < k2 else k2, adda[db], fa + fb)
+                    if nxt.get(key, -1) < value:
+                        nxt[key] = value
+            if not nxt:
+                return -1
+            current = pareto(nxt, self.ge, k2, self.ctx.strict_discard)
+        best = floor
+        full, must = self.ctx.full, self.setup.must_discard
+        for (wa, xa, da, fa), va in current.items():
+            adda = add[da]
+            for (wb, xb, db, fb), vb in parts[-1].items():
+                w = wa + wb
+                f = fa + fb
+                if w > wilds2 or f > 1 or (must and not f):
+                    continue
+                d = adda[db]
+                if relaxed:
+                    if add[d][free] != full:
+                        continue
+                    total = va + vb + bonus
+                else:
+                    if d != full or w % 2:
+                        continue
+                    total = va + vb + WILD_POINTS * self._placed(w, min(k2, xa + xb))
+                if total > best:
+                    best = total
+        return best if best > floor else -1
+
     # ---- values ------------------------------------------------------------------------------
     def final_value(self, key: Key, value: int) -> int | None:
         """Points out of the hand for a complete entry, or ``None`` when it is not a legal plan."""
@@ -264,72 +397,106 @@ class Search:
         return value + WILD_POINTS * self._placed(w2, x2)
 
     def _placed(self, w2: int, x2: int) -> int:
-        """Wilds leaving the hand: those the plan needs, plus the leftovers that spare room absorbs."""
+        """Wilds leaving the hand: those the plan needs, plus the leftovers that spare room absorbs
+        (all of them in roomy mode, which ``_room_ok`` checks afterwards)."""
+        if self.roomy:
+            return self.W
         need = w2 // 2
         left = self.W - need
         if (self.absorber and left >= 3) or x2 >= 2 * left:
             return self.W
         return need + x2 // 2
 
-    def exact(self, decided: dict[int, tuple[int, ...]]) -> tuple[int, Key | None]:
-        """The best real plan with every open rank left without sets: (value, key)."""
-        best, best_key = -1, None
-        for key, value in self._combined(self.components(decided, relaxed=False)).items():
-            total = self.final_value(key, value)
-            if total is not None and total > best:
-                best, best_key = total, key
-        return best, best_key
-
-    def bound(self, decided: dict[int, tuple[int, ...]]) -> int:
-        """An upper bound on every completion of ``decided`` (open ranks relaxed, every wild placed)."""
+    def _free(self, decided: dict[int, tuple[int, ...]]) -> int:
+        """Designations the open ranks might still supply (two sets each, generously)."""
         free = 0
         if self.ctx.set_unit:
             for r in self.branch:
                 if r not in decided:
                     for _ in range(2):
                         free = self.add[free][self.ctx.set_unit]
-        best = -1
-        for (w2, _x2, d, f), value in self._combined(self.components(decided, relaxed=True)).items():
-            if w2 > 2 * self.W or self.add[d][free] != self.ctx.full:
-                continue
-            if self.setup.must_discard and not f:
-                continue
-            best = max(best, value + WILD_POINTS * self.W)
-        return best
+        return free
+
+    def bound(self, decided: dict[int, tuple[int, ...]], floor: int = -1, pivot: int | None = None) -> int:
+        """An upper bound on every completion of ``decided`` (open ranks relaxed, every wild placed),
+        or -1 when it cannot beat ``floor``."""
+        return self._evaluate(self.components(decided, True, pivot), True, floor, self._free(decided))
 
     # ---- the search --------------------------------------------------------------------------
     def best(self) -> SearchResult:
         """The optimum plan (exact), or an infeasible result when no plan meets the constraints."""
         self.incumbent = -1
         self.best_decided: dict[int, tuple[int, ...]] = {}
-        self._dfs({}, 0)
+        self._try({})
+        self._try(self._guess())
+        root = self.bound({}, self.incumbent)
+        if root > self.incumbent and self.incumbent < self.total:
+            self._dfs({}, 0, root)
         if self.incumbent < 0:
             return SearchResult(False, 0, self.total, nodes=self.nodes)
-        return self._rebuild(self.best_decided)
+        result = self._rebuild(self.best_decided)
+        if (self.roomy and not self._room_ok(result)) or (not self.spaced and not _space_runs(result, self.ctx.low)):
+            exact = Search(self.setup, roomy=self.roomy and self._room_ok(result), spaced=True)
+            result = exact.best()
+            result.nodes += self.nodes
+        return result
 
-    def _try(self, decided: dict[int, tuple[int, ...]]) -> None:
-        value, _ = self.exact(decided)
+    def _room_ok(self, result: SearchResult) -> bool:
+        """Whether the plan's melds (or an all-wild meld) really take every spare wild, as roomy mode assumed."""
+        if result.spare == 0 or (self.absorber and result.spare >= 3):
+            return True
+        ctx = self.ctx
+        cap = ctx.set_cap or 99
+        room = 0
+        laid: dict[int, int] = {}
+        for plan in result.suit_plans:
+            room += sum(ctx.maxlen - len(run.cells) - run.ext for run in plan.runs)
+            room += len(plan.singles) * (cap - 3)
+            for index, cells in (*plan.left.items(), *plan.right.items()):
+                laid[index] = laid.get(index, 0) + len(cells)
+        for _, arrangement in result.sets:
+            room += sum(cap - max(3, len(group)) for group in arrangement.groups)
+            for index, suits in arrangement.layoffs:
+                laid[index] = laid.get(index, 0) + len(suits)
+        room += sum(max(0, run.room - laid.get(run.index, 0)) for run in self.runs)
+        room += sum(max(0, table.room - laid.get(table.index, 0)) for table in self.sets)
+        for kind, length in result.all_wild:
+            room += (cap - length) if kind == "set" else ctx.maxlen - length
+        return room >= result.spare
+
+    def _guess(self) -> dict[int, tuple[int, ...]]:
+        """A likely good choice at every open rank: the most naturals into sets that need no wild."""
+        guess = {}
+        for r in self.branch:
+            free = [o for o in self.options[r] if min(key[0] for key in o[1]) <= 0]
+            if free:
+                guess[r] = max(free, key=lambda o: sum(o[0]))[0]
+        return guess
+
+    def _try(self, decided: dict[int, tuple[int, ...]], pivot: int | None = None) -> None:
+        self.nodes += 1
+        value = self._evaluate(self.components(decided, False, pivot), False, self.incumbent)
         if value > self.incumbent:
             self.incumbent = value
             self.best_decided = dict(decided)
 
-    def _dfs(self, decided: dict[int, tuple[int, ...]], depth: int) -> None:
-        self.nodes += 1
-        self._try(decided)
-        if depth == len(self.branch) or self.incumbent == self.total:
-            return
-        if self.bound(decided) <= self.incumbent:
+    def _dfs(self, decided: dict[int, tuple[int, ...]], depth: int, ub: int) -> None:
+        if depth == len(self.branch):
             return
         r = self.branch[depth]
         children = []
         for x, _, _ in self.options[r]:
             child = {**decided, r: x}
-            children.append((self.bound(child), x))
+            bound = self.bound(child, self.incumbent, r - 1)
+            if bound > self.incumbent:
+                children.append((bound, x))
         children.sort(key=lambda c: -c[0])
-        for ub, x in children:
-            if ub <= self.incumbent:
+        for bound, x in children:
+            if bound <= self.incumbent or self.incumbent >= ub:
                 break
-            self._dfs({**decided, r: x}, depth + 1)
+            child = {**decided, r: x}
+            self._try(child, r - 1)
+            self._dfs(child, depth + 1, bound)
 
     def min_wilds(self) -> int | None:
         """The fewest wilds (counting those the hand holds) that would let the contract go down; None if never."""
@@ -376,7 +543,7 @@ class Search:
             merged: Entries = {}
             origin: dict[Key, int] = {}
             for low in self._ace_splits(s, decided):
-                for key, value in solve_suit(self._suit_problem(s, decided, False, low)).items():
+                for key, value in self._segments_entries(self._segment_problems(s, decided, False, low)).items():
                     if merged.get(key, -1) < value:
                         merged[key] = value
                         origin[key] = low
@@ -396,8 +563,11 @@ class Search:
         result.spare = result.wilds_used - total_key[0] // 2
         for s in range(4):
             low = splits[s][keys[s]]
-            _, plan = trace_suit(self._suit_problem(s, decided, False, low), keys[s])
-            result.suit_plans.append(plan)
+            problems = self._segment_problems(s, decided, False, low)
+            goal = (keys[s], suit_parts[s][keys[s]])
+            keys_in = self._split_goal(problems, goal)
+            plans = [trace_suit(problem, key)[1] for problem, key in zip(problems, keys_in, strict=True)]
+            result.suit_plans.append(merge_plans(plans))
             result.low_aces.append(low)
         for (r, _, arrangements), key in zip(rank_parts, keys[4:], strict=False):
             result.sets.append((r, arrangements[key]))
@@ -407,6 +577,33 @@ class Search:
             elif key == (2, 0, 0, 1):
                 result.discard_wild = True
         return result
+
+    def _split_goal(self, problems: tuple[SuitProblem, ...], goal: tuple[Key, int]) -> list[Key]:
+        """The entry of each segment whose combination is exactly ``goal`` (key and value)."""
+        k2 = 2 * self.ctx.k
+        start: Key = (0, 0, 0, 0)
+        layers: list[dict[Key, tuple[int, Key, Key]]] = []
+        current: dict[Key, int] = {start: 0}
+        for problem in problems:
+            nxt: dict[Key, tuple[int, Key, Key]] = {}
+            for (wa, xa, da, fa), va in current.items():
+                for (wb, xb, db, fb), vb in solve_suit(problem).items():
+                    if fa + fb > 1:
+                        continue
+                    key = (wa + wb, min(k2, xa + xb), self.add[da][db], fa + fb)
+                    if key not in nxt or nxt[key][0] < va + vb:
+                        nxt[key] = (va + vb, (wa, xa, da, fa), (wb, xb, db, fb))
+            layers.append(nxt)
+            current = {key: item[0] for key, item in nxt.items()}
+        key = goal[0]
+        assert current.get(key) == goal[1], "the goal entry must come from these segments"
+        keys: list[Key] = []
+        for layer in reversed(layers):
+            _, prev, own = layer[key]
+            keys.append(own)
+            key = prev
+        keys.reverse()
+        return keys
 
     def _argmax(self, parts: list[Entries]) -> tuple[list[Key], Key, int] | None:
         """The entry of each part whose combination scores best under ``final_value``."""
@@ -445,3 +642,27 @@ class Search:
             key = prev
         keys.reverse()
         return keys, best[1], best[0]
+
+
+def _space_runs(result: SearchResult, low: int) -> bool:
+    """Place the extension wilds of the contract runs of each suit so that no two overlap (A-R1-08).
+
+    The fast pass lets contract runs share places; this says whether its plan can be laid out apart
+    (setting each run's ``trail``), and so is also a plan under the overlap rule.
+    """
+    for plan in result.suit_plans:
+        runs = sorted((run for run in plan.runs if run.part is not None), key=lambda run: run.cells[0][0])
+        for run in runs:
+            room_below = run.cells[0][0] - low
+            run.trail = max(0, run.ext - room_below)
+        for first, second in pairwise(runs):
+            gap = second.cells[0][0] - first.cells[-1][0] - 1
+            above = ACE_POS - second.cells[-1][0]
+            second.trail = min(second.ext, above)
+            lead = second.ext - second.trail
+            if first.trail + lead > gap:
+                return False
+        for run in runs:
+            if run.cells[-1][0] + run.trail > ACE_POS:
+                return False
+    return True

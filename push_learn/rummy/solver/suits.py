@@ -28,21 +28,34 @@ from functools import lru_cache
 from itertools import product
 
 from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, Ctx, TableRunInfo, position_points
-from push_learn.rummy.solver.entries import Entries, Key, combine, designation_tables, pareto
+from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
 
-__all__ = ["LUMP", "ClosedRun", "SuitPlan", "SuitProblem", "solve_suit", "trace_suit"]
+__all__ = [
+    "LUMP",
+    "ClosedRun",
+    "SuitPlan",
+    "SuitProblem",
+    "clear_suit_caches",
+    "merge_plans",
+    "segments",
+    "solve_suit",
+    "trace_suit",
+]
 
 LUMP = 99
 """Span marker of a long run: at least the longest contract length, capacity no longer limited."""
 
 Item = tuple[int, int, int, int]
 State = tuple[tuple[Item, ...], int]
+Counts = tuple[int, int, int, int]
+Transition = tuple[State, Entries, dict[Key, tuple]]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=True)
 class SuitProblem:
-    """One suit's part of a hand, with everything that decides its runs (hashable, so it is memoised).
+    """A segment of one suit, with everything that decides its runs (hashable, so it is memoised).
 
+    Positions ``start..end`` are swept; nothing outside them can join a run inside (see ``segments``).
     ``counts[p]``: naturals at position ``p`` (position 1 holds the aces set aside to be low);
     ``phi[p]``: lower-bound cost in half wilds of sending a natural at ``p`` to a set, or ``None``;
     ``disc[p]``: a natural left at ``p`` may be the discard; ``single_set``: a lone natural may be a
@@ -50,7 +63,8 @@ class SuitProblem:
     """
 
     ctx: Ctx
-    suit: int
+    start: int
+    end: int
     counts: tuple[int, ...]
     phi: tuple[int | None, ...]
     disc: tuple[bool, ...]
@@ -59,6 +73,16 @@ class SuitProblem:
     layoff: bool
     rescue: bool
     wcap2: int
+
+    def __hash__(self) -> int:
+        cached: int | None = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash(
+                (self.ctx, self.start, self.end, self.counts, self.phi, self.disc, self.single_set, self.runs,
+                 self.layoff, self.rescue, self.wcap2)
+            )
+            object.__setattr__(self, "_hash", cached)
+        return cached
 
 
 @dataclass
@@ -81,9 +105,9 @@ class SuitPlan:
 
     runs: list[ClosedRun]
     left: dict[int, list[tuple[int, bool]]]
-    """Table run index -> cells laid off below its low end (position, natural?)."""
+    """Table meld index (place in the table) -> cells laid off below its low end (position, natural?)."""
     right: dict[int, list[tuple[int, bool]]]
-    """Table run index -> cells laid off above its high end."""
+    """Table meld index -> cells laid off above its high end."""
     rescues: list[int]
     """Positions of naturals that rescue a table wild standing for them."""
     discard: int | None
@@ -94,11 +118,26 @@ class SuitPlan:
 
 
 class _Sweep:
-    """The transition rules of one suit problem (shared by the value pass and the trace)."""
+    """The transition rules of one kind of segment (shared by the value pass and the trace).
 
-    def __init__(self, prob: SuitProblem, trace: bool) -> None:
-        ctx = prob.ctx
-        self.prob = prob
+    Transitions depend only on the state and the data of one position, so ``step`` memoises them:
+    across segments, searches and hands the same local situations come back again and again.
+    """
+
+    def __init__(
+        self,
+        ctx: Ctx,
+        single_set: bool,
+        layoff: bool,
+        rescue: bool,
+        runs: tuple[TableRunInfo, ...],
+        trace: bool,
+    ) -> None:
+        self.ctx = ctx
+        self.single_set = single_set
+        self.layoff = layoff
+        self.rescue = rescue
+        self.runs = runs
         self.trace = trace
         self.k = ctx.k
         self.maxlen = ctx.maxlen
@@ -114,35 +153,37 @@ class _Sweep:
         room = 1 if ctx.set_cap else ctx.k
         self.single_x2 = 2 * min(ctx.k, room)
         self.slots = [0] * 15
-        if prob.rescue:
-            for run in prob.runs:
+        if rescue:
+            for run in runs:
                 for position, _place in run.wilds:
                     self.slots[position] += 1
-        self._vo: dict[tuple[int, int, bool], dict[Key, tuple[int, tuple[int, int, int, int]]]] = {}
+        self._vo: dict[tuple[int, int, bool, int | None, bool], dict[Key, tuple[int, Counts]]] = {}
+        self._steps: dict[tuple[State, int, int, int | None, bool, bool], list[Transition]] = {}
 
     # ---- the naturals no run uses ------------------------------------------------------------
-    def leftovers(self, p: int, rest: int, busy: bool) -> dict[Key, tuple[int, tuple[int, int, int, int]]]:
+    def leftovers(
+        self, p: int, rest: int, busy: bool, phi: int | None, disc: bool
+    ) -> dict[Key, tuple[int, tuple[int, int, int, int]]]:
         """Best value per key for ``rest`` naturals at ``p`` used alone: (value, (rescues, discard, singles, relaxed)).
 
         ``busy``: a run crosses ``p`` on a wild, so no natural of ``p`` may stay in hand or (unless a
         discard is compulsory) be the discard: swapping it into that run and the wild to the run's spare
         end is never worse.
         """
-        cached = self._vo.get((p, rest, busy))
+        cached = self._vo.get((p, rest, busy, phi, disc))
         if cached is not None:
             return cached
-        prob, v = self.prob, position_points(p)
+        v = position_points(p)
         slots = self.slots[p]
         out: dict[Key, tuple[int, tuple[int, int, int, int]]] = {}
         if p == ACE_LOW:
             if rest <= slots:
                 out[(-2 * rest, 0, 0, 0)] = (v * rest, (rest, 0, 0, 0))
-            self._vo[(p, rest, busy)] = out
+            self._vo[(p, rest, busy, phi, disc)] = out
             return out
-        phi = prob.phi[p]
-        single = prob.single_set and self.set_unit > 0
+        single = self.single_set and self.set_unit > 0
         for r in range(min(rest, slots) + 1):
-            for f in range(min(1 if prob.disc[p] and (not busy or prob.ctx.strict_discard) else 0, rest - r) + 1):
+            for f in range(min(1 if disc and (not busy or self.ctx.strict_discard) else 0, rest - r) + 1):
                 for s in range((rest - r - f if single else 0) + 1):
                     for q in range((rest - r - f - s if phi is not None else 0) + 1):
                         if busy and r + f + s + q < rest:
@@ -156,9 +197,9 @@ class _Sweep:
                         if key not in out or out[key][0] < value:
                             out[key] = (value, (r, f, s, q))
         if len(out) > 1:
-            kept = pareto({key: value for key, (value, _) in out.items()}, self.ge, 2 * self.k, prob.ctx.strict_discard)
+            kept = pareto({key: value for key, (value, _) in out.items()}, self.ge, 2 * self.k, self.ctx.strict_discard)
             out = {key: out[key] for key in kept}
-        self._vo[(p, rest, busy)] = out
+        self._vo[(p, rest, busy, phi, disc)] = out
         return out
 
     # ---- one item at one position --------------------------------------------------------------
@@ -183,7 +224,7 @@ class _Sweep:
             return out
         if kind == 1:
             _, t, span, gap = item
-            if span + 1 > self.prob.runs[t].room:
+            if span + 1 > self.runs[t].room:
                 return []
             out = [((1, t, span + 1, 0), 1, 0, "N")]
             if gap == 0:
@@ -203,12 +244,14 @@ class _Sweep:
         if kind == 0:
             return item[1] == LUMP or item[1] < self.maxlen
         if kind == 1:
-            return item[2] < self.prob.runs[item[1]].room
+            return item[2] < self.runs[item[1]].room
         return item[2] > 0
 
-    def closings(self, item: Item, p: int, dend: int) -> list[tuple[bool, int, int, int, int, tuple[int, int, int]]]:
-        """(closes?, half wilds, half room, designation, new contract end, (ext, part, trail)) at the end of ``p``."""
-        last = p == ACE_POS
+    def closings(
+        self, item: Item, p: int, dend: int, last: bool
+    ) -> list[tuple[bool, int, int, int, int, tuple[int, int, int]]]:
+        """(closes?, half wilds, half room, designation, new contract end, (ext, part, trail)) at the end of ``p``;
+        ``last``: ``p`` ends the segment, so every item must close."""
         kind = item[0]
         keep = (False, 0, 0, 0, dend, (0, -1, 0))
         if kind == 0 and item[2] == 0:
@@ -240,15 +283,28 @@ class _Sweep:
         return [keep]
 
     # ---- one state at one position -------------------------------------------------------------
-    def step(self, state: State, p: int) -> Iterator[tuple[State, Entries, dict[Key, tuple]]]:
-        """Every (next state, delta entries, trace info per delta key) from ``state`` across position ``p``."""
-        prob = self.prob
+    def step(
+        self, state: State, p: int, n: int, phi: int | None, disc: bool, last: bool
+    ) -> list[tuple[State, Entries, dict[Key, tuple]]]:
+        """Every (next state, delta entries, trace info per delta key) from ``state`` across position ``p``
+        holding ``n`` naturals (``phi``: their set price while the rank is open; ``disc``: may be the discard;
+        ``last``: the segment ends at ``p``)."""
+        key = (state, p, n, phi, disc, last)
+        cached = self._steps.get(key)
+        if cached is None:
+            cached = list(self._step(state, p, n, phi, disc, last))
+            self._steps[key] = cached
+        return cached
+
+    def _step(
+        self, state: State, p: int, n: int, phi: int | None, disc: bool, last: bool
+    ) -> Iterator[tuple[State, Entries, dict[Key, tuple]]]:
         items, dend = state
         if dend and dend <= p - 1 - self.lmax:
             dend = 0
         work = list(items)
         merged: list[int] = []
-        for t, run in enumerate(prob.runs):
+        for t, run in enumerate(self.runs):
             if run.a == p:
                 room = run.room
                 for i, it in enumerate(work):
@@ -261,7 +317,6 @@ class _Sweep:
         options = [self.continuations(it, p) for it in work]
         if any(not opts for opts in options):
             return
-        n = prob.counts[p]
         v = position_points(p)
         targets: dict[State, tuple[Entries, dict[Key, tuple]]] = {}
         for combo in product(*options):
@@ -275,23 +330,23 @@ class _Sweep:
             desig_open = any(it[0] == 0 and it[3] for it in cont)
             can_desig = self.desig_items and not desig_open and p > dend
             left_ok = []
-            if prob.layoff:
+            if self.layoff:
                 pieces = {it[1] for it in cont if it[0] == 1}
-                left_ok = [t for t, run in enumerate(prob.runs) if run.a > p and run.room >= 1 and t not in pieces]
+                left_ok = [t for t, run in enumerate(self.runs) if run.a > p and run.room >= 1 and t not in pieces]
             opening = 0 if busy else k
             for nd in (0, 1) if can_desig and opening >= 1 else (0,):
                 for lset in _subsets(left_ok, opening - nd):
                     for nr in range(opening - nd - len(lset) + 1):
                         rest = k - nd - len(lset) - nr
-                        vo = self.leftovers(p, rest, busy)
+                        vo = self.leftovers(p, rest, busy, phi, disc)
                         if not vo:
                             continue
                         new_items = cont + [(0, 1, 0, 0)] * nr + [(0, 1, 0, 1)] * nd + [(1, t, 1, 0) for t in lset]
                         for i, it in enumerate(new_items):
-                            if it[0] == 2 and prob.runs[it[1]].b == p:
+                            if it[0] == 2 and self.runs[it[1]].b == p:
                                 new_items[i] = (3, it[1], it[2], 0)
                         struct_v = v * (uses + nr + nd + len(lset))
-                        closes = [self.closings(it, p, dend) for it in new_items]
+                        closes = [self.closings(it, p, dend, last) for it in new_items]
                         for choice in product(*closes):
                             self._emit(
                                 targets, new_items, choice, dend, dw2, struct_v, vo,
@@ -339,6 +394,38 @@ class _Sweep:
                     info[key] = (moves, counts, tuple(c[0] for c in choice), tuple(c[5] for c in choice), order)
 
 
+def segments(counts: tuple[int, ...], runs: tuple[TableRunInfo, ...], low: int, split: int) -> list[tuple[int, int]]:
+    """Independent stretches (first, last position) of a suit: naturals or table runs with fewer than
+    ``split`` empty positions between them. No run, lay-off or contract spacing reaches across a
+    longer empty stretch, so the stretches can be solved apart."""
+    occupied = [p for p in range(low, ACE_POS + 1) if counts[p]]
+    for run in runs:
+        occupied += range(run.a, run.b + 1)
+    occupied = sorted(set(occupied))
+    out: list[tuple[int, int]] = []
+    for p in occupied:
+        if out and p - out[-1][1] - 1 < split:
+            out[-1] = (out[-1][0], p)
+        else:
+            out.append((p, p))
+    return out
+
+
+def merge_plans(plans: list[SuitPlan]) -> SuitPlan:
+    """One suit's plan from the plans of its segments."""
+    out = SuitPlan([], {}, {}, [], None, [], [])
+    for plan in plans:
+        out.runs += plan.runs
+        out.left.update(plan.left)
+        out.right.update(plan.right)
+        out.rescues += plan.rescues
+        out.singles += plan.singles
+        out.relaxed += plan.relaxed
+        if plan.discard is not None:
+            out.discard = plan.discard
+    return out
+
+
 def _subsets(items: list[int], most: int) -> Iterator[list[int]]:
     """Subsets of ``items`` with at most ``most`` members (tiny lists only)."""
     if most <= 0 or not items:
@@ -351,7 +438,7 @@ def _subsets(items: list[int], most: int) -> Iterator[list[int]]:
 
 
 def _positions(prob: SuitProblem) -> range:
-    return range(prob.ctx.low, ACE_POS + 1)
+    return range(prob.start, prob.end + 1)
 
 
 def _quiet(prob: SuitProblem, p: int) -> bool:
@@ -359,45 +446,140 @@ def _quiet(prob: SuitProblem, p: int) -> bool:
     return prob.counts[p] == 0 and all(run.a != p for run in prob.runs)
 
 
-@lru_cache(maxsize=200_000)
-def solve_suit(prob: SuitProblem) -> Entries:
-    """Every Pareto-best way to use one suit's naturals (entries keyed by wilds, room, designations, discard)."""
-    sweep = _Sweep(prob, trace=False)
-    ge = sweep.ge
-    k2 = 2 * prob.ctx.k
-    states: dict[State, Entries] = {((), 0): {(0, 0, 0, 0): 0}}
-    for p in _positions(prob):
-        if _quiet(prob, p) and all(not items for items, _ in states):
-            continue
-        nxt: dict[State, Entries] = {}
-        for state, entries in states.items():
-            for target, delta, _info in sweep.step(state, p):
-                joined = combine(entries, delta, prob.ctx, prob.wcap2)
-                if not joined:
-                    continue
-                have = nxt.get(target)
-                if have is None:
-                    nxt[target] = joined
-                else:
-                    for key, value in joined.items():
-                        if have.get(key, -1) < value:
-                            have[key] = value
-        states = {state: pareto(entries, ge, k2, prob.ctx.strict_discard) for state, entries in nxt.items() if entries}
-        if not states:
-            return {}
+@lru_cache(maxsize=4096)
+def _sweep(
+    ctx: Ctx, single_set: bool, layoff: bool, rescue: bool, runs: tuple[TableRunInfo, ...], trace: bool
+) -> _Sweep:
+    return _Sweep(ctx, single_set, layoff, rescue, runs, trace)
+
+
+def _sweep_for(prob: SuitProblem, trace: bool) -> _Sweep:
+    return _sweep(prob.ctx, prob.single_set, prob.layoff, prob.rescue, prob.runs, trace)
+
+
+_FORWARD: dict[tuple, dict[State, Entries]] = {}
+_BACKWARD: dict[tuple, Entries] = {}
+_CACHE_LIMIT = 400_000
+_LAZY = 3
+"""Buckets this small are kept as they are: pruning them costs more than carrying a dominated entry."""
+_START: State = ((), 0)
+_ZERO: Entries = {(0, 0, 0, 0): 0}
+
+
+def _data(prob: SuitProblem) -> tuple[tuple[int, int | None, bool], ...]:
+    return tuple((prob.counts[p], prob.phi[p], prob.disc[p]) for p in _positions(prob))
+
+
+def _family(prob: SuitProblem) -> tuple:
+    return (prob.ctx, prob.single_set, prob.layoff, prob.rescue, prob.runs, prob.start, prob.end, prob.wcap2)
+
+
+def _join(bucket: Entries, entries: Entries, delta: Entries, add: tuple, k2: int, wcap2: int) -> None:
+    """Add every pairing of ``entries`` and ``delta`` into ``bucket`` (best value per key)."""
+    for (wa, xa, da, fa), va in entries.items():
+        adda = add[da]
+        for (wb, xb, db, fb), vb in delta.items():
+            f = fa + fb
+            w = wa + wb
+            if f > 1 or w > wcap2:
+                continue
+            x = xa + xb
+            key = (w, x if x < k2 else k2, adda[db], f)
+            value = va + vb
+            if bucket.get(key, -1) < value:
+                bucket[key] = value
+
+
+def _forward(prob: SuitProblem, sweep: _Sweep, data: tuple, q: int) -> dict[State, Entries]:
+    """The states after positions ``start..q`` with their entries (memoised by the data of that prefix)."""
+    if q < prob.start:
+        return {_START: _ZERO}
+    key = (_family(prob), q, data[: q - prob.start + 1])
+    cached = _FORWARD.get(key)
+    if cached is not None:
+        return cached
+    states = _forward(prob, sweep, data, q - 1)
+    n, phi, disc = data[q - prob.start]
+    add, k2, wcap2 = sweep.add, 2 * prob.ctx.k, prob.wcap2
+    nxt: dict[State, Entries] = {}
+    for state, entries in states.items():
+        for target, delta, _info in sweep.step(state, q, n, phi, disc, q == prob.end):
+            bucket = nxt.get(target)
+            if bucket is None:
+                bucket = nxt[target] = {}
+            _join(bucket, entries, delta, add, k2, wcap2)
+    strict = prob.ctx.strict_discard
+    out = {
+        state: bucket if len(bucket) <= _LAZY else pareto(bucket, sweep.ge, k2, strict)
+        for state, bucket in nxt.items()
+        if bucket
+    }
+    _FORWARD[key] = out
+    return out
+
+
+def _backward(prob: SuitProblem, sweep: _Sweep, data: tuple, q: int, state: State) -> Entries:
+    """What positions ``q+1..end`` can add to a run of the sweep in ``state`` (memoised by their data)."""
+    if q >= prob.end:
+        return _ZERO if not state[0] else {}
+    key = (_family(prob), q, state, data[q - prob.start + 1 :])
+    cached = _BACKWARD.get(key)
+    if cached is not None:
+        return cached
+    n, phi, disc = data[q + 1 - prob.start]
+    add, k2, wcap2 = sweep.add, 2 * prob.ctx.k, prob.wcap2
+    bucket: Entries = {}
+    for target, delta, _info in sweep.step(state, q + 1, n, phi, disc, q + 1 == prob.end):
+        rest = _backward(prob, sweep, data, q + 1, target)
+        if rest:
+            _join(bucket, delta, rest, add, k2, wcap2)
+    out = bucket if len(bucket) <= _LAZY else pareto(bucket, sweep.ge, k2, prob.ctx.strict_discard)
+    _BACKWARD[key] = out
+    return out
+
+
+_SOLVED: dict[SuitProblem, Entries] = {}
+
+
+def clear_suit_caches() -> None:
+    """Forget every memoised segment result (for cold benchmarks and to free memory)."""
+    _FORWARD.clear()
+    _BACKWARD.clear()
+    _SOLVED.clear()
+    _sweep.cache_clear()
+
+
+def solve_suit(prob: SuitProblem, pivot: int | None = None) -> Entries:
+    """Every Pareto-best way to use a segment's naturals (entries keyed by wilds, room, designations, discard).
+
+    The sweep is split at ``pivot`` (the last position of the forward half): forward states are
+    memoised by the data before it and backward values by the data after it, so a problem that
+    differs from an earlier one at a single position only re-steps around that position.
+    """
+    solved = _SOLVED.get(prob)
+    if solved is not None:
+        return solved
+    if len(_FORWARD) > _CACHE_LIMIT or len(_BACKWARD) > _CACHE_LIMIT or len(_SOLVED) > _CACHE_LIMIT:
+        _FORWARD.clear()
+        _BACKWARD.clear()
+        _SOLVED.clear()
+    sweep = _sweep_for(prob, trace=False)
+    data = _data(prob)
+    q = prob.start - 1 if pivot is None else min(max(pivot, prob.start - 1), prob.end)
+    add, k2 = sweep.add, 2 * prob.ctx.k
     out: Entries = {}
-    for (items, _), entries in states.items():
-        if items:
-            continue
-        for key, value in entries.items():
-            if out.get(key, -1) < value:
-                out[key] = value
-    return pareto(out, ge, k2, prob.ctx.strict_discard)
+    for state, entries in _forward(prob, sweep, data, q).items():
+        rest = _backward(prob, sweep, data, q, state)
+        if rest:
+            _join(out, entries, rest, add, k2, prob.wcap2)
+    solved = pareto(out, sweep.ge, k2, prob.ctx.strict_discard)
+    _SOLVED[prob] = solved
+    return solved
 
 
 def trace_suit(prob: SuitProblem, goal: Key) -> tuple[int, SuitPlan]:
     """Rebuild the runs behind ``goal`` (an entry of ``solve_suit(prob)``): (value, plan)."""
-    sweep = _Sweep(prob, trace=True)
+    sweep = _sweep_for(prob, trace=True)
     Back = tuple[State, Key, tuple] | None
     start: State = ((), 0)
     layers: list[tuple[int, dict[State, dict[Key, tuple[int, Back]]]]] = []
@@ -408,8 +590,9 @@ def trace_suit(prob: SuitProblem, goal: Key) -> tuple[int, SuitPlan]:
         if _quiet(prob, p) and all(not items for items, _ in states):
             continue
         nxt: dict[State, dict[Key, tuple[int, Back]]] = {}
+        n, phi, disc = prob.counts[p], prob.phi[p], prob.disc[p]
         for state, entries in states.items():
-            for target, delta, info in sweep.step(state, p):
+            for target, delta, info in sweep.step(state, p, n, phi, disc, p == prob.end):
                 bucket = nxt.setdefault(target, {})
                 for (wa, xa, da, fa), (va, _) in entries.items():
                     for (wb, xb, db, fb), vb in delta.items():
@@ -445,12 +628,11 @@ def trace_suit(prob: SuitProblem, goal: Key) -> tuple[int, SuitPlan]:
         steps.append((p, info))
         state, key = prev_state, prev_key
     steps.reverse()
-    return value, _replay(prob, sweep, steps)
+    return value, _replay(prob, steps)
 
 
-def _replay(prob: SuitProblem, sweep: _Sweep, steps: list[tuple[int, tuple]]) -> SuitPlan:
+def _replay(prob: SuitProblem, steps: list[tuple[int, tuple]]) -> SuitPlan:
     """Walk the traced decisions forward, following each open item, and collect the runs and moves."""
-    del sweep
     plan = SuitPlan([], {}, {}, [], None, [], [])
     objects: list[dict] = []
     for p, info in steps:
@@ -460,7 +642,7 @@ def _replay(prob: SuitProblem, sweep: _Sweep, steps: list[tuple[int, tuple]]) ->
             if run.a == p:
                 for i, obj in enumerate(work):
                     if obj["kind"] == 1 and obj["t"] == t:
-                        plan.left[t] = obj["cells"]
+                        plan.left[run.index] = obj["cells"]
                         del work[i]
                         break
                 work.append({"kind": 2, "t": t, "cells": []})
@@ -485,6 +667,6 @@ def _replay(prob: SuitProblem, sweep: _Sweep, steps: list[tuple[int, tuple]]) ->
             if obj["kind"] == 0:
                 plan.runs.append(ClosedRun(obj["cells"], ext, trail, None if part < 0 else part))
             else:
-                plan.right[obj["t"]] = obj["cells"]
+                plan.right[prob.runs[obj["t"]].index] = obj["cells"]
         objects = [work[i] for i in order]
     return plan

@@ -287,6 +287,7 @@ export function meldEl(meld, ctx, { key, onClick = null, selected = false, cls =
 // notices and for `state.announce` (so screen readers announce them), and focus kept on the same
 // element across repaints.
 export function mount({ model, el }, widgetClass, draw) {
+  const started = performance.now();
   const root = h("div", { class: `pl-root ${widgetClass}` });
   const body = h("div", { class: "pl-body" });
   const live = h("div", { class: "pl-notice", role: "status", "aria-live": "polite" });
@@ -304,6 +305,7 @@ export function mount({ model, el }, widgetClass, draw) {
   };
   let lastNotice = null;
   function paint() {
+    const began = performance.now();
     const focused = root.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
     const state = model.get("state") || {};
     root.classList.toggle("pl-four", Boolean(model.get("four_colour")));
@@ -323,10 +325,12 @@ export function mount({ model, el }, widgetClass, draw) {
       if (target) target.focus({ preventScroll: true });
     }
     root.dataset.painted = String(state.rev ?? 0);
+    root.dataset.paintMs = (performance.now() - began).toFixed(1);
   }
   const events = ["change:state", "change:four_colour", "change:card_size"];
   for (const name of events) model.on(name, paint);
   paint();
+  root.dataset.renderMs = (performance.now() - started).toFixed(1);
   return () => {
     for (const name of events) model.off(name, paint);
   };

@@ -16,7 +16,8 @@ function controls(state, ctx) {
       button("Next ▶", "pl-btn-next", () => ctx.send("step", { by: 1 }), { disabled: at === end, ariaLabel: "Next move" }),
       button("Last", "pl-btn-last", () => ctx.send("go", { to: end }), { disabled: at === end, ariaLabel: "Last move" }),
       picker(ctx, { key: "speed", label: "Speed", value: state.speed, options: state.speeds, onChoose: (speed) => ctx.send("speed", { speed }) }),
-      picker(ctx, { key: "view", label: "Show", value: state.seat ?? -1, options: state.seats, onChoose: (seat) => ctx.send("seat", { seat: Number(seat) }) })),
+      picker(ctx, { key: "view", label: "Show", value: state.seat ?? -1, options: state.seats, onChoose: (seat) => ctx.send("seat", { seat: Number(seat) }) }),
+      fourColourToggle(ctx)),
     h("div", { class: "pl-row" }, slider, h("span", { class: "pl-sub pl-position", text: `Move ${at} of ${end}` })));
 }
 

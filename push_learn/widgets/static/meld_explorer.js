@@ -52,7 +52,7 @@ function draw(state, ctx) {
     h("div", { class: "pl-row" },
       picker(ctx, { key: "deal", label: "Contract of", value: state.deal, options: deals,
         onChoose: (deal) => ctx.send("deal", { deal: Number(deal) }) }),
-      sortBar(state, ctx)),
+      sortBar(state, ctx), fourColourToggle(ctx)),
     handEl(state.hand, ctx, { name: "hand", label: state.hand_label, onToggle: (card) => ctx.send("toggle", { i: card.i }) }),
     h("div", { class: "pl-sub pl-join-hint", text: state.verdict ? "Cards with a gold ring could join the selection." : "" }),
     textEntry(ctx, { key: "cards", label: "Type cards", value: state.typed, buttonText: "Pick",

@@ -161,6 +161,15 @@ export function sortBar(state, ctx) {
   return bar;
 }
 
+// A toggle for the four-colour deck: a view setting kept in the synced `four_colour` trait.
+export function fourColourToggle(ctx) {
+  const on = Boolean(ctx.model.get("four_colour"));
+  return button("Four colours", "pl-btn-four-colour", () => {
+    ctx.model.set("four_colour", !on);
+    ctx.model.save_changes();
+  }, { pressed: on, title: "Draw diamonds blue and clubs green" });
+}
+
 // A labelled text box that sends its text on Enter or with its button. What the student is typing
 // survives repaints: the draft lives in ctx.local until it is sent or Python's value changes.
 export function textEntry(ctx, { key, label, value, onSubmit, buttonText = "Use", placeholder = "" }) {

@@ -47,7 +47,8 @@ function toolbar(state, ctx) {
       button("Save", "pl-btn-save", () => ctx.send("save"), { ariaLabel: "Save the match record" }),
       loadButton(ctx),
       picker(ctx, { key: "level", label: "Bots", value: state.level, options: state.levels, onChoose: (level) => ctx.send("level", { level }) }),
-      picker(ctx, { key: "speed", label: "Speed", value: state.speed, options: state.speeds, onChoose: (speed) => ctx.send("speed", { speed }) })),
+      picker(ctx, { key: "speed", label: "Speed", value: state.speed, options: state.speeds, onChoose: (speed) => ctx.send("speed", { speed }) }),
+      fourColourToggle(ctx)),
     textEntry(ctx, { key: "seed", label: "Deal number (seed)", value: state.seed, buttonText: "New game",
       onSubmit: (seed) => ctx.send("new", { seed }) }));
 }

@@ -91,6 +91,14 @@ class DealStepper(PushWidget, module="deal_stepper", parts=("pl_table.js", "pl_s
         self.position = position
         self.composer.clear()
 
+    def halt(self) -> None:
+        """Stop playing (cancel the next timed step)."""
+        self._pacer.stop()
+
+    async def settled(self) -> None:
+        """Wait until playing stops (the end of the record, or a pause)."""
+        await self._pacer.finished()
+
     def _step_span(self) -> tuple[int, int]:
         """Indices in ``match.events`` of the events of the move that led here (the first deal's start at 0)."""
         if self.position == 0:

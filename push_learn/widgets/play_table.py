@@ -19,7 +19,7 @@ from push_learn.rummy.engine import Action, DealEnded, Match, MatchRecord, Obser
 from push_learn.rummy.rules import RummyRules
 from push_learn.widgets.base import IntentError, PushWidget, int_field, intent, str_field
 from push_learn.widgets.cards import SORT_LABELS, SORTS, arrived
-from push_learn.widgets.coach_json import hint_json
+from push_learn.widgets.coach_json import hint_json, refusal_help
 from push_learn.widgets.moves import MoveComposer, action_in
 from push_learn.widgets.pacer import Pacer, interval_of, speed_options
 from push_learn.widgets.rummy_json import resolve_rules
@@ -37,16 +37,20 @@ class Bot(Protocol):
         ...
 
 
-LEVELS = {"random": "RandomBot", "greedy": "GreedyBot", "search": "SearchBot"}
-"""Bot levels offered to the student, weakest first, and the bot class of each."""
+LEVELS = {
+    "random": ("push_learn.rummy.bots", "RandomBot"),
+    "greedy": ("push_learn.rummy.bots", "GreedyBot"),
+    "search": ("push_learn.rummy.search_bot", "SearchBot"),
+}
+"""Bot levels offered to the student, weakest first: the module and class of each bot."""
 
 
 def make_bot(level: str) -> Bot:
-    """A bot of ``level`` (``random``, ``greedy`` or ``search``) from push_learn.rummy.bots."""
+    """A bot of ``level`` (``random``, ``greedy`` or ``search``) from the analysis layer (imported when needed)."""
     if level not in LEVELS:
         raise ValueError(f"choose a bot level among {', '.join(LEVELS)}, not {level!r}")
-    bots = import_module("push_learn.rummy.bots")
-    bot: Bot = getattr(bots, LEVELS[level])()
+    module, name = LEVELS[level]
+    bot: Bot = getattr(import_module(module), name)()
     return bot
 
 
@@ -101,6 +105,7 @@ class PlayTable(PushWidget, module="play_table", parts=("pl_table.js", "pl_score
         self._pacer = Pacer(self._bot_step, interval_of(speed))
         self._download: dict[str, Any] | None = None
         self._hint: dict[str, Any] | None = None
+        self._help: str | None = None
         self._last_events: list[str] = []
         self._start(Match.new(game, seed), mine=[])
         super().__init__(**options)
@@ -201,6 +206,7 @@ class PlayTable(PushWidget, module="play_table", parts=("pl_table.js", "pl_score
         """The table from the student's observation, their moves, controls, hint, score sheet."""
         view = self.view
         offers = self.composer.offers(self.match, view) if not self.paused_at_deal_end else []
+        help_text, self._help = self._help, None
         show_sheet = self.paused_at_deal_end or view.over
         download, self._download = self._download, None
         return {
@@ -229,6 +235,7 @@ class PlayTable(PushWidget, module="play_table", parts=("pl_table.js", "pl_score
             "meld_note": self.composer.why_not_on_meld(self.match, view),
             "can_take_back": bool(self._mine),
             "hint": self._hint,
+            "help": help_text,
             "paused": self.paused_at_deal_end,
             "sheet": source_json(view) if show_sheet else None,
             "download": download,
@@ -270,11 +277,15 @@ class PlayTable(PushWidget, module="play_table", parts=("pl_table.js", "pl_score
     @intent("act")
     def _act(self, content: Mapping[str, Any]) -> None:
         """Make the student's move; the engine accepts it or refuses with its reason."""
-        self._my_view()
+        view = self._my_view()
         action = action_in(content)
         before = len(self.match.events)
         index = len(self.match.actions)
-        self.match.apply(action)  # IllegalAction: refused, nothing changed
+        try:
+            self.match.apply(action)
+        except IllegalAction:
+            self._help = refusal_help(view, action)
+            raise  # refused with the engine's reason; nothing changed
         self._mine.append(index)
         self.composer.clear()
         self._hint = None
@@ -300,7 +311,8 @@ class PlayTable(PushWidget, module="play_table", parts=("pl_table.js", "pl_score
 
     @intent("hint")
     def _hint_intent(self, _content: Mapping[str, Any]) -> None:
-        self._hint = hint_json(self._my_view())
+        view = self._my_view()
+        self._hint = hint_json(view, random.Random(f"hint:{self.match.seed}:{len(self.match.actions)}"))
 
     # ---- intents: games, records, settings ---------------------------------------------------
 
@@ -351,6 +363,10 @@ class PlayTable(PushWidget, module="play_table", parts=("pl_table.js", "pl_score
         except ValueError as exc:
             raise IntentError(str(exc)) from exc
         self.speed = speed
+
+    def halt(self) -> None:
+        """Cancel the bots' next timed step (they go on after the student's next move or a new game)."""
+        self._pacer.stop()
 
     async def settled(self) -> None:
         """Wait until the bots have played up to the student's move, a deal's end or the match's end."""

@@ -7,13 +7,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from push_learn.cards import Card
+from push_learn.errors import IllegalAction
 from push_learn.rummy.engine import Match, Observation, Push, TakeUpcard
 from push_learn.rummy.melds import is_wild_card, layoff_options
 from push_learn.rummy.rules import RummyRules
-from push_learn.rummy.scoring import card_value
 from push_learn.widgets.base import IntentError, PushWidget, intent, str_field
 from push_learn.widgets.cards import SORT_LABELS, SORTS, arrived, card_json, hand_json
-from push_learn.widgets.coach_json import draw_advice
+from push_learn.widgets.coach_json import draw_json
 from push_learn.widgets.play_table import make_bot, parse_seed
 from push_learn.widgets.rummy_json import meld_json, resolve_rules
 
@@ -84,6 +84,9 @@ class PushChoice(PushWidget, module="push_choice"):
         self.seat = match.turn
         self.outcome: dict[str, Any] | None = None
         self.chosen: str | None = None
+        rng = random.Random(f"coach:{match.seed}:{len(match.actions)}")
+        self.advice = draw_json(match.observe(self.seat), rng)
+        """The coach's view of this decision (worked out once per position)."""
 
     @property
     def view(self) -> Observation:
@@ -115,10 +118,12 @@ class PushChoice(PushWidget, module="push_choice"):
             none = f"{upcard} fits none of {who}'s melds on the table."
             fits = [none if melds else f"{who} has no melds on the table yet."]
         hand = view.hand or ()
-        advice = draw_advice(view)
+        advice = self.advice
         after_take = [*hand, upcard] if upcard is not None else list(hand)
-        up_text = "" if upcard is None else f"{upcard} ({card_value(upcard)} points)"
         stock_seen = "face up, for everyone to see" if view.rules.pushed_card_public else "face down, to them alone"
+        push_lines = advice["push"]
+        if push_lines is None:
+            push_lines = [self._push_refusal()]
         return {
             "title": self.title,
             "game": view.rules.name,
@@ -132,24 +137,28 @@ class PushChoice(PushWidget, module="push_choice"):
             "stock": view.stock,
             "take": {
                 "hand_after": hand_json(after_take, by=self.sort, new={len(after_take) - 1}, last=is_wild_card),
-                "lines": [f"You keep {up_text} and play on with {len(after_take)} cards.", *advice.get("take", [])],
+                "lines": advice["take"],
             },
             "push": {
                 "receiver": view.names[receiver],
                 "receiver_count": view.hand_sizes[receiver],
                 "receiver_melds": melds,
                 "receiver_known": [card_json(card) for card in view.known[receiver]],
-                "lines": [
-                    f"{view.names[receiver]} gets {up_text} and the top stock card, {stock_seen}; "
-                    "you then draw the next stock card.",
-                    *fits,
-                    *advice.get("push", []),
-                ],
+                "lines": [*push_lines, f"The stock card goes to {view.names[receiver]} {stock_seen}.", *fits],
             },
-            "advice": advice.get("summary"),
+            "recommend": advice["recommend"],
+            "advice": advice["summary"],
             "chosen": self.chosen,
             "outcome": self.outcome,
         }
+
+    def _push_refusal(self) -> str:
+        """Why the engine refuses a push here (6-7-8-9-10 with one stock card left)."""
+        try:
+            self.match.verify(Push())
+        except IllegalAction as refusal:
+            return f"You may not push here: {refusal}."
+        return "A push is possible."
 
     # ---- intents -----------------------------------------------------------------------------
 

@@ -46,7 +46,7 @@ def test_play_moves_one_step_at_a_time_at_the_chosen_pace(wire: Wire) -> None:
     async def play() -> None:
         page_sends(stepper, type="play")
         assert synced(stepper)["playing"] is True
-        await stepper._pacer.finished()
+        await stepper.settled()
 
     asyncio.run(play())
     assert seen[-4:] == [len(RECORD) - 3, len(RECORD) - 2, len(RECORD) - 1, len(RECORD)]

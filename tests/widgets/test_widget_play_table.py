@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import random
 
 from pl_widget_driver import Wire, page_sends, synced
 
 from push_learn.cards import Card
 from push_learn.rummy import PUSH
-from push_learn.rummy.engine import Discard, Match, MatchRecord, TakeUpcard
+from push_learn.rummy.bots import GreedyBot
+from push_learn.rummy.engine import Discard, Match, MatchRecord, Observation, TakeUpcard
 from push_learn.rummy.solver import best_go_down
 from push_learn.widgets import PlayTable
+from push_learn.widgets.coach_json import refusal_help
 
 
 def first_mover(seed: int) -> int:
@@ -132,3 +136,128 @@ def test_a_new_game_by_seed_and_the_hint(wire: Wire) -> None:
     assert synced(table)["seed"] == str(seed) and synced(table)["hint"] is None
     page_sends(table, type="new", seed="  ")
     assert synced(table)["notice"]["kind"] == "refused"
+
+
+def card_codes(value: object) -> set[str]:
+    """Every card code under a ``"c"`` key anywhere in a JSON value."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "c" and isinstance(item, str):
+                found.add(item)
+            else:
+                found |= card_codes(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= card_codes(item)
+    return found
+
+
+def visible_codes(view: Observation) -> set[str]:
+    """The card codes a seat may see: its hand, the table, the up-card, known and buried cards, scored hands."""
+    cards = [*(view.hand or ()), *view.buried, *(c for known in view.known for c in known)]
+    cards += [c for tm in view.melds for c in tm.meld.cards]
+    cards += [c for c in (view.upcard, view.taken) if c is not None]
+    if view.last_deal is not None:
+        cards += [c for hand in view.last_deal.hands for c in hand]
+    return {card.ascii for card in cards}
+
+
+class SeatChecker:
+    """Checks every state the widget syncs against what the student's seat may know at that moment."""
+
+    def __init__(self, table: PlayTable) -> None:
+        self.table = table
+        self.states = 0
+        self.actions_seen: list[int] = []
+        table.observe(self.check, "state")
+
+    def check(self, change: dict) -> None:
+        """Called on each sync: nothing hidden, the log as the seat sees it."""
+        state, view = change["new"], self.table.view
+        self.states += 1
+        self.actions_seen.append(len(self.table.match.actions))
+        for seat in state["table"]["seats"]:
+            assert (seat["cards"] is not None) == seat["me"]
+        assert card_codes(state["table"]) <= visible_codes(view)
+        if state["sheet"] and state["sheet"]["last"]:
+            assert card_codes(state["sheet"]) <= visible_codes(view)
+        assert [line["text"] for line in state["table"]["log"]] == [e.text(view.names) for e in view.log]
+
+
+async def play_until(table: PlayTable, deals_done: int, student: GreedyBot) -> None:
+    """Play the student's seat with a greedy bot through the page's intents until ``deals_done`` deals ended."""
+    rng = random.Random(0)
+    for _ in range(2000):
+        await table.settled()
+        state = synced(table)
+        if len(table.match.results) >= deals_done and (state["paused"] or table.match.over):
+            return
+        if state["paused"]:
+            page_sends(table, type="continue")
+        elif state["my_turn"]:
+            action = student.choose(table.view, rng)
+            page_sends(table, type="act", action=action.to_json())
+            assert synced(table)["notice"] is None or synced(table)["notice"]["kind"] != "refused"
+    raise AssertionError("the match did not get there")
+
+
+def test_bots_play_move_by_move_and_nothing_hidden_reaches_the_page(wire: Wire) -> None:
+    table = PlayTable(seed=11, seat=2, level="greedy", speed=0.0)
+    checker = SeatChecker(table)
+    asyncio.run(play_until(table, 1, GreedyBot()))
+    assert checker.states > len(table.match.actions) // 2
+    steps = [b - a for a, b in zip(checker.actions_seen, checker.actions_seen[1:], strict=False)]
+    assert max(steps) <= 1, "every bot action is a step of its own"
+    state = synced(table)
+    assert state["paused"] is True and state["sheet"]["last"]["deal"] == 1
+    assert state["status"].startswith("Deal 1 is over")
+    moves = len(table.match.actions)
+    asyncio.run(table.settled())
+    assert len(table.match.actions) == moves, "bots wait while the score sheet is shown"
+    for message in wire.text().splitlines():
+        assert '"hands": [[' not in message
+
+
+def test_not_your_turn_and_take_back_after_the_bots_moved(wire: Wire) -> None:
+    seat = (first_mover(5) + 1) % 4
+    table = PlayTable(seed=5, seat=seat, speed=0.0)
+
+    async def first_turn() -> None:
+        await table.settled()
+
+    asyncio.run(first_turn())
+    assert synced(table)["my_turn"] is True
+    assert len(table.match.actions) >= 1
+    before_take = table.match.snapshot()
+    page_sends(table, type="act", action=TakeUpcard().to_json())
+    before_discard = table.match.snapshot()
+    moves = len(table.match.actions)
+    page_sends(table, type="act", action=Discard(table.match.hand(seat)[0]).to_json())
+    asyncio.run(first_turn())
+    assert len(table.match.actions) > moves + 1, "the bots played after the student's discard"
+    page_sends(table, type="takeback")
+    assert table.match.snapshot() == before_discard
+    page_sends(table, type="takeback")
+    assert table.match.snapshot() == before_take
+
+    async def too_early() -> None:
+        other = PlayTable(seed=5, seat=(first_mover(5) + 2) % 4, speed=60.0)
+        assert synced(other)["thinking"] is True
+        page_sends(other, type="act", action=TakeUpcard().to_json())
+        assert synced(other)["notice"]["text"] == "it is not your turn yet"
+        assert other.match.actions == []
+        other.halt()
+
+    asyncio.run(too_early())
+
+
+def test_a_refused_move_comes_with_the_coachs_alternative(wire: Wire) -> None:
+    seat = first_mover(5)
+    table = PlayTable(seed=5, seat=seat)
+    page_sends(table, type="act", action=Discard(table.match.hand(seat)[0]).to_json())
+    state = synced(table)
+    assert state["notice"]["kind"] == "refused"
+    assert state["help"] == refusal_help(table.view, Discard(table.match.hand(seat)[0]))
+    page_sends(table, type="hint")
+    assert synced(table)["help"] is None

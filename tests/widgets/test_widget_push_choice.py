@@ -21,9 +21,13 @@ def test_the_first_decision_of_a_deal_with_both_options(wire: Wire) -> None:
     assert [c["c"] for c in state["take"]["hand_after"] if c.get("new")] == [view.upcard.ascii]
     receiver = match.names[(match.turn + 1) % 4]
     assert state["push"]["receiver"] == receiver
-    assert state["push"]["lines"][0].startswith(f"{receiver} gets {view.upcard}")
+    assert state["push"]["lines"][0].startswith(f"A push gives {receiver} (an opponent) two cards: {view.upcard}")
+    assert f"The stock card goes to {receiver} face up" in state["push"]["lines"][-2]
     before = contract_distance(view.hand, PUSH, 1)
-    assert f"now it is {before} cards short of 2 sets of 3" in state["take"]["lines"][1]
+    assert any(f"(now {before} cards short of 2 sets of 3)" in line for line in state["take"]["lines"])
+    assert any(line.startswith("Chance to go down within 3 turns") for line in state["push"]["lines"])
+    assert state["recommend"] in ("take", "push")
+    assert state["advice"].startswith(state["recommend"].capitalize() + ":")
 
 
 def test_each_choice_shows_what_the_engine_did_and_the_position_stays(wire: Wire) -> None:
@@ -48,7 +52,7 @@ def test_each_choice_shows_what_the_engine_did_and_the_position_stays(wire: Wire
 
 def test_a_face_down_push_in_six_to_ten(wire: Wire) -> None:
     choice = PushChoice(seed=3, rules=SIX_TO_TEN)
-    assert "face down, to them alone" in synced(choice)["push"]["lines"][0]
+    assert "The stock card goes to Player 1 face down, to them alone." in synced(choice)["push"]["lines"]
 
 
 def test_another_position_by_seed(wire: Wire) -> None:

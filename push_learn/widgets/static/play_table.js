@@ -29,7 +29,8 @@ function moveBar(state, ctx) {
   return h("div", { class: "pl-col pl-moves" },
     stagedEl(state.staged, ctx),
     state.my_turn ? offersEl(state.offers, ctx) : null,
-    state.meld_note ? h("div", { class: "pl-sub pl-bad", text: state.meld_note }) : null);
+    state.meld_note ? h("div", { class: "pl-sub pl-bad", text: state.meld_note }) : null,
+    state.help ? h("div", { class: "pl-sub pl-help", text: `Coach: ${state.help}` }) : null);
 }
 
 function hintPanel(state) {

@@ -2,8 +2,10 @@
 
 function option(title, cls, lines, extra, state, ctx, choice) {
   const chosen = state.chosen === choice;
+  const recommended = state.recommend === choice;
   return h("section", { class: `pl-panel pl-option pl-option-${choice}${chosen ? " pl-chosen" : ""}`, "aria-label": title },
-    h("div", { class: "pl-title", text: title }),
+    h("div", { class: "pl-row" }, h("span", { class: "pl-title", text: title }),
+      recommended ? h("span", { class: "pl-badge pl-badge-down", text: "the coach's choice" }) : null),
     ...extra,
     h("ul", { class: "pl-list" }, ...lines.map((text) => h("li", { text }))),
     button(choice === "take" ? "Take" : "Push", `${cls} pl-btn-primary`, () => ctx.send("choose", { choice }),

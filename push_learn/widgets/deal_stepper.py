@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
 from push_learn.rummy.engine import DealEnded, Event, Match, MatchRecord, RecordError
 from push_learn.rummy.engine.playout import play_random_match
 from push_learn.rummy.rules import RummyRules
+from push_learn.rummy.tournament import play_match
 from push_learn.widgets.base import IntentError, PushWidget, int_field, intent, str_field
 from push_learn.widgets.cards import SORT_LABELS, SORTS
 from push_learn.widgets.moves import MoveComposer, action_in
 from push_learn.widgets.pacer import Pacer, interval_of, speed_options
+from push_learn.widgets.play_table import make_bot
 from push_learn.widgets.rummy_json import resolve_rules
 from push_learn.widgets.score_sheet import last_hand_json, source_json
 from push_learn.widgets.table_json import table_json
@@ -30,6 +33,7 @@ class DealStepper(PushWidget, module="deal_stepper", parts=("pl_table.js", "pl_s
 
         from push_learn.widgets import DealStepper
         DealStepper(seed=7)                                  # a demo match of Push, all hands open
+        DealStepper(seed=7, rules="cap_it", level="greedy")  # a demo played by greedy bots (takes seconds)
         DealStepper(open("game.json").read(), seat=0)        # a saved record, from North's seat
 
     ``speed`` is ``slow``, ``normal``, ``fast``, ``fastest`` or seconds per step.
@@ -42,12 +46,13 @@ class DealStepper(PushWidget, module="deal_stepper", parts=("pl_table.js", "pl_s
         seed: int = 1,
         rules: RummyRules | str = "push",
         seat: int | None = None,
+        level: str | None = None,
         position: int = 0,
         speed: str | float = "normal",
         title: str = "",
         **options: Any,
     ) -> None:
-        self.original = _as_record(record, resolve_rules(rules), seed)
+        self.original = _as_record(record, resolve_rules(rules), seed, level)
         self.record = self.original
         self.title = title or f"Deal stepper: {self.original.rules.name}, seed {self.original.seed}"
         self.seat = seat
@@ -260,10 +265,15 @@ class DealStepper(PushWidget, module="deal_stepper", parts=("pl_table.js", "pl_s
         self._seek(position)
 
 
-def _as_record(source: RecordSource | None, rules: RummyRules, seed: int) -> MatchRecord:
-    """A record from a record, a match, JSON text, or (None) a demo match played by random players."""
+def _as_record(source: RecordSource | None, rules: RummyRules, seed: int, level: str | None) -> MatchRecord:
+    """A record from a record, a match, JSON text, or (None) a demo match: the engine's quick random
+    player, or bots of ``level`` (``random``, ``greedy``, ``search``) in every seat."""
     if source is None:
-        return play_random_match(rules, seed).record()
+        if level is None:
+            return play_random_match(rules, seed).record()
+        bot = make_bot(level)
+        match, _times = play_match(rules, seed, [bot] * rules.players, random.Random(f"demo:{seed}"))
+        return match.record()
     if isinstance(source, MatchRecord):
         return source
     if isinstance(source, Match):

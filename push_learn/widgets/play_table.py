@@ -11,11 +11,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from importlib import import_module
-from typing import Any, Protocol
+from typing import Any
 
 from push_learn.cards import Card
 from push_learn.errors import IllegalAction
-from push_learn.rummy.engine import Action, DealEnded, Match, MatchRecord, Observation
+from push_learn.rummy.bots import Bot
+from push_learn.rummy.engine import DealEnded, Match, MatchRecord, Observation
 from push_learn.rummy.rules import RummyRules
 from push_learn.widgets.base import IntentError, PushWidget, int_field, intent, str_field
 from push_learn.widgets.cards import SORT_LABELS, SORTS, arrived
@@ -26,15 +27,7 @@ from push_learn.widgets.rummy_json import resolve_rules
 from push_learn.widgets.score_sheet import source_json
 from push_learn.widgets.table_json import table_json
 
-__all__ = ["LEVELS", "Bot", "PlayTable", "make_bot"]
-
-
-class Bot(Protocol):
-    """The bots' protocol (push_learn.rummy.bots): an action for the seat of an observation."""
-
-    def choose(self, observation: Observation, rng: random.Random) -> Action:
-        """The bot's next action for the seat to move."""
-        ...
+__all__ = ["LEVELS", "PlayTable", "make_bot"]
 
 
 LEVELS = {

@@ -123,3 +123,8 @@ def test_records_load_from_json_and_bad_records_are_refused(wire: Wire) -> None:
     assert synced(stepper)["table"]["game"] == "6-7-8-9-10"
     with pytest.raises(RecordError):
         DealStepper('{"schema": "something else"}')
+
+
+def test_an_unknown_bot_level_for_the_demo_is_refused() -> None:
+    with pytest.raises(ValueError, match="choose a bot level"):
+        DealStepper(seed=1, level="grandmaster")

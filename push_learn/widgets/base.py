@@ -25,9 +25,11 @@ import traitlets
 
 from push_learn.cards import CardParseError
 from push_learn.errors import PushLearnError
+from push_learn.widgets.cards import SORT_LABELS, SORTS
 
 __all__ = [
     "CARD_SIZES",
+    "HandSorting",
     "IntentError",
     "PushWidget",
     "bundle_css",
@@ -107,11 +109,12 @@ class PushWidget(anywidget.AnyWidget):
             cls._css = bundle_css(css)
             cls._static_files = (COMMON_JS, *parts, f"{module}.js", COMMON_CSS, *((css,) if css else ()))
         super().__init_subclass__(**kwargs)
-        intents = dict(cls._intents)
-        for attr, value in vars(cls).items():
-            name = getattr(value, "_pl_intent", None)
-            if isinstance(name, str):
-                intents[name] = attr
+        intents: dict[str, str] = {}
+        for klass in reversed(cls.__mro__):  # mixins may bring intents too; subclasses override
+            for attr, value in vars(klass).items():
+                name = getattr(value, "_pl_intent", None)
+                if isinstance(name, str):
+                    intents[name] = attr
         cls._intents = intents
 
     def __init__(self, *, four_colour: bool = False, card_size: str = "medium", **kwargs: Any) -> None:
@@ -179,3 +182,20 @@ def str_field(content: Mapping[str, Any], name: str) -> str:
     if not isinstance(value, str):
         raise IntentError(f"the request lacks the text {name!r}")
     return value
+
+
+class HandSorting:
+    """Mixin for widgets that show a hand: the ``sort`` intent and the sort buttons' state."""
+
+    sort: str = "suit"
+
+    @intent("sort")
+    def _sort(self, content: Mapping[str, Any]) -> None:
+        by = str_field(content, "by")
+        if by not in SORTS:
+            raise IntentError(f"a hand is sorted by {', '.join(SORTS)}, not {by!r}")
+        self.sort = by
+
+    def sort_state(self) -> dict[str, Any]:
+        """``{"sort": ..., "sorts": [[by, text], ...]}`` for the page's sort buttons."""
+        return {"sort": self.sort, "sorts": [list(pair) for pair in SORT_LABELS]}

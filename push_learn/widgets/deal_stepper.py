@@ -6,14 +6,13 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from push_learn.rummy.engine import DealEnded, Event, Match, MatchRecord, RecordError
+from push_learn.rummy.engine import DealEnded, Event, Match, MatchRecord, Observation, RecordError
 from push_learn.rummy.engine.playout import play_random_match
 from push_learn.rummy.rules import RummyRules
 from push_learn.rummy.tournament import play_match
-from push_learn.widgets.base import IntentError, PushWidget, int_field, intent, str_field
-from push_learn.widgets.cards import SORT_LABELS, SORTS
-from push_learn.widgets.moves import MoveComposer, action_in
-from push_learn.widgets.pacer import Pacer, interval_of, speed_options
+from push_learn.widgets.base import HandSorting, IntentError, PushWidget, int_field, intent
+from push_learn.widgets.moves import MoveComposer, MoveIntents, action_in
+from push_learn.widgets.pacer import Paced
 from push_learn.widgets.play_table import make_bot
 from push_learn.widgets.rummy_json import resolve_rules
 from push_learn.widgets.score_sheet import last_hand_json, source_json
@@ -24,7 +23,9 @@ __all__ = ["DealStepper"]
 RecordSource = MatchRecord | Match | str
 
 
-class DealStepper(PushWidget, module="deal_stepper", parts=("pl_table.js", "pl_scores.js")):
+class DealStepper(
+    HandSorting, MoveIntents, Paced, PushWidget, module="deal_stepper", parts=("pl_table.js", "pl_scores.js")
+):
     """Replay any match record: first / back / next / last, play at a chosen speed, a slider over the
     moves, the text of each step ("East takes 9♦"), all hands open or one seat's view. From any
     point, try another move (what-if) and carry on from there; "Back to the record" restores it.
@@ -57,11 +58,10 @@ class DealStepper(PushWidget, module="deal_stepper", parts=("pl_table.js", "pl_s
         self.title = title or f"Deal stepper: {self.original.rules.name}, seed {self.original.seed}"
         self.seat = seat
         self.sort = "suit"
-        self.speed = speed if isinstance(speed, str) else "custom"
         self.composer = MoveComposer()
         self.position = 0
         self._match = self.record.replay(0)
-        self._pacer = Pacer(self._play_step, interval_of(speed))
+        self.start_pacing(self._play_step, speed)
         super().__init__(**options)
         self.go(position)
 
@@ -96,14 +96,6 @@ class DealStepper(PushWidget, module="deal_stepper", parts=("pl_table.js", "pl_s
         self.position = position
         self.composer.clear()
 
-    def halt(self) -> None:
-        """Stop playing (cancel the next timed step)."""
-        self._pacer.stop()
-
-    async def settled(self) -> None:
-        """Wait until playing stops (the end of the record, or a pause)."""
-        await self._pacer.finished()
-
     def _step_span(self) -> tuple[int, int]:
         """Indices in ``match.events`` of the events of the move that led here (the first deal's start at 0)."""
         if self.position == 0:
@@ -127,7 +119,7 @@ class DealStepper(PushWidget, module="deal_stepper", parts=("pl_table.js", "pl_s
 
     # ---- what the page shows ---------------------------------------------------------------
 
-    def _mover_view(self) -> Any:
+    def _mover_view(self) -> Observation | None:
         match = self._match
         if match.over or (self.seat is not None and match.turn != self.seat):
             return None
@@ -150,12 +142,10 @@ class DealStepper(PushWidget, module="deal_stepper", parts=("pl_table.js", "pl_s
             "position": self.position,
             "length": self.length,
             "playing": self._pacer.running,
-            "speed": self.speed,
-            "speeds": speed_options(self.speed),
+            **self.pace_state(),
             "seat": self.seat,
             "seats": [[-1, "All hands open"], *([s, f"{name}'s view"] for s, name in enumerate(match.seat_names))],
-            "sort": self.sort,
-            "sorts": [list(pair) for pair in SORT_LABELS],
+            **self.sort_state(),
             "step_text": " ".join(texts),
             "table": table_json(
                 view,
@@ -197,15 +187,6 @@ class DealStepper(PushWidget, module="deal_stepper", parts=("pl_table.js", "pl_s
             self._seek(0)
         self._pacer.start()
 
-    @intent("speed")
-    def _speed(self, content: Mapping[str, Any]) -> None:
-        speed = str_field(content, "speed")
-        try:
-            self._pacer.interval = interval_of(speed)
-        except ValueError as exc:
-            raise IntentError(str(exc)) from exc
-        self.speed = speed
-
     @intent("seat")
     def _seat(self, content: Mapping[str, Any]) -> None:
         seat = int_field(content, "seat")
@@ -214,33 +195,12 @@ class DealStepper(PushWidget, module="deal_stepper", parts=("pl_table.js", "pl_s
         self.seat = None if seat < 0 else seat
         self.composer.clear()
 
-    @intent("sort")
-    def _sort(self, content: Mapping[str, Any]) -> None:
-        by = str_field(content, "by")
-        if by in SORTS:
-            self.sort = by
-
-    @intent("toggle")
-    def _toggle(self, content: Mapping[str, Any]) -> None:
+    def picking_view(self) -> Observation:
+        """The mover's view, when a what-if may be tried here."""
         mover = self._mover_view()
         if mover is None:
             raise IntentError("no move can be tried from this seat here")
-        self.composer.toggle(int_field(content, "i"), mover.hand or ())
-
-    @intent("meld")
-    def _meld(self, content: Mapping[str, Any]) -> None:
-        self.composer.choose_meld(int_field(content, "id"), self._match.observe(self.seat))
-
-    @intent("stage")
-    def _stage(self, content: Mapping[str, Any]) -> None:
-        mover = self._mover_view()
-        if mover is None:
-            raise IntentError("no move can be tried from this seat here")
-        self.composer.stage(int_field(content, "k"), mover)
-
-    @intent("unstage")
-    def _unstage(self, content: Mapping[str, Any]) -> None:
-        self.composer.unstage(int_field(content, "k"))
+        return mover
 
     @intent("act")
     def _act(self, content: Mapping[str, Any]) -> None:

@@ -8,13 +8,13 @@ from typing import Any
 import traitlets
 
 from push_learn.cards import Card, format_cards
-from push_learn.widgets.base import PushWidget, int_field, intent, str_field
-from push_learn.widgets.cards import SORT_LABELS, SORTS, as_cards, hand_json
+from push_learn.widgets.base import HandSorting, PushWidget, int_field, intent
+from push_learn.widgets.cards import SORTS, as_cards, hand_json
 
 __all__ = ["HandView"]
 
 
-class HandView(PushWidget, module="hand_view"):
+class HandView(HandSorting, PushWidget, module="hand_view"):
     """A hand of cards to look at and pick from: sort buttons, selection by click, arrows and Space/Enter.
 
     In JupyterLab::
@@ -64,12 +64,6 @@ class HandView(PushWidget, module="hand_view"):
             chosen = set(self.selection) ^ {index}
             self.selection = sorted(chosen)
 
-    @intent("sort")
-    def _sort(self, content: Mapping[str, Any]) -> None:
-        by = str_field(content, "by")
-        if by in SORTS:
-            self.sort = by
-
     @intent("clear")
     def _clear(self, _content: Mapping[str, Any]) -> None:
         self.selection = []
@@ -79,8 +73,7 @@ class HandView(PushWidget, module="hand_view"):
         chosen = self.selected
         return {
             "title": self.title,
-            "sort": self.sort,
-            "sorts": [list(pair) for pair in SORT_LABELS],
+            **self.sort_state(),
             "selectable": self.selectable,
             "hand_label": f"{self.title or 'Hand'}, {len(self.hand)} cards",
             "cards": hand_json(self.hand, by=self.sort, selected=set(self.selection)),

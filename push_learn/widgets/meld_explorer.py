@@ -11,8 +11,8 @@ from push_learn.rummy.contracts import meets_contract
 from push_learn.rummy.melds import Meld, explain_meld, interpret_meld, is_wild_card
 from push_learn.rummy.rules import RummyRules
 from push_learn.rummy.solver import contract_options, meld_options
-from push_learn.widgets.base import IntentError, PushWidget, int_field, intent, str_field
-from push_learn.widgets.cards import SORT_LABELS, SORTS, as_cards, hand_json
+from push_learn.widgets.base import HandSorting, IntentError, PushWidget, int_field, intent, str_field
+from push_learn.widgets.cards import SORTS, as_cards, hand_json
 from push_learn.widgets.rummy_json import meld_json, resolve_rules, rules_json
 
 __all__ = ["MeldExplorer"]
@@ -21,7 +21,7 @@ SHOWN_READINGS = 12
 """At most this many readings are drawn; the rest are counted."""
 
 
-class MeldExplorer(PushWidget, module="meld_explorer"):
+class MeldExplorer(HandSorting, PushWidget, module="meld_explorer"):
     """Pick cards from a hand (click, keyboard, or type them) and see every legal reading as a meld.
 
     Each reading shows what every wild card stands for; an illegal group shows the core's reason.
@@ -98,8 +98,7 @@ class MeldExplorer(PushWidget, module="meld_explorer"):
             "title": self.title,
             "rules": rules_json(self.rules),
             "deal": self.deal,
-            "sort": self.sort,
-            "sorts": [list(pair) for pair in SORT_LABELS],
+            **self.sort_state(),
             "hand": hand_json(
                 self.hand, by=self.sort, selected=set(self.selection), highlight=joiners, last=is_wild_card
             ),
@@ -128,12 +127,6 @@ class MeldExplorer(PushWidget, module="meld_explorer"):
     @intent("clear")
     def _clear(self, _content: Mapping[str, Any]) -> None:
         self.selection = []
-
-    @intent("sort")
-    def _sort(self, content: Mapping[str, Any]) -> None:
-        by = str_field(content, "by")
-        if by in SORTS:
-            self.sort = by
 
     @intent("deal")
     def _deal(self, content: Mapping[str, Any]) -> None:

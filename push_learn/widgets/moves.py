@@ -30,10 +30,10 @@ from push_learn.rummy.engine import (
     action_from_json,
 )
 from push_learn.rummy.melds import Meld, interpret_meld, layoff_options, rescue_options
-from push_learn.widgets.base import IntentError
+from push_learn.widgets.base import IntentError, int_field, intent
 from push_learn.widgets.rummy_json import meld_json
 
-__all__ = ["MoveComposer", "Offer"]
+__all__ = ["MoveComposer", "MoveIntents", "Offer", "action_in"]
 
 
 @dataclass(frozen=True)
@@ -182,3 +182,34 @@ def action_in(content: Mapping[str, Any]) -> Action:
         return action_from_json(content.get("action"))
     except ValueError as exc:
         raise IntentError(f"the page sent a move that cannot be read: {exc}") from exc
+
+
+class MoveIntents:
+    """Mixin for widgets that build a move with a ``MoveComposer``: the intents ``toggle`` (a hand card),
+    ``meld`` (a table meld), ``stage`` (set a reading aside for going down) and ``unstage``."""
+
+    composer: MoveComposer
+
+    def picking_view(self) -> Observation:
+        """The observation of the seat whose move is being built; ``IntentError`` when there is none."""
+        raise NotImplementedError
+
+    def acting_view(self) -> Observation:
+        """Like ``picking_view``, for steps that need that seat to be the one to move."""
+        return self.picking_view()
+
+    @intent("toggle")
+    def _toggle(self, content: Mapping[str, Any]) -> None:
+        self.composer.toggle(int_field(content, "i"), self.picking_view().hand or ())
+
+    @intent("meld")
+    def _meld(self, content: Mapping[str, Any]) -> None:
+        self.composer.choose_meld(int_field(content, "id"), self.picking_view())
+
+    @intent("stage")
+    def _stage(self, content: Mapping[str, Any]) -> None:
+        self.composer.stage(int_field(content, "k"), self.acting_view())
+
+    @intent("unstage")
+    def _unstage(self, content: Mapping[str, Any]) -> None:
+        self.composer.unstage(int_field(content, "k"))

@@ -9,9 +9,12 @@ once, still one after another.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
-__all__ = ["SPEEDS", "Pacer", "interval_of", "speed_options"]
+from push_learn.widgets.base import IntentError, intent, str_field
+
+__all__ = ["SPEEDS", "Paced", "Pacer", "interval_of", "speed_options"]
 
 SPEEDS = {"slow": 1.6, "normal": 0.9, "fast": 0.45, "fastest": 0.2}
 """Seconds between two steps for each speed setting (the fastest still shows every step)."""
@@ -74,3 +77,36 @@ class Pacer:
         """Wait until no step is scheduled (for scripts and tests that run their own loop)."""
         while self._handle is not None:
             await asyncio.sleep(min(self.interval, 0.01))
+
+
+class Paced:
+    """Mixin for widgets that play timed steps: the pacer, the ``speed`` intent, ``halt`` and ``settled``."""
+
+    _pacer: Pacer
+    speed: str
+
+    def start_pacing(self, step: Callable[[], bool], speed: str | float) -> None:
+        """Set up the pacer for ``step`` at ``speed`` (a name or seconds per step)."""
+        self._pacer = Pacer(step, interval_of(speed))
+        self.speed = speed if isinstance(speed, str) else "custom"
+
+    def pace_state(self) -> dict[str, Any]:
+        """``{"speed", "speeds"}`` for the page's speed picker."""
+        return {"speed": self.speed, "speeds": speed_options(self.speed)}
+
+    @intent("speed")
+    def _speed(self, content: Mapping[str, Any]) -> None:
+        speed = str_field(content, "speed")
+        try:
+            self._pacer.interval = interval_of(speed)
+        except ValueError as exc:
+            raise IntentError(str(exc)) from exc
+        self.speed = speed
+
+    def halt(self) -> None:
+        """Cancel the next timed step."""
+        self._pacer.stop()
+
+    async def settled(self) -> None:
+        """Wait until no timed step is pending."""
+        await self._pacer.finished()

@@ -18,11 +18,11 @@ from push_learn.errors import IllegalAction
 from push_learn.rummy.bots import Bot
 from push_learn.rummy.engine import DealEnded, Match, MatchRecord, Observation
 from push_learn.rummy.rules import RummyRules
-from push_learn.widgets.base import IntentError, PushWidget, int_field, intent, str_field
-from push_learn.widgets.cards import SORT_LABELS, SORTS, arrived
+from push_learn.widgets.base import HandSorting, IntentError, PushWidget, intent, str_field
+from push_learn.widgets.cards import arrived
 from push_learn.widgets.coach_json import hint_json, refusal_help
-from push_learn.widgets.moves import MoveComposer, action_in
-from push_learn.widgets.pacer import Pacer, interval_of, speed_options
+from push_learn.widgets.moves import MoveComposer, MoveIntents, action_in
+from push_learn.widgets.pacer import Paced
 from push_learn.widgets.rummy_json import resolve_rules
 from push_learn.widgets.score_sheet import source_json
 from push_learn.widgets.table_json import table_json
@@ -55,7 +55,9 @@ def parse_seed(text: str) -> int | str:
     return int(text) if text.lstrip("-").isdigit() else text
 
 
-class PlayTable(PushWidget, module="play_table", parts=("pl_table.js", "pl_scores.js")):
+class PlayTable(
+    HandSorting, MoveIntents, Paced, PushWidget, module="play_table", parts=("pl_table.js", "pl_scores.js")
+):
     """Play a whole match as one seat against bots: take or push, meld, lay off, rescue, discard.
 
     The hint button asks the coach about the current decision; take-back undoes your last move
@@ -93,9 +95,8 @@ class PlayTable(PushWidget, module="play_table", parts=("pl_table.js", "pl_score
         self._bots = dict(bots or {})
         self.title = title
         self.sort = "suit"
-        self.speed = speed if isinstance(speed, str) else "custom"
         self.composer = MoveComposer()
-        self._pacer = Pacer(self._bot_step, interval_of(speed))
+        self.start_pacing(self._bot_step, speed)
         self._download: dict[str, Any] | None = None
         self._hint: dict[str, Any] | None = None
         self._help: str | None = None
@@ -207,10 +208,8 @@ class PlayTable(PushWidget, module="play_table", parts=("pl_table.js", "pl_score
             "seed": str(self.match.seed),
             "level": self.level,
             "levels": [[name, name.capitalize()] for name in LEVELS],
-            "speed": self.speed,
-            "speeds": speed_options(self.speed),
-            "sort": self.sort,
-            "sorts": [list(pair) for pair in SORT_LABELS],
+            **self.pace_state(),
+            **self.sort_state(),
             "status": self.status(view),
             "my_turn": view.my_turn and not self.paused_at_deal_end,
             "thinking": self.bots_to_move,
@@ -245,27 +244,13 @@ class PlayTable(PushWidget, module="play_table", parts=("pl_table.js", "pl_score
             raise IntentError("it is not your turn yet")
         return view
 
-    @intent("toggle")
-    def _toggle(self, content: Mapping[str, Any]) -> None:
-        self.composer.toggle(int_field(content, "i"), self.match.hand(self.seat))
+    def picking_view(self) -> Observation:
+        """The student's own view: cards may be picked while the bots play."""
+        return self.view
 
-    @intent("meld")
-    def _meld(self, content: Mapping[str, Any]) -> None:
-        self.composer.choose_meld(int_field(content, "id"), self.view)
-
-    @intent("stage")
-    def _stage(self, content: Mapping[str, Any]) -> None:
-        self.composer.stage(int_field(content, "k"), self._my_view())
-
-    @intent("unstage")
-    def _unstage(self, content: Mapping[str, Any]) -> None:
-        self.composer.unstage(int_field(content, "k"))
-
-    @intent("sort")
-    def _sort(self, content: Mapping[str, Any]) -> None:
-        by = str_field(content, "by")
-        if by in SORTS:
-            self.sort = by
+    def acting_view(self) -> Observation:
+        """The student's view when it is their move."""
+        return self._my_view()
 
     @intent("act")
     def _act(self, content: Mapping[str, Any]) -> None:
@@ -348,19 +333,3 @@ class PlayTable(PushWidget, module="play_table", parts=("pl_table.js", "pl_score
             raise IntentError(str(exc)) from exc
         self.level = level
 
-    @intent("speed")
-    def _speed(self, content: Mapping[str, Any]) -> None:
-        speed = str_field(content, "speed")
-        try:
-            self._pacer.interval = interval_of(speed)
-        except ValueError as exc:
-            raise IntentError(str(exc)) from exc
-        self.speed = speed
-
-    def halt(self) -> None:
-        """Cancel the bots' next timed step (they go on after the student's next move or a new game)."""
-        self._pacer.stop()
-
-    async def settled(self) -> None:
-        """Wait until the bots have played up to the student's move, a deal's end or the match's end."""
-        await self._pacer.finished()

@@ -11,8 +11,8 @@ from push_learn.errors import IllegalAction
 from push_learn.rummy.engine import Match, Observation, Push, TakeUpcard
 from push_learn.rummy.melds import is_wild_card, layoff_options
 from push_learn.rummy.rules import RummyRules
-from push_learn.widgets.base import IntentError, PushWidget, intent, str_field
-from push_learn.widgets.cards import SORT_LABELS, SORTS, arrived, card_json, hand_json
+from push_learn.widgets.base import HandSorting, IntentError, PushWidget, intent, str_field
+from push_learn.widgets.cards import arrived, card_json, hand_json
 from push_learn.widgets.coach_json import draw_json
 from push_learn.widgets.play_table import make_bot, parse_seed
 from push_learn.widgets.rummy_json import meld_json, resolve_rules
@@ -22,7 +22,7 @@ __all__ = ["PushChoice"]
 CHOICES = {"take": TakeUpcard(), "push": Push()}
 
 
-class PushChoice(PushWidget, module="push_choice"):
+class PushChoice(HandSorting, PushWidget, module="push_choice"):
     """Take the up-card or push it to the next player? The up-card, your hand and both options side by
     side: what taking gives you, what pushing sends to the next player (and whether it fits their melds
     on the table), with the coach's estimate. Choose, and see what happened; then try the other choice
@@ -132,8 +132,7 @@ class PushChoice(PushWidget, module="push_choice"):
             "contract": str(view.contract),
             "upcard": None if upcard is None else card_json(upcard),
             "hand": hand_json(hand, by=self.sort, last=is_wild_card),
-            "sort": self.sort,
-            "sorts": [list(pair) for pair in SORT_LABELS],
+            **self.sort_state(),
             "stock": view.stock,
             "take": {
                 "hand_after": hand_json(after_take, by=self.sort, new={len(after_take) - 1}, last=is_wild_card),
@@ -189,12 +188,6 @@ class PushChoice(PushWidget, module="push_choice"):
         text = content.get("seed")
         seed = parse_seed(text) if isinstance(text, str) and text.strip() else _next_seed(self.match.seed)
         self._position(seed)
-
-    @intent("sort")
-    def _sort(self, content: Mapping[str, Any]) -> None:
-        by = str_field(content, "by")
-        if by in SORTS:
-            self.sort = by
 
 
 def _next_seed(seed: int | str) -> int | str:

@@ -10,7 +10,17 @@ from pl_widget_driver import Wire, page_sends, synced
 
 from push_learn.errors import IllegalAction
 from push_learn.rummy import PUSH, SIX_TO_TEN
-from push_learn.rummy.engine import Discard, MatchRecord, Push, RecordError, TakeUpcard, play_random_match
+from push_learn.rummy.engine import (
+    Discard,
+    LayOff,
+    MatchRecord,
+    NewMeld,
+    Push,
+    RecordError,
+    Rescue,
+    TakeUpcard,
+    play_random_match,
+)
 from push_learn.widgets import DealStepper
 
 RECORD = play_random_match(PUSH, seed=3).record()
@@ -128,3 +138,28 @@ def test_records_load_from_json_and_bad_records_are_refused(wire: Wire) -> None:
 def test_an_unknown_bot_level_for_the_demo_is_refused() -> None:
     with pytest.raises(ValueError, match="choose a bot level"):
         DealStepper(seed=1, level="grandmaster")
+
+
+@pytest.mark.parametrize("kind", [LayOff, Rescue, NewMeld])
+def test_table_moves_are_offered_from_picked_cards_and_accepted(wire: Wire, kind: type) -> None:
+    """At a recorded lay-off, rescue or new meld, picking its cards (and meld) offers exactly that move."""
+    at = next(n for n, action in enumerate(RECORD.actions) if isinstance(action, kind))
+    action = RECORD.actions[at]
+    stepper = DealStepper(RECORD, position=at)
+    hand = list(stepper.match.hand(stepper.match.turn))
+    cards = action.meld.cards if isinstance(action, NewMeld) else (action.card,)
+    used: set[int] = set()
+    for card in cards:
+        index = next(i for i, held in enumerate(hand) if held == card and i not in used)
+        used.add(index)
+        page_sends(stepper, type="toggle", i=index)
+    if not isinstance(action, NewMeld):
+        page_sends(stepper, type="meld", id=action.target)
+    offered = [o["action"] for o in synced(stepper)["offers"] if "action" in o]
+    expected = action.to_json()
+    if isinstance(action, LayOff) and action.result is None:
+        expected = next(o for o in offered if o["type"] == "lay_off")
+    assert expected in offered
+    page_sends(stepper, type="act", action=expected)
+    assert synced(stepper)["notice"]["kind"] == "ok"
+    assert stepper.match.snapshot()[4] == RECORD.replay(at + 1).snapshot()[4]

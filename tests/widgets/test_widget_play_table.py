@@ -6,6 +6,7 @@ import asyncio
 import json
 import random
 
+import pytest
 from pl_widget_driver import Wire, page_sends, synced
 
 from push_learn.cards import Card
@@ -202,8 +203,9 @@ async def play_until(table: PlayTable, deals_done: int, student: GreedyBot) -> N
     raise AssertionError("the match did not get there")
 
 
-def test_bots_play_move_by_move_and_nothing_hidden_reaches_the_page(wire: Wire) -> None:
-    table = PlayTable(seed=11, seat=2, level="greedy", speed=0.0)
+@pytest.mark.parametrize(("rules", "seat"), [("push", 2), ("cap_it", 1), ("six_to_ten", 0)])
+def test_bots_play_move_by_move_and_nothing_hidden_reaches_the_page(wire: Wire, rules: str, seat: int) -> None:
+    table = PlayTable(seed=11, rules=rules, seat=seat, level="greedy", speed=0.0)
     checker = SeatChecker(table)
     asyncio.run(play_until(table, 1, GreedyBot()))
     assert checker.states > len(table.match.actions) // 2

@@ -85,13 +85,19 @@ def test_idle_kernels_are_culled_ctrl_c_stops_all(tmp_path: Path, serve_factory:
     folder.mkdir()
     shutil.copy(FLOOR, folder / FLOOR.name)
     server = serve_factory("--root", str(folder), "--pool-size", "1", "--cull-idle", "4")
-    (warm,) = _kernels_when(server, 1)  # the pool's kernel starts right after the server
+    deadline = time.monotonic() + 60
+    while "Kernel pool of floor.ipynb is filled" not in server.log.read_text() and time.monotonic() < deadline:
+        time.sleep(0.25)
     _get(server.url + "voila/render/floor.ipynb")  # takes the warm kernel; no page ever connects to it
-    used = warm
-    refill = next(k for k in _kernels_when(server, 2) if k.pid != used.pid)
-    assert psutil.wait_procs([used], timeout=30)[1] == [], "an idle kernel was not culled"
+    pair = _kernels_when(server, 2)  # the used kernel and the pool's new warm one
+    deadline = time.monotonic() + 30
+    while all(kernel.is_running() for kernel in pair) and time.monotonic() < deadline:
+        time.sleep(0.25)
+    alive = [kernel for kernel in pair if kernel.is_running()]
+    assert len(alive) == 1, f"expected the idle kernel culled and the warm one kept:\n{server.log_tail()}"
+    time.sleep(6)  # longer than --cull-idle: the pool's warm kernel must outlive it
     kernels = _kernels_when(server, 1)
-    assert [k.pid for k in kernels] == [refill.pid], "the pool's warm kernel must not be culled"
+    assert kernels == alive, "the pool's warm kernel must not be culled"
     server.process.send_signal(signal.SIGINT)
     assert server.process.wait(timeout=30) == 0, server.log_tail()
     _, alive = psutil.wait_procs(kernels, timeout=10)

@@ -75,17 +75,17 @@ class ServeOptions:
     """Log at debug level (tracebacks are still never sent to students)."""
 
 
-def dashboards_dir(root: Path | None) -> Path:
-    """The folder of notebooks to serve: ``root`` if given, the checkout's copies, or a freshly written set."""
+def dashboards_dir(root: Path | None, scratch: Path) -> Path:
+    """The folder of notebooks to serve: ``root`` if given, the checkout's copies, or a set written into
+    ``scratch`` (an installed package carries no notebooks: they are generated from the catalogue)."""
     if root is not None:
         if not root.is_dir():
             raise FileNotFoundError(f"the dashboards folder {root} does not exist")
         return root
     if all((CHECKOUT_DASHBOARDS / info.notebook).is_file() for info in DASHBOARDS):
         return CHECKOUT_DASHBOARDS
-    generated = Path(tempfile.mkdtemp(prefix="push_learn_dashboards_"))
-    write_notebooks(generated)
-    return generated
+    write_notebooks(scratch)
+    return scratch
 
 
 def voila_argv(options: ServeOptions, root: Path) -> list[str]:
@@ -163,7 +163,12 @@ def serve(options: ServeOptions) -> int:
             file=sys.stderr,
         )
         return 2
-    root = dashboards_dir(options.root)
+    with tempfile.TemporaryDirectory(prefix="push_learn_dashboards_") as scratch:
+        return _run_voila(options, dashboards_dir(options.root, Path(scratch)))
+
+
+def _run_voila(options: ServeOptions, root: Path) -> int:
+    """Serve the notebooks in ``root`` with Voila until Ctrl-C or SIGTERM."""
     _skip_slow_format_checker()
     paths = [str(TEMPLATE_ROOT), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))]
     os.environ["JUPYTER_PATH"] = os.pathsep.join(paths)

@@ -87,14 +87,15 @@ def test_landing_page_config_lists_every_dashboard_and_game() -> None:
 
 
 def test_dashboards_dir_prefers_the_given_folder(tmp_path: Path) -> None:
-    assert serve.dashboards_dir(tmp_path) == tmp_path
+    assert serve.dashboards_dir(tmp_path, tmp_path / "scratch") == tmp_path
     with pytest.raises(FileNotFoundError, match="does not exist"):
-        serve.dashboards_dir(tmp_path / "missing")
+        serve.dashboards_dir(tmp_path / "missing", tmp_path / "scratch")
 
 
 def test_dashboards_dir_writes_notebooks_without_a_checkout(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(serve, "CHECKOUT_DASHBOARDS", tmp_path / "no-checkout")
-    folder = serve.dashboards_dir(None)
+    folder = serve.dashboards_dir(None, tmp_path / "scratch")
+    assert folder == tmp_path / "scratch"
     assert sorted(p.name for p in folder.glob("*.ipynb")) == sorted(info.notebook for info in DASHBOARDS)
 
 

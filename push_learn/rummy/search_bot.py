@@ -1,0 +1,200 @@
+"""SearchBot: GreedyBot's table play, with take-or-push and the discard weighed by determinized sampling.
+
+Before going down, what matters is how soon the hand can meet the contract. The bot measures a
+hand by its distance (cards short, from the solver) and by its *outs*: solving the contract with the
+missing cards added as wilds shows what each of those wilds stands for, and the unseen copies of
+those cards (plus the unseen wilds) are the draws that bring it closer. Taking is weighed against
+pushing over the next two draws; each discard candidate by the hand it leaves.
+
+What a push or a discard hands over is judged on *sampled worlds*: the cards the seat cannot place
+are dealt at random to the other hands around their known cards, the rest forming the stock (with
+any buried wilds in it). In each world the next player's hand is played forward against the cards
+handed over: a push gives them the up-card and the stock's top card, a discard is offered to them
+as the up-card. Help to an opponent counts against the option, help to a partner for it.
+
+Strength and time grow with ``samples`` and ``budget`` (seconds per decision, checked between worlds).
+Once down, the bot plays exactly as GreedyBot.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Sequence
+
+from push_learn.cards import Card, Rank, Suit
+from push_learn.rummy.bots import GreedyBot, _discards, _hand, keep_score, seat_of
+from push_learn.rummy.coach import unseen_cards
+from push_learn.rummy.engine import Action, GoDown, Observation, Push, TakeUpcard
+from push_learn.rummy.melds import Meld, is_wild_card
+from push_learn.rummy.solver import best_go_down
+
+__all__ = ["SearchBot", "World", "sample_world"]
+
+
+class World:
+    """One sampled deal: every other hand and the stock (its top card last)."""
+
+    def __init__(self, hands: dict[int, list[Card]], stock: list[Card]) -> None:
+        self.hands = hands
+        self.stock = stock
+
+
+def sample_world(view: Observation, rng: random.Random) -> World:
+    """Hidden hands and a stock consistent with the seat's observation (known cards stay with their holders)."""
+    seat = seat_of(view)
+    pool = unseen_cards(view)
+    stock_fixed: list[Card] = []
+    for card, n in Counter(view.buried).items():
+        for _ in range(n):
+            if card in pool:
+                pool.remove(card)
+                stock_fixed.append(card)
+    rng.shuffle(pool)
+    hands: dict[int, list[Card]] = {}
+    for other in range(view.rules.players):
+        if other == seat:
+            continue
+        known = list(view.known[other])
+        need = max(0, view.hand_sizes[other] - len(known))
+        hands[other] = known + pool[:need]
+        del pool[:need]
+    stock = pool + stock_fixed
+    rng.shuffle(stock)
+    return World(hands, stock[-view.stock :] if view.stock else [])
+
+
+class SearchBot(GreedyBot):
+    """Take-or-push and discards by distance, outs and sampled worlds; table play as GreedyBot."""
+
+    name = "search"
+
+    def __init__(
+        self, budget: float = 0.5, samples: int = 8, candidates: int = 3, help_weight: float = 1.0, deny: bool = False
+    ) -> None:
+        super().__init__()
+        self.budget = budget
+        """Seconds allowed per decision for the sampled worlds (at least one world is always used)."""
+        self.samples = samples
+        self.candidates = candidates
+        """How many discards (GreedyBot's best few) are weighed."""
+        self.help_weight = help_weight
+        """How much one card of progress handed to the next player counts."""
+        self.deny = deny
+        """Take an up-card that would help the next opponent rather than push it to them."""
+        self._outs: dict[tuple, float] = {}
+
+    # ---- the measure of a hand -----------------------------------------------------------------
+    def outs(self, view: Observation, hand: Sequence[Card], unseen: Counter[Card]) -> float:
+        """The chance that one unseen draw brings ``hand`` closer to the contract (from one solved structure)."""
+        key = (view.deal, tuple(sorted(card.ascii for card in hand)), sum(unseen.values()))
+        cached = self._outs.get(key)
+        if cached is not None:
+            return cached
+        short = self.memo.contract_distance(view, hand)
+        total = sum(unseen.values()) or 1
+        if not short:
+            value = 0.0
+        else:
+            wilds = sum(n for card, n in unseen.items() if is_wild_card(card))
+            plan = best_go_down([*hand, *[_PLACEHOLDER] * short], view.rules, view.deal, keep_discard=False)
+            wanted: set[Card] = set()
+            for action in plan.actions if plan is not None else ():
+                if isinstance(action, GoDown):
+                    for meld in action.melds:
+                        wanted |= _stands_for(meld, hand)
+            value = (wilds + sum(unseen[card] for card in wanted)) / total
+        if len(self._outs) > 20_000:
+            self._outs.clear()
+        self._outs[key] = value
+        return value
+
+    def progress(self, view: Observation, hand: Sequence[Card], unseen: Counter[Card], draws: int) -> float:
+        """Expected cards short after ``draws`` more draws (lower is better); 99 when never possible."""
+        short = self.memo.contract_distance(view, hand)
+        if short is None:
+            return 99.0
+        return max(0.0, short - draws * self.outs(view, hand, unseen))
+
+    # ---- decisions ------------------------------------------------------------------------------
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        """Draw and discard by sampling while not down; otherwise play as GreedyBot."""
+        view = observation
+        seat = seat_of(view)
+        if view.down[seat]:
+            return super().choose(view, rng)
+        if view.phase == "draw":
+            if Push() not in view.legal or TakeUpcard() not in view.legal or view.upcard is None:
+                return super().draw(view)
+            return self._draw(view, rng)
+        move = self.table_move(view)
+        if move is not None:
+            return move
+        return self._discard(view, rng)
+
+    def _draw(self, view: Observation, rng: random.Random) -> Action:
+        """GreedyBot's rule, but an up-card that would bring the next opponent closer is not pushed to them
+        when taking it costs us nothing in progress (``deny``)."""
+        choice = super().draw(view)
+        if not self.deny or isinstance(choice, TakeUpcard):
+            return choice
+        up = view.upcard
+        assert up is not None
+        if self._handed(view, [up], rng, with_stock=True) > self.help_weight * 0.5:
+            return TakeUpcard()
+        return choice
+
+    def _discard(self, view: Observation, rng: random.Random) -> Action:
+        """GreedyBot's few best discards, weighed by what each would do for the next player."""
+        hand = _hand(view)
+        legal = _discards(view)
+        ranked = sorted(legal, key=lambda a: (keep_score(a.card, hand, view), a.card.ascii))[: self.candidates]
+        if len(ranked) <= 1:
+            return ranked[0] if ranked else super().discard(view, rng)
+        scores = []
+        for order, action in enumerate(ranked):
+            handed = self._handed(view, [action.card], rng, with_stock=False)
+            scores.append((handed + 0.05 * order, order, action))
+        return min(scores)[2]
+
+    def _handed(self, view: Observation, cards: list[Card], rng: random.Random, with_stock: bool) -> float:
+        """Cost of handing ``cards`` (and the stock's top card) to the next player, averaged over sampled worlds."""
+        seat = seat_of(view)
+        nxt = (seat + 1) % view.rules.players
+        if view.down[nxt]:
+            return 0.0
+        sign = -1.0 if view.rules.team_of(nxt) == view.rules.team_of(seat) else 1.0
+        start = time.perf_counter()
+        total, worlds = 0.0, 0
+        while worlds < self.samples and (worlds == 0 or time.perf_counter() - start < self.budget):
+            world = sample_world(view, rng)
+            theirs = world.hands.get(nxt, [])
+            gift = list(cards)
+            if with_stock and world.stock:
+                gift.append(world.stock[-1])
+            before = self.memo.contract_distance(view, theirs)
+            after = self.memo.contract_distance(view, [*theirs, *gift])
+            if before is not None and after is not None:
+                total += before - after
+            worlds += 1
+        return sign * self.help_weight * total / worlds
+
+
+_PLACEHOLDER = Card(None, None)
+"""A joker standing in for the cards a hand is short of."""
+
+
+def _stands_for(meld: Meld, hand: Sequence[Card]) -> set[Card]:
+    """The natural cards that could take the place of a wild in ``meld`` (any missing suit of a set's rank)."""
+    del hand
+    out: set[Card] = set()
+    for i in meld.wild_positions:
+        if meld.is_run:
+            stands = meld.stands_for(i)
+            if isinstance(stands, Card) and stands.rank is not Rank.TWO:
+                out.add(stands)
+        elif meld.rank is not None:
+            present = {card.suit for card in meld.naturals}
+            out |= {Card(meld.rank, suit) for suit in Suit if suit not in present}
+    return out

@@ -1,0 +1,172 @@
+"""The coach's advice and its reasons, on rigged positions of real matches."""
+
+from __future__ import annotations
+
+import doctest
+import random
+from collections import Counter
+
+from push_learn.cards import Card, Rank, Suit, make_deck, parse_card, parse_cards
+from push_learn.rummy import PUSH, SIX_TO_TEN
+from push_learn.rummy import coach as coach_module
+from push_learn.rummy.coach import (
+    advise,
+    contract_gap,
+    draw_advice,
+    engine_reason,
+    explain_illegal,
+    hand_state,
+    hint,
+    suggestions,
+    unseen_cards,
+)
+from push_learn.rummy.engine import Discard, GoDown, LayOff, Match, NewMeld, Observation, Push, Rescue, TakeUpcard
+from push_learn.rummy.engine.state import TableMeld
+from push_learn.rummy.melds import Meld
+
+
+def rigged(hand: str, upcard: str, *, rules=PUSH, melds: tuple[Meld, ...] = (), down: bool = False,
+           took: bool = False, seed: int = 4) -> tuple[Match, Observation]:
+    """A match whose player to move holds ``hand`` (drawn already when ``took``), with ``melds`` on the table."""
+    match = Match.new(rules, seed=seed)
+    deal = match.deal
+    seat = deal.turn
+    deal.hands[seat] = parse_cards(hand)
+    deal.upcard = parse_card(upcard)
+    deal.melds = [TableMeld(i, (seat + 1) % rules.players, meld) for i, meld in enumerate(melds)]
+    deal.next_meld_id = len(melds)
+    deal.down[seat] = down
+    if took:
+        match.apply(TakeUpcard())
+    return match, match.observe(seat)
+
+
+def test_phrases() -> None:
+    contract = PUSH.contract(3)
+    assert contract_gap(2, contract) == "2 cards short of 2 runs of 4"
+    assert contract_gap(1, contract) == "1 card short of 2 runs of 4"
+    assert hand_state(0, contract) == "already holds 2 runs of 4"
+    assert hand_state(None, contract) == "can never hold 2 runs of 4"
+    failures, _ = doctest.testmod(coach_module)
+    assert failures == 0
+
+
+def test_unseen_cards_leave_out_what_the_seat_knows() -> None:
+    _, view = rigged("7H 7S 9C", "KD")
+    unseen = Counter(unseen_cards(view))
+    pack = Counter(make_deck(2, 4))
+    assert sum(unseen.values()) == sum(pack.values()) - 3 - 1
+    assert unseen[parse_card("KD")] == 1 and unseen[parse_card("7H")] == 1
+
+
+def test_take_or_push_says_what_each_gives_whom() -> None:
+    _, view = rigged("7H 7S 9C 9D QS AH", "7D")
+    advice = draw_advice(view, samples=20, rng=random.Random(1))
+    receiver = view.names[(view.turn + 1) % 4]
+    push_text = " ".join(advice.push.lines) if advice.push else ""
+    assert f"gives {receiver} (an opponent) two cards: 7♦ (5 points)" in push_text
+    assert "top stock card" in push_text
+    take_text = " ".join(advice.take.lines)
+    assert "after taking, your hand is 1 card short of 2 sets of 3 (now it is 2 cards short of 2 sets of 3)" in (
+        take_text
+    )
+    assert "chance to go down within 3 turns: about" in take_text
+    assert advice.take.short_after == 1 and advice.short_now == 2
+    assert advice.recommend == "take" and advice.take.chance is not None
+    assert advice.summary.startswith("Take: 7♦ brings you 1 card closer to 2 sets of 3")
+
+
+def test_pushing_is_advised_when_the_up_card_is_useless_and_chances_are_equal() -> None:
+    _, view = rigged("3C 8D JH KS 5S 9C", "AH")
+    advice = draw_advice(view, samples=30, rng=random.Random(2))
+    assert "does not bring you closer" in advice.summary
+    assert advice.take.short_after == advice.short_now
+
+
+def test_six_to_ten_warns_about_the_taken_card() -> None:
+    _, view = rigged("3C 8D JH KS 5S 9C 4H 4D 10C QH", "4S", rules=SIX_TO_TEN)
+    advice = draw_advice(view, samples=10, rng=random.Random(3))
+    assert "you may not discard 4♠ this turn." in advice.take.lines
+
+
+def test_suggestions_rank_lay_offs_and_rescues_with_reasons() -> None:
+    table = (
+        Meld.run_of(parse_cards("5H JK 7H"), Suit.HEARTS, 5),
+        Meld.set_of(parse_cards("QC QD QH"), Rank.QUEEN),
+    )
+    _, view = rigged("6H 8H 4C 9S", "KD", melds=table, down=True, took=True)
+    moves = suggestions(view)
+    owner = view.names[(view.seat + 1) % 4]
+    texts = [move.reason for move in moves]
+    rescue = next(move for move in moves if isinstance(move.action, Rescue))
+    assert rescue.best and rescue.reason.startswith(f"put 6♥ in place of the 🃏 in {owner}'s run of hearts")
+    assert "the wild comes back to your hand" in rescue.reason
+    assert any(text.startswith(f"lay 8♥ off on {owner}'s run of hearts") for text in texts)
+    assert moves[0].points_left <= moves[-1].points_left
+    for move in moves:
+        assert engine_reason(view, move.action) is None, move
+
+
+def test_suggestions_before_going_down_start_with_the_contract() -> None:
+    _, view = rigged("7H 7S 7D 9C 9D 9S KH", "2C", took=True)
+    moves = suggestions(view)
+    assert isinstance(moves[0].action, GoDown)
+    assert moves[0].reason.startswith("go down with 2 sets of 3:")
+    assert engine_reason(view, moves[0].action) is None
+
+
+def test_advice_when_not_down_names_the_distance_and_a_discard() -> None:
+    _, view = rigged("7H 8H 4S 5S JD", "QC", took=True, seed=5)
+    advice = advise(view)
+    assert advice.title == "Not down yet"
+    assert advice.lines[0] == "your hand is 4 cards short of 2 sets of 3, so you cannot go down yet."
+    assert advice.lines[1].startswith("discard ")
+
+
+def test_illegal_meld_before_going_down() -> None:
+    _, view = rigged("7H 7S 7D 9C 9D 9S KH", "2C", took=True)
+    attempt = NewMeld(Meld.set_of(parse_cards("7H 7S 7D"), Rank.SEVEN))
+    advice = explain_illegal(view, attempt)
+    assert advice.reason == "you must go down with this deal's contract (2 sets of 3) before you meld anything else"
+    assert isinstance(advice.alternative, GoDown)
+    assert advice.suggestion.startswith("instead: go down with")
+
+
+def test_illegal_meld_gets_the_nearest_legal_meld() -> None:
+    _, view = rigged("7H 7S 7D 8D 9C KH", "2C", down=True, took=True)
+    attempt = NewMeld(Meld.set_of(parse_cards("7H 7S 8D"), Rank.SEVEN))
+    advice = explain_illegal(view, attempt)
+    assert advice.reason == "a set of sevens cannot hold 8♦: every natural card of a set has its rank"
+    assert isinstance(advice.alternative, NewMeld)
+    assert Counter(advice.alternative.meld.cards) >= Counter(parse_cards("7H 7S"))
+
+
+def test_illegal_lay_off_points_to_a_meld_it_fits() -> None:
+    table = (Meld.run_of(parse_cards("5H 6H 7H"), Suit.HEARTS, 5), Meld.set_of(parse_cards("KC KD KS"), Rank.KING))
+    _, view = rigged("KH 3C", "4D", melds=table, down=True, took=True)
+    attempt = LayOff(0, parse_card("KH"))
+    advice = explain_illegal(view, attempt)
+    assert advice.reason == "K♥ cannot be laid off on run 5♥ 6♥ 7♥"
+    assert isinstance(advice.alternative, LayOff) and advice.alternative.target == 1
+
+
+def test_illegal_discard_and_draw_alternatives() -> None:
+    _, view = rigged("3C 8D JH KS 5S 9C 4H 4D 10C QH", "4S", rules=SIX_TO_TEN, took=True)
+    advice = explain_illegal(view, Discard(parse_card("4S")))
+    assert advice.reason == "you may not discard the 4♠ you took this turn"
+    assert isinstance(advice.alternative, Discard) and advice.alternative.card != parse_card("4S")
+    _, view2 = rigged("3C 8D JH KS 5S 9C 4H 4D 10C QH", "4S", rules=SIX_TO_TEN)
+    stuck = explain_illegal(view2, Discard(parse_card("3C")))
+    assert stuck.reason == "first draw: take the up-card or push"
+
+
+def test_hint_from_a_record() -> None:
+    match = Match.new(PUSH, seed=12)
+    record = match.record()
+    advice = hint(record, 0, samples=8)
+    assert advice.title == "Take or push?"
+    assert any(line.startswith("push: a push gives") for line in advice.lines)
+    match.apply(Push())
+    after = hint(match.record(), 1, samples=8)
+    assert after.title in ("Your moves now", "Not down yet")
+    assert isinstance(Card(Rank.TWO, Suit.CLUBS), Card)

@@ -1,0 +1,243 @@
+"""The solver's public questions on hand-picked positions (exactness at large is test_solver_oracle.py)."""
+
+from __future__ import annotations
+
+import doctest
+from dataclasses import replace
+
+import pytest
+
+from push_learn.cards import JOKER, Card, Rank, Suit, parse_card, parse_cards
+from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN, six_to_ten
+from push_learn.rummy.contracts import meets_contract
+from push_learn.rummy.engine import Discard, GoDown, LayOff, NewMeld, Rescue
+from push_learn.rummy.melds import Meld, check_meld
+from push_learn.rummy.scoring import penalty
+from push_learn.rummy.solver import api as solver_api
+from push_learn.rummy.solver import (
+    best_go_down,
+    best_turn,
+    clear_caches,
+    contract_distance,
+    contract_options,
+    contract_ways,
+    meld_options,
+)
+from push_learn.rummy.solver.search import Search, Setup
+
+
+def cards(text: str) -> list[Card]:
+    return parse_cards(text)
+
+
+def test_module_examples_run() -> None:
+    import push_learn.rummy.solver as package
+
+    for module in (package, solver_api):
+        failures, _ = doctest.testmod(module)
+        assert failures == 0
+
+
+# ---- a selection of cards ---------------------------------------------------------------------------
+
+
+def test_meld_options_reads_a_set_and_lists_cards_that_join() -> None:
+    hand = cards("7H 7S 7D 7C 8H 9H KC JK")
+    options = meld_options(cards("7H 7S"), hand, PUSH)
+    assert options.readings == ()
+    assert set(options.joinable) == set(cards("7D 7C JK"))
+    assert options.completable
+
+
+def test_meld_options_for_a_run_joins_ends_and_wilds_only() -> None:
+    hand = cards("5H 6H 8H QS 2C")
+    options = meld_options(cards("5H 6H"), hand, PUSH)
+    assert set(options.joinable) == set(cards("8H 2C"))
+    whole = meld_options(cards("5H 6H 2C"), hand, PUSH)
+    assert [str(m) for m in whole.readings] == [
+        "run 4♥ 5♥ 6♥ (2♣ as 4♥)",
+        "run 5♥ 6♥ 7♥ (2♣ as 7♥)",
+    ]
+
+
+def test_meld_options_refuses_cards_not_in_hand() -> None:
+    with pytest.raises(ValueError):
+        meld_options(cards("AH"), cards("KH"), PUSH)
+
+
+def test_no_card_joins_a_set_that_already_has_four() -> None:
+    hand = cards("9C 9D 9H 9S 9S")
+    assert meld_options(cards("9C 9D 9H 9S"), hand, PUSH).joinable == ()
+
+
+# ---- the contract -----------------------------------------------------------------------------------
+
+
+def test_contract_answer_has_best_ways_and_distance() -> None:
+    hand = cards("7H 7S JK 9C 9D 9S KH")
+    answer = contract_options(hand, PUSH, 1, limit=5)
+    assert answer.possible and answer.short == 0
+    assert answer.best is not None and answer.best.points_left == 0
+    assert meets_contract(answer.best.go_down, PUSH, 1).ok
+    assert answer.ways and all(meets_contract(way, PUSH, 1).ok for way in answer.ways)
+    assert len({tuple(sorted(str(m) for m in way)) for way in answer.ways}) == len(answer.ways)
+
+
+def test_distance_counts_missing_cards() -> None:
+    assert contract_distance(cards("7H 8H 9H 4S 5S"), PUSH, 3) == 3
+    assert str(contract_options(cards("7H 8H 9H 4S 5S"), PUSH, 3)) == "3 cards short of 2 runs of 4"
+    assert contract_distance(cards("7H 8H 9H 10H 4S 5S 6S 7S"), PUSH, 3) == 0
+
+
+def test_one_long_run_is_not_two_runs() -> None:
+    hand = cards("4S 5S 6S 7S 8S 9S 10S JS")
+    plan = best_go_down(hand, PUSH, 3, keep_discard=False)
+    assert plan is not None and len(plan.go_down) == 2
+    assert meets_contract(plan.go_down, PUSH, 3).ok
+
+
+def test_contract_runs_laid_down_together_may_not_overlap() -> None:
+    hand = cards("5H 5H 6H 6H 7H 7H 8H 8H")
+    assert best_go_down(hand, PUSH, 3, keep_discard=False) is None
+    assert contract_distance(hand, PUSH, 3) == 4
+    sharing = replace(PUSH, runs_may_share_cards=True)
+    plan = best_go_down(hand, sharing, 3, keep_discard=False)
+    assert plan is not None and plan.points_left == 0
+
+
+def test_six_to_ten_must_keep_a_discard_when_going_down() -> None:
+    exact = cards("7H 7S 7D 9C 9D 9S")
+    assert best_go_down(exact, SIX_TO_TEN, 1) is None
+    assert str(contract_options(exact, SIX_TO_TEN, 1, limit=0)) == "holds 2 sets of 3 but would keep no card to discard"
+    plan = best_go_down([*exact, parse_card("KH")], SIX_TO_TEN, 1)
+    assert plan is not None and plan.discard == parse_card("KH") and plan.points_left == 0
+
+
+def test_cap_it_last_contract_needs_a_run_of_seven() -> None:
+    hand = cards("3C 4C 5C 6C 7C 8C 9C JD QD KD")
+    plan = best_go_down(hand, CAP_IT, 5, keep_discard=False)
+    assert plan is not None and sorted(len(m) for m in plan.go_down) == [3, 7]
+
+
+def test_contract_ways_are_limited_and_all_legal() -> None:
+    hand = cards("7H 7S 7D 7C 9C 9D 9S 9H JK 2C")
+    ways = list(contract_ways(hand, PUSH, 1, limit=4))
+    assert len(ways) == 4
+    for way in ways:
+        assert meets_contract(way, PUSH, 1).ok
+        for meld in way:
+            check_meld(meld, PUSH)
+
+
+# ---- the best turn ----------------------------------------------------------------------------------
+
+
+def test_best_turn_melds_and_discards_the_highest_card() -> None:
+    plan = best_turn(cards("5H 6H 7H 9C 9D JK QS"), PUSH)
+    assert plan.discard == parse_card("QS") and plan.points_left == 0 and plan.goes_out
+    assert isinstance(plan.actions[-1], Discard)
+
+
+def test_best_turn_without_discard_counts_every_card_left() -> None:
+    plan = best_turn(cards("5H 6H 7H KS QS"), PUSH, keep_discard=False)
+    assert plan.points_left == 20 and plan.discard is None
+
+
+def test_best_turn_lays_off_and_rescues() -> None:
+    table = [
+        Meld.run_of(cards("5H JK 7H"), Suit.HEARTS, 5),
+        Meld.set_of(cards("QC QD 2S"), Rank.QUEEN),
+    ]
+    plan = best_turn(cards("6H 8H QS 4C"), PUSH, table)
+    kinds = [type(action).__name__ for action in plan.actions]
+    assert "Rescue" in kinds and "LayOff" in kinds
+    assert plan.points_left == 0
+    rescue = next(a for a in plan.actions if isinstance(a, Rescue))
+    assert rescue.card == parse_card("6H") and rescue.target == 0
+
+
+def test_rescued_wild_is_used_in_the_same_turn() -> None:
+    table = [Meld.run_of(cards("9S JK JS"), Suit.SPADES, 9)]
+    plan = best_turn(cards("10S 4D 4H"), PUSH, table, keep_discard=False)
+    assert plan.points_left == 0
+    assert any(isinstance(a, NewMeld) and JOKER in a.meld.cards for a in plan.actions)
+
+
+def test_table_meld_ids_are_kept() -> None:
+    class Tabled:
+        def __init__(self, id: int, meld: Meld) -> None:
+            self.id, self.meld = id, meld
+
+    table = [Tabled(7, Meld.run_of(cards("5H 6H 7H"), Suit.HEARTS, 5))]
+    plan = best_turn(cards("8H KS"), PUSH, table)
+    lay = next(a for a in plan.actions if isinstance(a, LayOff))
+    assert lay.target == 7 and lay.result is not None and len(lay.result) == 4
+
+
+def test_a_two_goes_to_its_own_place_as_a_natural() -> None:
+    plan = best_turn(cards("AS 3S 2S 2H"), PUSH, keep_discard=False)
+    run = next(a.meld for a in plan.actions if isinstance(a, NewMeld))
+    assert run.start == 1 and run.cards[1] == parse_card("2S") and not run.is_wild(1)
+
+
+def test_six_to_ten_never_discards_a_two_nor_the_taken_card() -> None:
+    hand = cards("2C 2H 5D KS QH")
+    plan = best_turn(hand, SIX_TO_TEN, taken=parse_card("KS"), keep_discard=True)
+    assert plan.discard is not None and plan.discard.rank is not Rank.TWO and plan.discard != parse_card("KS")
+    assert plan.points_left == 5
+    alone = best_turn(cards("2C 2H KS"), SIX_TO_TEN, taken=parse_card("KS"))
+    assert alone.discard is None and alone.points_left == penalty(cards("2C 2H KS"))
+
+
+def test_six_to_ten_cannot_go_out_by_melding() -> None:
+    plan = best_turn(cards("5D 6D 7D"), SIX_TO_TEN)
+    assert plan.discard is not None and not any(isinstance(a, NewMeld) for a in plan.actions)
+
+
+def test_min_naturals_house_rule_forbids_all_wild_melds() -> None:
+    strict = replace(PUSH, min_naturals_per_meld=1)
+    assert best_turn(cards("JK JK JK"), strict, keep_discard=False).points_left == 60
+    assert best_turn(cards("JK JK JK"), PUSH, keep_discard=False).points_left == 0
+    plan = best_turn(cards("JK JK 2S"), strict, keep_discard=False)
+    assert plan.points_left == 0
+    assert all(not m.is_set for m in plan.melds)
+
+
+def test_two_deck_six_to_ten_sets_may_repeat_suits() -> None:
+    rules = six_to_ten(4)
+    plan = best_turn(cards("8H 8H 8H 5C"), rules)
+    assert plan.points_left == 0
+    assert any(isinstance(a, NewMeld) and len(a.meld.naturals) == 3 for a in plan.actions)
+
+
+def test_leftover_wilds_are_laid_in_spare_room() -> None:
+    plan = best_turn(cards("3C 3C 3D 3D 2C 2C 2D"), CAP_IT, keep_discard=False)
+    assert plan.points_left == 0
+
+
+def test_plans_are_exact_on_big_hands_and_legal() -> None:
+    hand = [Card(Rank(r), suit) for suit in (Suit.SPADES, Suit.HEARTS) for r in range(3, 14) for _ in range(1)]
+    hand += [Card(Rank(r), Suit.CLUBS) for r in range(3, 12)] + [JOKER] * 4 + cards("2C 2D 2H 2S 2S 2D 2C 2H")
+    assert len(hand) == 43
+    plan = best_turn(hand, PUSH, keep_discard=False)
+    assert plan.points_left == 0
+    for action in plan.actions:
+        if isinstance(action, NewMeld):
+            check_meld(action.meld, PUSH)
+    go = best_go_down(hand, PUSH, 5, keep_discard=False)
+    assert go is not None and go.points_left == 0
+    assert isinstance(go.actions[0], GoDown)
+
+
+def test_caches_can_be_cleared_without_changing_answers() -> None:
+    hand = cards("4C 5C 6C 7C 9D 9H 9S QD KD AD JK")
+    before = best_go_down(hand, PUSH, 2)
+    clear_caches()
+    after = best_go_down(hand, PUSH, 2)
+    assert before is not None and after is not None and before.points_left == after.points_left
+
+
+def test_search_reports_its_nodes_and_exact_room_fallback() -> None:
+    search = Search(Setup(PUSH, tuple(cards("9C 9D 9H 9S JK")), keep_discard=False))
+    result = search.best()
+    assert result.feasible and result.left == 5 and result.nodes >= 1

@@ -65,3 +65,25 @@ __all__ = [
 from push_learn.rummy.engine import Match, MatchRecord, Observation, observe
 
 __all__ += ["Match", "MatchRecord", "Observation", "observe"]
+
+# Analysis (solver, coach, bots, tournaments) loads on first use (PEP 562): it is not needed to play.
+_ANALYSIS = {
+    "best_turn": "push_learn.rummy.solver", "best_go_down": "push_learn.rummy.solver",
+    "contract_options": "push_learn.rummy.solver", "contract_distance": "push_learn.rummy.solver",
+    "meld_options": "push_learn.rummy.solver", "advise": "push_learn.rummy.coach",
+    "draw_advice": "push_learn.rummy.coach", "suggestions": "push_learn.rummy.coach",
+    "explain_illegal": "push_learn.rummy.coach", "RandomBot": "push_learn.rummy.bots",
+    "GreedyBot": "push_learn.rummy.bots", "SearchBot": "push_learn.rummy.search_bot",
+    "run_tournament": "push_learn.rummy.tournament",
+}
+__all__ += list(_ANALYSIS)
+
+
+def __getattr__(name: str) -> object:
+    """Load an analysis name (solver, coach, bots, tournament) the first time it is asked for."""
+    if name in _ANALYSIS:
+        from importlib import import_module
+
+        return getattr(import_module(_ANALYSIS[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+

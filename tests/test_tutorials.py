@@ -60,6 +60,7 @@ def test_the_tutorials_are_there() -> None:
         "04-going-out-and-scoring",
         "05-a-whole-deal-step-by-step",
         "06-variants-cap-it-and-6-to-10",
+        "07-play-against-bots",
         "08-push-poker",
         "09-three-card-games",
     ):

@@ -20,15 +20,29 @@ if TYPE_CHECKING:
     from push_learn.apps.base import App
     from push_learn.apps.deal_replayer import DealReplayer
     from push_learn.apps.meld_lab import MeldLab
+    from push_learn.apps.play_push import PlayPush
+    from push_learn.apps.push_or_take import PushOrTake
     from push_learn.apps.rescue_lab import RescueLab
     from push_learn.apps.score_sheet import ScoreSheetLab
 
-__all__ = ["DASHBOARDS", "App", "DashboardInfo", "DealReplayer", "MeldLab", "RescueLab", "ScoreSheetLab"]
+__all__ = [
+    "DASHBOARDS",
+    "App",
+    "DashboardInfo",
+    "DealReplayer",
+    "MeldLab",
+    "PlayPush",
+    "PushOrTake",
+    "RescueLab",
+    "ScoreSheetLab",
+]
 
 _LAZY: dict[str, str] = {
     "App": "push_learn.apps.base",
     "DealReplayer": "push_learn.apps.deal_replayer",
     "MeldLab": "push_learn.apps.meld_lab",
+    "PlayPush": "push_learn.apps.play_push",
+    "PushOrTake": "push_learn.apps.push_or_take",
     "RescueLab": "push_learn.apps.rescue_lab",
     "ScoreSheetLab": "push_learn.apps.score_sheet",
 }

@@ -6,12 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from push_learn.apps import DealReplayer, MeldLab, RescueLab, ScoreSheetLab
+from push_learn.apps import DealReplayer, MeldLab, PlayPush, PushOrTake, RescueLab, ScoreSheetLab
 from push_learn.apps.meld_lab import WANTED_MELDS, meld_triples, practice_hand
 from push_learn.apps.query import Query, parse_query
 from push_learn.apps.scenarios import can_rescue, deal_end_positions, demo_match, rescue_position
 from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN, RummyRules
-from push_learn.rummy.engine import DealEnded
+from push_learn.rummy.engine import DealEnded, Match
 
 GAMES = [PUSH, CAP_IT, SIX_TO_TEN]
 
@@ -106,3 +106,31 @@ def test_deal_replayer_replays_the_demo_match() -> None:
     app = DealReplayer(parse_query("seed=6&variant=cap_it"))
     assert app.main.length == len(demo_match(CAP_IT, 6).actions)
     assert app.main.position == 0
+
+
+def test_play_push_reads_its_settings_from_the_address() -> None:
+    app = PlayPush(parse_query("seed=5&variant=cap_it&players=5&level=random&seat=0&speed=fast"))
+    table = app.main
+    assert (table.seat, table.level, table.speed) == (0, "random", "fast")
+    assert table.match.rules.players == 5
+    assert app.notes == []
+    assert "Cap-It for 5 players · shuffle 5" in app.heading.value
+    table.halt()
+
+
+def test_play_push_notes_settings_it_cannot_use() -> None:
+    app = PlayPush(parse_query("seat=7&level=expert&speed=0.001"))
+    table = app.main
+    assert (table.seat, table.level, table.speed) == (2, "greedy", "normal")
+    assert len(app.notes) == 3
+    notes = " ".join(app.notes)
+    assert "The seat '7'" in notes and "The level 'expert'" in notes and "0.001 s per move" in notes
+    table.halt()
+    assert PlayPush(parse_query("speed=0.05")).main.speed == "custom"
+
+
+def test_push_or_take_is_the_first_decision_of_the_deal() -> None:
+    app = PushOrTake(parse_query("seed=3&variant=six_to_ten"))
+    match = Match.new(SIX_TO_TEN, 3)
+    assert app.main.seat == match.turn
+    assert app.main.match.hand(match.turn) == match.hand(match.turn)

@@ -3,6 +3,8 @@ clicks and keys. What the page must show is worked out here from the rules core,
 
 from __future__ import annotations
 
+import re
+import time
 from collections import Counter
 from itertools import combinations
 
@@ -13,6 +15,7 @@ from push_learn.apps.meld_lab import practice_hand
 from push_learn.apps.query import parse_query
 from push_learn.apps.scenarios import deal_end_positions, demo_match, rescue_position
 from push_learn.cards import Card
+from push_learn.rummy.engine import Match, Push, TakeUpcard
 from push_learn.rummy.melds import interpret_meld
 from push_learn.widgets.cards import card_json
 
@@ -138,5 +141,87 @@ def test_score_sheet_deal_by_deal(voila_server: Server, page: Page, watch: PageW
     standing = ", ".join(f"{unit} {total}" for unit, total in zip(after_two.units, after_two.totals, strict=True))
     expect(table.locator("caption")).to_have_text(f"After 2 deals: {standing}.")
     expect(app.get_by_role("region", name="Penalty of deal 2")).to_be_visible()
+    assert_fits(page)
+    watch.assert_clean()
+
+
+def test_push_or_take_push_and_see_the_cards_move(voila_server: Server, page: Page, watch: PageWatch) -> None:
+    query = "seed=3"
+    match = Match.new(parse_query(query).rules, 3)  # the dashboard's decision: the first turn of the deal
+    seat = match.turn
+    before = list(match.hand(seat))
+    pushed = match.fork()
+    pushed.apply(Push())
+    after = Counter(label(card) for card in pushed.hand(seat))
+    arrived = after - Counter(label(card) for card in before)
+    app = open_dashboard(page, voila_server, "push_or_take", query)
+    expect(app.get_by_role("group", name="Your hand", exact=True)).to_be_visible(timeout=FIRST_RENDER_MS)
+    push_button = app.get_by_role("button", name="Push the up-card")
+    push_button.click()
+    outcome = app.get_by_role("region", name="What happened")
+    expect(outcome.get_by_role("listitem").first).to_have_text(pushed.log()[-1])
+    now = outcome.get_by_role("group", name="Your hand now").get_by_role("img")
+    assert Counter(now.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")) == after
+    assert sum(arrived.values()) == 1  # a push draws one card for the pusher
+    expect(push_button).to_be_disabled()
+    app.get_by_role("button", name="Try the other choice").click()
+    expect(outcome).to_have_count(0)
+    take_button = app.get_by_role("button", name="Take the up-card")
+    take_button.focus()
+    page.keyboard.press("Enter")
+    taken = match.fork()
+    taken.apply(TakeUpcard())
+    expect(outcome.get_by_role("listitem").first).to_have_text(taken.log()[-1])
+    assert_fits(page)
+    watch.assert_clean()
+
+
+def _discard_one_card(app: Locator, page: Page) -> None:
+    """Pick hand cards one at a time by keyboard and discard the first the rules accept."""
+    hand = app.get_by_role("listbox", name=re.compile("^Your hand"))
+    for k in range(hand.get_by_role("option").count()):
+        option = hand.get_by_role("option").nth(k)
+        option.focus()
+        page.keyboard.press("Space")
+        discard = app.get_by_role("group", name="Your moves").get_by_role("button", name=re.compile("^Discard"))
+        discard.click()
+        status = app.locator(".pl-status")
+        refused = app.locator(".pl-notice-refused")
+        expect(status.or_(refused).filter(has_not_text="Pick cards")).to_be_visible()
+        if not refused.is_visible():
+            return
+        option = hand.get_by_role("option").nth(k)  # refused: put the card back and try the next
+        option.click()
+        expect(option).to_have_attribute("aria-selected", "false")
+    raise AssertionError("no card of the hand could be discarded")
+
+
+def test_play_push_a_full_deal_to_the_score_sheet(voila_server: Server, page: Page, watch: PageWatch) -> None:
+    """The student pushes whenever the game allows (taking otherwise) and discards until deal 1 ends."""
+    app = open_dashboard(page, voila_server, "play_push", "seed=3&speed=0.02&level=greedy")
+    status = app.locator(".pl-status")
+    expect(status).not_to_be_empty(timeout=FIRST_RENDER_MS)
+    moves = app.get_by_role("group", name="Your moves")
+    deadline = time.monotonic() + 180
+    turns = 0
+    while not status.inner_text().startswith("Deal 1 is over"):
+        assert time.monotonic() < deadline, f"deal 1 did not end within 3 minutes ({turns} turns)"
+        text = status.inner_text()
+        if text.startswith("Your turn: take"):
+            turns += 1
+            push = moves.get_by_role("button", name="Push", exact=True)
+            (push if push.count() else moves.get_by_role("button", name=re.compile("^Take"))).click()
+            expect(status).not_to_have_text(text)
+        elif text.startswith("Pick cards"):
+            _discard_one_card(app, page)
+        else:
+            page.wait_for_timeout(50)  # the computer players are moving
+    sheet = app.get_by_role("table")
+    expect(sheet.locator("caption")).to_contain_text("After 1 deal:")
+    expect(app.get_by_role("region", name="Penalty of deal 1")).to_be_visible()
+    next_deal = app.get_by_role("button", name="Next deal")
+    next_deal.click()
+    expect(status).not_to_have_text(re.compile("^Deal 1 is over"))
+    expect(app.get_by_role("list", name="What happened this deal")).to_contain_text("Deal 2 of 5")
     assert_fits(page)
     watch.assert_clean()

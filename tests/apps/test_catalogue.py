@@ -1,0 +1,55 @@
+"""The catalogue of dashboards and the thin notebooks generated from it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import push_learn.apps
+from push_learn.apps.catalogue import DASHBOARDS, dashboard, notebook_json, notebook_text, write_notebooks
+
+CHECKOUT = Path(__file__).resolve().parents[2] / "notebooks" / "dashboards"
+
+
+def test_slugs_titles_and_apps_are_unique() -> None:
+    for attribute in ("slug", "title", "app"):
+        values = [getattr(info, attribute) for info in DASHBOARDS]
+        assert len(set(values)) == len(values), attribute
+
+
+def test_every_app_named_in_the_catalogue_is_exported() -> None:
+    for info in DASHBOARDS:
+        assert callable(getattr(push_learn.apps, info.app)), info.app
+
+
+def test_lookup_by_slug() -> None:
+    assert dashboard("meld_lab").title == "Meld Lab"
+    with pytest.raises(KeyError, match="meld_lab"):
+        dashboard("nope")
+
+
+def test_notebook_is_one_code_cell_calling_from_query() -> None:
+    info = dashboard("play_push")
+    document = notebook_json(info)
+    assert document["nbformat"] == 4
+    (cell,) = document["cells"]
+    assert cell["cell_type"] == "code"
+    assert "".join(cell["source"]) == "from push_learn.apps import PlayPush\n\nPlayPush.from_query()"
+    assert document["metadata"]["kernelspec"]["name"] == "python3"
+
+
+def test_written_notebooks_are_valid_json(tmp_path: Path) -> None:
+    paths = write_notebooks(tmp_path / "dash")
+    assert [p.name for p in paths] == [info.notebook for info in DASHBOARDS]
+    for path, info in zip(paths, DASHBOARDS, strict=True):
+        assert json.loads(path.read_text(encoding="utf-8")) == notebook_json(info)
+
+
+def test_committed_dashboard_notebooks_match_the_catalogue() -> None:
+    """notebooks/dashboards/ holds exactly the generated notebooks (regenerate with write_notebooks)."""
+    committed = sorted(p.name for p in CHECKOUT.glob("*.ipynb"))
+    assert committed == sorted(info.notebook for info in DASHBOARDS)
+    for info in DASHBOARDS:
+        assert (CHECKOUT / info.notebook).read_text(encoding="utf-8") == notebook_text(info), info.notebook

@@ -77,7 +77,10 @@ def _setup(
     keep_discard: bool,
     taken: Card | None,
     wild_discard: bool | None,
+    objective: str = "points",
 ) -> Setup:
+    if objective not in ("points", "cards"):
+        raise ValueError(f"the objective is 'points' or 'cards', not {objective!r}")
     return Setup(
         rules,
         tuple(hand),
@@ -89,6 +92,7 @@ def _setup(
         must_discard=keep_discard and not rules.go_out_by_melding,
         taken=None if rules.discard_taken_card_allowed else taken,
         wild_discard=rules.discard_wild_allowed if wild_discard is None else wild_discard,
+        by_cards=objective == "cards",
     )
 
 
@@ -100,16 +104,18 @@ def best_turn(
     keep_discard: bool = True,
     taken: Card | None = None,
     wild_discard: bool | None = None,
+    objective: str = "points",
 ) -> TurnPlan:
     """After going down: the new melds, lay-offs and rescues that leave the fewest penalty points.
 
     With ``keep_discard`` a card is kept to discard when the hand is not emptied (and always where
     going out by melding is not allowed); ``taken`` is the up-card taken this turn (it may not be
     discarded where the rules say so); ``wild_discard`` overrides whether a wild may be discarded.
-    The result is exact; ``points_left`` counts the hand after the discard.
+    The result is exact; ``points_left`` counts the hand after the discard. ``objective="cards"``
+    leaves the fewest cards instead (then the fewest points): the race to go out.
     """
     pairs = table_pairs(table)
-    setup = _setup(hand, rules, pairs, (), keep_discard, taken, wild_discard)
+    setup = _setup(hand, rules, pairs, (), keep_discard, taken, wild_discard, objective)
     result = Search(setup).best()
     if not result.feasible:
         return TurnPlan((), (), (), None, tuple(hand), penalty(hand))
@@ -125,6 +131,7 @@ def best_go_down(
     keep_discard: bool = True,
     taken: Card | None = None,
     wild_discard: bool | None = None,
+    objective: str = "points",
 ) -> TurnPlan | None:
     """The best way to go down now (contract melds, extra melds, lay-offs), or None when the hand cannot.
 
@@ -133,7 +140,7 @@ def best_go_down(
     """
     pairs = table_pairs(table)
     parts = _parts(rules.contract(deal))
-    result = Search(_setup(hand, rules, pairs, parts, keep_discard, taken, wild_discard)).best()
+    result = Search(_setup(hand, rules, pairs, parts, keep_discard, taken, wild_discard, objective)).best()
     if not result.feasible:
         return None
     return build_plan(result, hand, pairs, rules, parts)

@@ -30,6 +30,8 @@ __all__ = [
     "encode_table",
     "position_card",
     "position_points",
+    "position_weight",
+    "wild_weight",
 ]
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
@@ -45,6 +47,20 @@ def position_points(position: int) -> int:
     if position in (ACE_LOW, ACE_POS):
         return 15
     return 10 if position >= 10 else 5
+
+
+CARD_WEIGHT = 100
+"""With the card-count objective every card weighs this much more than its points (cards first, then points)."""
+
+
+def position_weight(position: int, by_cards: bool) -> int:
+    """What taking the natural at ``position`` out of the hand is worth to the search."""
+    return position_points(position) + (CARD_WEIGHT if by_cards else 0)
+
+
+def wild_weight(by_cards: bool) -> int:
+    """What taking a wild card out of the hand is worth to the search."""
+    return 20 + (CARD_WEIGHT if by_cards else 0)
 
 
 def position_card(position: int, suit_index: int) -> Card:
@@ -85,6 +101,8 @@ class Ctx:
     k: int = 2
     strict_discard: bool = False
     """The discard is compulsory, so keeping it free does not make an entry better."""
+    by_cards: bool = False
+    """Objective: fewest cards left (then fewest points) instead of fewest points."""
 
     @classmethod
     def from_rules(
@@ -94,6 +112,7 @@ class Ctx:
         k: int = 2,
         strict_discard: bool = False,
         share: bool | None = None,
+        by_cards: bool = False,
     ) -> Ctx:
         """The context for ``rules``; ``contract_parts`` as (kind, min length) pairs when going down."""
         kinds: list[str] = []
@@ -122,6 +141,7 @@ class Ctx:
             need=tuple(need),
             k=k,
             strict_discard=strict_discard,
+            by_cards=by_cards,
         )
 
     @property
@@ -215,6 +235,11 @@ class HandCounts:
     def total_points(self) -> int:
         """Penalty points of the whole hand."""
         return self.natural_points() + sum(card_value(card) for card in (*self.wilds, *self.dead))
+
+    def total_weight(self, by_cards: bool) -> int:
+        """The whole hand as the search weighs it (points, plus a card weight each with ``by_cards``)."""
+        cards = sum(sum(row) for row in self.counts) + len(self.wilds) + len(self.dead)
+        return self.total_points() + (CARD_WEIGHT * cards if by_cards else 0)
 
 
 def encode_hand(cards: Sequence[Card], rules: RummyRules) -> HandCounts:

@@ -27,7 +27,8 @@ from push_learn.rummy.solver.encoding import (
     card_position,
     encode_hand,
     encode_table,
-    position_points,
+    position_weight,
+    wild_weight,
 )
 from push_learn.rummy.solver.entries import Entries, Key, combine, designation_tables, pareto
 from push_learn.rummy.solver.ranks import SetArrangement, rank_options, relaxed_costs
@@ -35,7 +36,6 @@ from push_learn.rummy.solver.suits import SuitPlan, SuitProblem, merge_plans, se
 
 __all__ = ["Search", "SearchResult", "Setup"]
 
-WILD_POINTS = 20
 
 
 @dataclass(frozen=True)
@@ -59,6 +59,8 @@ class Setup:
     wild_discard: bool = True
     extra_wilds: int = 0
     """Pretend the hand holds this many more wilds (to measure how far a contract is)."""
+    by_cards: bool = False
+    """Leave the fewest cards (then the fewest points) rather than the fewest points."""
 
 
 @dataclass
@@ -67,9 +69,9 @@ class SearchResult:
 
     feasible: bool
     value: int
-    """Penalty points taken out of the hand (wilds 20 each)."""
+    """What the plan takes out of the hand, as the search weighs it (penalty points by default)."""
     left: int
-    """Penalty points left in hand after the plan (and its discard)."""
+    """What stays in hand after the plan (and its discard), weighed the same way."""
     suit_plans: list[SuitPlan] = field(default_factory=list)
     low_aces: list[int] = field(default_factory=list)
     sets: list[tuple[int, SetArrangement]] = field(default_factory=list)
@@ -102,10 +104,13 @@ class Search:
         self.absorber = base.min_nat == 0 or (base.natural_twos and self.hand.twos > 0)
         k = 2 if self.absorber else max(2, self.W + self.rescue_total)
         share = None if self.spaced else True
-        self.ctx = Ctx.from_rules(rules, setup.parts, 0 if roomy else k, setup.must_discard, share=share)
+        self.ctx = Ctx.from_rules(
+            rules, setup.parts, 0 if roomy else k, setup.must_discard, share=share, by_cards=setup.by_cards
+        )
+        self.wild_value = wild_weight(setup.by_cards)
         self.add, self.ge = designation_tables(self.ctx)
         self.wcap2 = 2 * (self.W + self.rescue_total)
-        self.total = self.hand.total_points()
+        self.total = self.hand.total_weight(setup.by_cards)
         self.suit_runs = [tuple(run for run in self.runs if run.suit == s) for s in range(4)]
         self.split = 4
         if self.ctx.run_types:
@@ -115,6 +120,7 @@ class Search:
         self._suit_cache: dict[tuple[SuitProblem, ...], Entries] = {}
         self._projected: dict[int, tuple[Entries, Entries]] = {}
         self._problems: dict[tuple, tuple[SuitProblem, ...]] = {}
+        self._guess_cache: dict[int, tuple[int, ...]] = {}
         self._discard_setup()
         self._rank_setup()
         self.nodes = 0
@@ -150,7 +156,7 @@ class Search:
         for r in range(3, ACE_POS + 1):
             counts = tuple(self.hand.counts[s][r] for s in range(4))
             tables = tuple(t for t in self.sets if t.position == r)
-            v = position_points(r)
+            v = position_weight(r, setup.by_cards)
             opts = []
             for x in product(*(range(n + 1) for n in counts)):
                 entries, arrangement = rank_options(ctx, x, tables, setup.layoff, setup.rescue)
@@ -342,7 +348,7 @@ class Search:
             top[i] = top[i + 1] + max(parts[i].values())
             least[i] = least[i + 1] + min(key[0] for key in parts[i])
         wilds2 = 2 * self.W
-        bonus = WILD_POINTS * self.W
+        bonus = self.wild_value * self.W
         add, k2 = self.add, 2 * self.ctx.k
         current: Entries = {(0, 0, 0, 0): 0}
         for i in range(count - 1):
@@ -381,7 +387,7 @@ class Search:
                 else:
                     if d != full or w % 2:
                         continue
-                    total = va + vb + WILD_POINTS * self._placed(w, min(k2, xa + xb))
+                    total = va + vb + self.wild_value * self._placed(w, min(k2, xa + xb))
                 if total > best:
                     best = total
         return best if best > floor else -1
@@ -394,7 +400,7 @@ class Search:
             return None
         if self.setup.must_discard and not f:
             return None
-        return value + WILD_POINTS * self._placed(w2, x2)
+        return value + self.wild_value * self._placed(w2, x2)
 
     def _placed(self, w2: int, x2: int) -> int:
         """Wilds leaving the hand: those the plan needs, plus the leftovers that spare room absorbs
@@ -471,6 +477,7 @@ class Search:
             free = [o for o in self.options[r] if min(key[0] for key in o[1]) <= 0]
             if free:
                 guess[r] = max(free, key=lambda o: sum(o[0]))[0]
+        self._guess_cache = guess
         return guess
 
     def _try(self, decided: dict[int, tuple[int, ...]], pivot: int | None = None) -> None:
@@ -481,20 +488,21 @@ class Search:
             self.best_decided = dict(decided)
 
     def _dfs(self, decided: dict[int, tuple[int, ...]], depth: int, ub: int) -> None:
+        """Depth-first over the open ranks in order; each child's bound is computed only when its turn comes."""
         if depth == len(self.branch):
             return
         r = self.branch[depth]
-        children = []
-        for x, _, _ in self.options[r]:
+        preferred = self._guess_cache.get(r)
+        options = [x for x, _, _ in self.options[r]]
+        zero = tuple(0 for _ in options[0])
+        order = sorted(options, key=lambda x: (x != preferred, x != zero, -sum(x)))
+        for x in order:
+            if self.incumbent >= ub:
+                return
             child = {**decided, r: x}
             bound = self.bound(child, self.incumbent, r - 1)
-            if bound > self.incumbent:
-                children.append((bound, x))
-        children.sort(key=lambda c: -c[0])
-        for bound, x in children:
-            if bound <= self.incumbent or self.incumbent >= ub:
-                break
-            child = {**decided, r: x}
+            if bound <= self.incumbent:
+                continue
             self._try(child, r - 1)
             self._dfs(child, depth + 1, bound)
 

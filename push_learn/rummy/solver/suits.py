@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
-from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, Ctx, TableRunInfo, position_points
+from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, Ctx, TableRunInfo, position_weight
 from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
 
 __all__ = [
@@ -173,7 +173,7 @@ class _Sweep:
         cached = self._vo.get((p, rest, busy, phi, disc))
         if cached is not None:
             return cached
-        v = position_points(p)
+        v = position_weight(p, self.ctx.by_cards)
         slots = self.slots[p]
         out: dict[Key, tuple[int, tuple[int, int, int, int]]] = {}
         if p == ACE_LOW:
@@ -317,7 +317,7 @@ class _Sweep:
         options = [self.continuations(it, p) for it in work]
         if any(not opts for opts in options):
             return
-        v = position_points(p)
+        v = position_weight(p, self.ctx.by_cards)
         targets: dict[State, tuple[Entries, dict[Key, tuple]]] = {}
         for combo in product(*options):
             uses = sum(c[1] for c in combo)

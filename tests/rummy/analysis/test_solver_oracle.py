@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import cache
 
@@ -43,9 +43,10 @@ VARIANTS = {
 class Oracle:
     """Best play for one hand by exhaustive search over subsets (bit masks of card indices)."""
 
-    def __init__(self, hand: Sequence[Card], rules: RummyRules) -> None:
+    def __init__(self, hand: Sequence[Card], rules: RummyRules, weight: Callable[[Card], int] = card_value) -> None:
         self.hand = list(hand)
         self.rules = rules
+        self.weight = weight
         n = len(hand)
         self.readings: dict[int, list[Meld]] = {}
         for mask in range(1, 1 << n):
@@ -60,7 +61,7 @@ class Oracle:
             self.by_low.setdefault(low, []).append(mask)
 
     def points(self, mask: int) -> int:
-        return sum(card_value(self.hand[i]) for i in range(len(self.hand)) if mask >> i & 1)
+        return sum(self.weight(self.hand[i]) for i in range(len(self.hand)) if mask >> i & 1)
 
     def discard_ok(self, i: int, mask: int, taken: Card | None, wild_ok: bool) -> bool:
         card = self.hand[i]
@@ -94,7 +95,7 @@ class Oracle:
             rest = mask & ~(1 << low)
             best = go(rest, left, desig, used)
             if keep_discard and not used and self.discard_ok(low, mask, taken, wild_ok):
-                best = max(best, card_value(self.hand[low]) + go(rest, left, desig, True))
+                best = max(best, self.weight(self.hand[low]) + go(rest, left, desig, True))
             for meld_mask in self.by_low.get(low, []):
                 if meld_mask & ~mask:
                     continue
@@ -335,6 +336,25 @@ def test_table_play_matches_oracle(position: tuple[RummyRules, list[Card], list[
     )
     left = play_plan(plan, hand, table, rules, None)
     assert penalty(left) == plan.points_left
+
+
+@SMALL
+@given(st.data(), st.sampled_from(["push", "six_to_ten", "cap_it"]))
+def test_fewest_cards_objective_matches_oracle(data: st.DataObject, variant: str) -> None:
+    rules = VARIANTS[variant]
+    hand = data.draw(hands(rules))
+    plan = best_turn(hand, rules, objective="cards")
+
+    def weight(card: Card) -> int:
+        return 100 + card_value(card)
+
+    value = Oracle(hand, rules, weight).best(
+        keep_discard=True, must_discard=not rules.go_out_by_melding, wild_ok=rules.discard_wild_allowed
+    )
+    if value < 0:
+        return
+    expected = sum(weight(card) for card in hand) - value
+    assert sum(weight(card) for card in plan.left) == expected, format_cards(hand)
 
 
 def test_oracle_itself_on_a_known_hand() -> None:

@@ -1,0 +1,65 @@
+"""Benchmark: the bots' decision times and strength, by tournaments of whole Push matches.
+
+1. Decision time, measured over every decision of the tournaments below: GreedyBot's median
+   (target <= 20 ms) and SearchBot's median and worst at its default budget (target <= 1 s),
+   with RandomBot's time as the baseline measured in the same run.
+2. Strength, seats alternating: GreedyBot against RandomBot (target: GreedyBot wins >= 90%) and
+   SearchBot against GreedyBot (target: >= 60%), each with its 95% Wilson interval.
+
+Run: .venv/bin/python benchmarks/bots.py [--matches 400] [--seed 1] [--search-budget SECONDS]
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from push_learn.rummy import PUSH
+from push_learn.rummy.bots import GreedyBot, RandomBot
+from push_learn.rummy.search_bot import SearchBot
+from push_learn.rummy.tournament import TournamentResult, run_tournament
+
+
+def verdict(result: TournamentResult, target: float) -> str:
+    """The win rate of the first bot against the target, with its interval."""
+    first = result.stats[0]
+    low, high = first.interval
+    status = "ok" if first.win_rate >= target else "MISSED"
+    return (
+        f"{first.name} beats {result.stats[1].name} in {first.win_rate:.1%} of {first.matches} matches "
+        f"(95% interval {low:.1%} - {high:.1%}; target >= {target:.0%}: {status})"
+    )
+
+
+def main() -> None:
+    """Run both tournaments and print the tables, the decision times and the verdicts."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--matches", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--search-budget", type=float, default=None, help="SearchBot seconds per decision")
+    parser.add_argument("--skip-search", action="store_true", help="only GreedyBot against RandomBot")
+    args = parser.parse_args()
+    greedy_random = run_tournament(PUSH, GreedyBot(), RandomBot(), args.matches, seed=args.seed)
+    print(greedy_random.table())
+    greedy, random_bot = greedy_random.stats
+    print(
+        f"decisions: greedy median {greedy.decision_median_ms:.1f} ms (worst {greedy.decision_max_ms:.0f} ms,"
+        f" target median <= 20 ms), random median {random_bot.decision_median_ms:.2f} ms: greedy is "
+        f"{greedy.decision_median_ms / max(random_bot.decision_median_ms, 1e-6):.0f}x the random baseline"
+    )
+    print(verdict(greedy_random, 0.90))
+    if args.skip_search:
+        return
+    search_bot = SearchBot() if args.search_budget is None else SearchBot(budget=args.search_budget)
+    search_greedy = run_tournament(PUSH, search_bot, GreedyBot(), args.matches, seed=args.seed + 1)
+    print(search_greedy.table())
+    search, greedy2 = search_greedy.stats
+    ratio = search.decision_median_ms / greedy2.decision_median_ms
+    print(
+        f"decisions: search median {search.decision_median_ms:.1f} ms, worst {search.decision_max_ms:.0f} ms"
+        f" (budget {search_bot.budget:g} s, target <= 1 s); {ratio:.1f}x greedy's median in the same run"
+    )
+    print(verdict(search_greedy, 0.60))
+
+
+if __name__ == "__main__":
+    main()

@@ -28,15 +28,23 @@ MAX_SEED = 2**32 - 1
 def query_string() -> str:
     """The query part of the address of the page showing this kernel's dashboard, or ``""`` outside Voila.
 
-    In a preheated Voila kernel this blocks until a student's request arrives.
+    In a preheated Voila kernel this blocks until a student's request arrives; the kernel process ends
+    there if Voila closes the connection without a request (when it shuts the kernel down).
     """
     if os.environ.get("VOILA_PREHEAT") == "True":
         from voila.utils import wait_for_request  # only a preheated Voila kernel pays for this import
 
+        os.environ.pop("QUERY_STRING", None)
         try:
             wait_for_request()
         except Exception as error:  # the page must still open (with the defaults) if Voila cannot tell us
             print(f"push_learn: the page's address could not be read ({error!r})", file=sys.stderr)
+            return ""
+        if "QUERY_STRING" not in os.environ:
+            # No request came: Voila closed the connection because it is shutting this kernel down (or it
+            # could not be reached). Leave quietly instead of finishing a cell nobody will see; if Voila
+            # still wants this kernel, its restarter starts and warms it again.
+            os._exit(0)
     return os.environ.get("QUERY_STRING", "")
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -90,3 +92,34 @@ def test_query_string_outside_voila_is_the_environment(monkeypatch: pytest.Monke
     monkeypatch.setenv("QUERY_STRING", "seed=9")
     monkeypatch.setenv("VOILA_PREHEAT", "False")
     assert query_string() == "seed=9"
+
+
+def test_a_preheated_kernel_waits_for_the_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    import voila.utils
+
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("QUERY_STRING", "seed=stale")
+    monkeypatch.setattr(voila.utils, "wait_for_request", lambda: os.environ.update(QUERY_STRING="seed=77"))
+    assert query_string() == "seed=77"
+
+
+def test_a_preheated_kernel_left_without_a_request_exits(monkeypatch: pytest.MonkeyPatch) -> None:
+    import voila.utils
+
+    exits: list[int] = []
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setattr(voila.utils, "wait_for_request", lambda: None)
+    monkeypatch.setattr(os, "_exit", exits.append)
+    query_string()
+    assert exits == [0]
+
+
+def test_a_failing_wait_falls_back_to_the_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    import voila.utils
+
+    def broken() -> None:
+        raise OSError("no server")
+
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setattr(voila.utils, "wait_for_request", broken)
+    assert query_string() == ""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
@@ -28,22 +29,27 @@ MAX_SEED = 2**32 - 1
 def query_string() -> str:
     """The query part of the address of the page showing this kernel's dashboard, or ``""`` outside Voila.
 
-    In a preheated Voila kernel this blocks until a student's request arrives; the kernel process ends
-    there if Voila closes the connection without a request (when it shuts the kernel down).
+    In a preheated Voila kernel this blocks until a student's request arrives. If Voila cannot be
+    reached the defaults apply; if it closes the connection without a request (it is shutting the kernel
+    down), the kernel process ends there.
     """
     if os.environ.get("VOILA_PREHEAT") == "True":
         from voila.utils import wait_for_request  # only a preheated Voila kernel pays for this import
 
         os.environ.pop("QUERY_STRING", None)
         try:
-            wait_for_request()
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                wait_for_request()
         except Exception as error:  # the page must still open (with the defaults) if Voila cannot tell us
             print(f"push_learn: the page's address could not be read ({error!r})", file=sys.stderr)
             return ""
         if "QUERY_STRING" not in os.environ:
-            # No request came: Voila closed the connection because it is shutting this kernel down (or it
-            # could not be reached). Leave quietly instead of finishing a cell nobody will see; if Voila
-            # still wants this kernel, its restarter starts and warms it again.
+            if any("Failed to connect" in str(warning.message) for warning in caught):
+                print("push_learn: Voila could not be reached for the page's address", file=sys.stderr)
+                return ""
+            # Voila closed the connection without a request: it is shutting this kernel down. Leave quietly
+            # rather than finish a cell whose answer can no longer be sent (a traceback in the server's log).
             os._exit(0)
     return os.environ.get("QUERY_STRING", "")
 

@@ -114,6 +114,22 @@ def test_a_preheated_kernel_left_without_a_request_exits(monkeypatch: pytest.Mon
     assert exits == [0]
 
 
+def test_a_preheated_kernel_that_cannot_reach_voila_uses_the_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    import warnings
+
+    import voila.utils
+
+    def unreachable() -> None:
+        warnings.warn("Failed to connect to ws://127.0.0.1:1/voila/query/x", stacklevel=1)
+
+    exits: list[int] = []
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setattr(voila.utils, "wait_for_request", unreachable)
+    monkeypatch.setattr(os, "_exit", exits.append)
+    assert query_string() == ""
+    assert exits == []
+
+
 def test_a_failing_wait_falls_back_to_the_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     import voila.utils
 

@@ -121,6 +121,7 @@ class Search:
         self._projected: dict[int, tuple[Entries, Entries]] = {}
         self._problems: dict[tuple, tuple[SuitProblem, ...]] = {}
         self._guess_cache: dict[int, tuple[int, ...]] = {}
+        self._suit_final: dict[tuple, Entries] = {}
         self._discard_setup()
         self._rank_setup()
         self.nodes = 0
@@ -172,7 +173,7 @@ class Search:
             elif tables:
                 zero = next(o for o in opts if not any(o[0]))
                 self.fixed.append((r, zero[1], zero[2]))
-        self.branch.sort()
+        self.branch.sort(key=lambda r: (-sum(1 for phi in self.phi[r] if phi is not None and phi <= 0), r))
         self.extra_parts: list[tuple[Entries, dict[Key, list[tuple[str, int]]]]] = []
         wild_melds = self._all_wild_part()
         if wild_melds is not None:
@@ -285,15 +286,23 @@ class Search:
 
         ``pivot``: the position just before the rank last decided (where the sweep is best split).
         """
+        signature = (s, relaxed, tuple((r, decided[r][s]) for r in self.branch if r in decided))
+        cached = self._suit_final.get(signature)
+        if cached is not None:
+            return cached
         splits = self._ace_splits(s, decided)
         if len(splits) == 1:
-            return self._segments_entries(self._segment_problems(s, decided, relaxed, 0), pivot)
+            single = self._segments_entries(self._segment_problems(s, decided, relaxed, 0), pivot)
+            self._suit_final[signature] = single
+            return single
         out: Entries = {}
         for low in splits:
             for key, value in self._segments_entries(self._segment_problems(s, decided, relaxed, low), pivot).items():
                 if out.get(key, -1) < value:
                     out[key] = value
-        return pareto(out, self.ge, 2 * self.ctx.k, self.ctx.strict_discard)
+        merged = pareto(out, self.ge, 2 * self.ctx.k, self.ctx.strict_discard)
+        self._suit_final[signature] = merged
+        return merged
 
     def components(
         self, decided: dict[int, tuple[int, ...]], relaxed: bool, pivot: int | None = None

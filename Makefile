@@ -33,7 +33,7 @@ serve: install  ## the dashboards on http://$(HOST):$(PORT)
 	$(BIN)/push-learn serve --host $(HOST) --port $(PORT)
 
 lab: install  ## the tutorials in JupyterLab
-	$(BIN)/jupyter lab --ip=127.0.0.1 --ServerApp.root_dir=notebooks
+	$(BIN)/jupyter lab --ip=127.0.0.1 --ServerApp.root_dir=notebooks --ServerApp.allow_root=True
 
 bench: install  ## print the benchmark figures
 	for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done

@@ -292,6 +292,8 @@ class _Sweep:
         key = (state, p, n, phi, disc, last)
         cached = self._steps.get(key)
         if cached is None:
+            if len(self._steps) > _STEP_LIMIT:
+                self._steps.clear()
             cached = list(self._step(state, p, n, phi, disc, last))
             self._steps[key] = cached
         return cached
@@ -446,7 +448,7 @@ def _quiet(prob: SuitProblem, p: int) -> bool:
     return prob.counts[p] == 0 and all(run.a != p for run in prob.runs)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _sweep(
     ctx: Ctx, single_set: bool, layoff: bool, rescue: bool, runs: tuple[TableRunInfo, ...], trace: bool
 ) -> _Sweep:
@@ -460,6 +462,8 @@ def _sweep_for(prob: SuitProblem, trace: bool) -> _Sweep:
 _FORWARD: dict[tuple, dict[State, Entries]] = {}
 _BACKWARD: dict[tuple, Entries] = {}
 _CACHE_LIMIT = 400_000
+_STEP_LIMIT = 200_000
+"""Transitions memoised per kind of segment before that memo starts again."""
 _LAZY = 3
 """Buckets this small are kept as they are: pruning them costs more than carrying a dominated entry."""
 _START: State = ((), 0)

@@ -235,7 +235,7 @@ def draw_advice(
         take_chance = _chance(hand, up, view, distances, turns, samples, rng)
         push_chance = _chance(hand, None, view, distances, turns, samples, rng)
         take_lines.append(
-            f"after taking, your hand {hand_state(after, view.contract)} (now it {hand_state(now, view.contract)})."
+            f"after taking, your hand {hand_state(after, view.contract)} (now {contract_gap(now, view.contract)})."
         )
         take_lines.append(f"chance to go down within {turns} turns: about {take_chance:.0%}.")
         push_lines = [gift, f"chance to go down within {turns} turns: about {push_chance:.0%}."]

@@ -67,9 +67,7 @@ def test_take_or_push_says_what_each_gives_whom() -> None:
     assert f"gives {receiver} (an opponent) two cards: 7♦ (5 points)" in push_text
     assert "top stock card" in push_text
     take_text = " ".join(advice.take.lines)
-    assert "after taking, your hand is 1 card short of 2 sets of 3 (now it is 2 cards short of 2 sets of 3)" in (
-        take_text
-    )
+    assert "after taking, your hand is 1 card short of 2 sets of 3 (now 2 cards short of 2 sets of 3)" in take_text
     assert "chance to go down within 3 turns: about" in take_text
     assert advice.take.short_after == 1 and advice.short_now == 2
     assert advice.recommend == "take" and advice.take.chance is not None

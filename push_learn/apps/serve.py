@@ -6,8 +6,9 @@ What it sets up, on top of a plain ``voila`` command:
   (Voila would otherwise move to another port without saying so);
 - a landing page listing the dashboards (our ``push_learn`` Voila template, ``tree.html``) with a
   field for the shuffle number (the seed), so a teacher can hand a whole class the same cards;
-- preheated kernels (one per dashboard by default, ``--pool-size``) and culling of kernels left idle
-  with no page attached (``--cull-idle``), since a closed tab does not always free its kernel;
+- preheated kernels (one per dashboard by default, ``--pool-size``); a closed tab frees its kernel at
+  once (the template makes sure the page holds the cookie Voila's shutdown request needs), and kernels
+  left idle with no page attached (a browser that crashed, a lost connection) are culled (``--cull-idle``);
 - no source code and no tracebacks shown, nothing fetched from the internet at page load (the
   template drops Voila's links to a font CDN; the icons it needs are bundled with Voila), and a
   loading message while a kernel starts;

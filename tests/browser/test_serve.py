@@ -106,3 +106,22 @@ def test_idle_kernels_are_culled_ctrl_c_stops_all(tmp_path: Path, serve_factory:
     log = server.log.read_text()
     assert "every kernel was shut down" in log
     assert "Traceback" not in log and "ERROR" not in log, server.log_tail()
+
+
+def test_closing_a_dashboard_tab_frees_its_kernel(voila_server: Server, page: Page, watch: PageWatch) -> None:
+    """Voila's shutdown request on unload needs the _xsrf cookie; a student coming straight to a dashboard
+    (no landing page first) still gets it, so the kernel is shut down when the tab closes."""
+    page.goto(voila_server.url + "voila/render/rescue_lab.ipynb?seed=8")
+    expect(page.locator(".pl-app-rescue-lab .pl-root[data-painted]")).to_be_visible(timeout=60_000)
+    kernel = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    deadline = time.monotonic() + 10
+    while "_xsrf" not in {cookie["name"] for cookie in page.context.cookies()} and time.monotonic() < deadline:
+        time.sleep(0.1)
+    watch.assert_clean()
+    page.close(run_before_unload=True)
+    deadline = time.monotonic() + 15
+    while f"Kernel shutdown: {kernel}" not in voila_server.log.read_text() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    log = voila_server.log.read_text()
+    assert f"Kernel shutdown: {kernel}" in log, "the kernel of a closed tab was left running"
+    assert f"403 POST /voila/api/shutdown/{kernel}" not in log

@@ -512,7 +512,8 @@ class Search:
             bound = self.bound(child, self.incumbent, r - 1)
             if bound <= self.incumbent:
                 continue
-            self._try(child, r - 1)
+            if depth + 1 == len(self.branch) or depth < 1:
+                self._try(child, r - 1)
             self._dfs(child, depth + 1, bound)
 
     def min_wilds(self) -> int | None:

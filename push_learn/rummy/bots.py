@@ -3,7 +3,7 @@
 Every bot has ``choose(observation, rng) -> Action`` for the seat to move:
 
 * ``RandomBot``: picks uniformly among the legal moves it can see (the draw choices, the discards,
-  and the table moves the solver offers: a contract way, new melds, lay-offs, rescues).
+  a few ways to meet the contract, a set and a run found greedily, every lay-off and rescue).
 * ``GreedyBot``: goes down as soon as it can with the solver's best plan and then plays the best
   turn; takes the up-card when it brings the contract closer (or, once down, lowers the points the
   best play leaves), else pushes; discards what the contract needs least.
@@ -29,7 +29,9 @@ from typing import Protocol
 from push_learn.cards import Card
 from push_learn.rummy.coach import engine_reason
 from push_learn.rummy.engine import Action, Discard, GoDown, LayOff, NewMeld, Observation, Push, Rescue, TakeUpcard
+from push_learn.rummy.engine.playout import greedy_meld
 from push_learn.rummy.melds import is_wild_card, layoff_options, rescue_options
+from push_learn.rummy.rules import MeldKind
 from push_learn.rummy.scoring import card_value
 from push_learn.rummy.solver import best_go_down, best_turn, contract_distance, contract_ways
 
@@ -84,8 +86,10 @@ class RandomBot:
         if not view.down[seat]:
             return [GoDown(way) for way in contract_ways(hand, view.rules, view.deal, limit=3)]
         moves: list[Action] = []
-        plan = best_turn(hand, view.rules, view.melds, keep_discard=True, taken=view.taken)
-        moves += [action for action in plan.table_actions if isinstance(action, NewMeld)][:1]
+        for kind in (MeldKind.SET, MeldKind.RUN):
+            meld = greedy_meld(hand, kind, 3, view.rules)
+            if meld is not None:
+                moves.append(NewMeld(meld))
         for table_meld in view.melds:
             for card in set(hand):
                 for result in layoff_options(table_meld.meld, card, view.rules):

@@ -12,8 +12,9 @@ any buried wilds in it). In each world the next player's hand is played forward 
 handed over: a push gives them the up-card and the stock's top card, a discard is offered to them
 as the up-card. Help to an opponent counts against the option, help to a partner for it.
 
-Strength and time grow with ``samples`` and ``budget`` (seconds per decision, checked between worlds).
-Once down, the bot plays exactly as GreedyBot.
+Strength and time grow with ``samples`` and ``budget`` (seconds per decision, one deadline for all the
+options, checked between worlds; every option gets at least one world). Once down, the bot plays
+exactly as GreedyBot.
 """
 
 from __future__ import annotations
@@ -84,6 +85,7 @@ class SearchBot(GreedyBot):
         self.deny = deny
         """Take an up-card that would help the next opponent rather than push it to them."""
         self._outs: dict[tuple, float] = {}
+        self._deadline = 0.0
 
     # ---- the measure of a hand -----------------------------------------------------------------
     def outs(self, view: Observation, hand: Sequence[Card], unseen: Counter[Card]) -> float:
@@ -122,6 +124,7 @@ class SearchBot(GreedyBot):
         """Draw and discard by sampling while not down; otherwise play as GreedyBot."""
         view = observation
         seat = seat_of(view)
+        self._deadline = time.perf_counter() + self.budget
         if view.down[seat]:
             return super().choose(view, rng)
         if view.phase == "draw":
@@ -165,9 +168,8 @@ class SearchBot(GreedyBot):
         if view.down[nxt]:
             return 0.0
         sign = -1.0 if view.rules.team_of(nxt) == view.rules.team_of(seat) else 1.0
-        start = time.perf_counter()
         total, worlds = 0.0, 0
-        while worlds < self.samples and (worlds == 0 or time.perf_counter() - start < self.budget):
+        while worlds < self.samples and (worlds == 0 or time.perf_counter() < self._deadline):
             world = sample_world(view, rng)
             theirs = world.hands.get(nxt, [])
             gift = list(cards)

@@ -1,16 +1,14 @@
-"""SearchBot: GreedyBot's table play, with take-or-push and the discard weighed by determinized sampling.
+"""SearchBot: GreedyBot's play, with what a discard (or a push) hands over weighed on sampled worlds.
 
-Before going down, what matters is how soon the hand can meet the contract. The bot measures a
-hand by its distance (cards short, from the solver) and by its *outs*: solving the contract with the
-missing cards added as wilds shows what each of those wilds stands for, and the unseen copies of
-those cards (plus the unseen wilds) are the draws that bring it closer. Taking is weighed against
-pushing over the next two draws; each discard candidate by the hand it leaves.
-
-What a push or a discard hands over is judged on *sampled worlds*: the cards the seat cannot place
+Before going down, the bot draws as GreedyBot (take the up-card when it brings the contract closer,
+else push) and keeps GreedyBot's few best discards as candidates. What each candidate would hand
+to the next player is judged on *sampled worlds*: the cards the seat cannot place
 are dealt at random to the other hands around their known cards, the rest forming the stock (with
 any buried wilds in it). In each world the next player's hand is played forward against the cards
 handed over: a push gives them the up-card and the stock's top card, a discard is offered to them
-as the up-card. Help to an opponent counts against the option, help to a partner for it.
+as the up-card. Help to an opponent (cards brought closer to their contract, by the solver) counts
+against the option, help to a partner for it. With ``deny`` the bot also takes an up-card rather than
+push it to an opponent it would help (measured weaker: off by default).
 
 Strength and time grow with ``samples`` and ``budget`` (seconds per decision, one deadline for all the
 options, checked between worlds; every option gets at least one world). Once down, the bot plays
@@ -22,14 +20,11 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
 
-from push_learn.cards import Card, Rank, Suit
+from push_learn.cards import Card
 from push_learn.rummy.bots import GreedyBot, _discards, _hand, keep_score, seat_of
 from push_learn.rummy.coach import unseen_cards
-from push_learn.rummy.engine import Action, GoDown, Observation, Push, TakeUpcard
-from push_learn.rummy.melds import Meld, is_wild_card
-from push_learn.rummy.solver import best_go_down
+from push_learn.rummy.engine import Action, Observation, Push, TakeUpcard
 
 __all__ = ["SearchBot", "World", "sample_world"]
 
@@ -84,40 +79,7 @@ class SearchBot(GreedyBot):
         """How much one card of progress handed to the next player counts."""
         self.deny = deny
         """Take an up-card that would help the next opponent rather than push it to them."""
-        self._outs: dict[tuple, float] = {}
         self._deadline = 0.0
-
-    # ---- the measure of a hand -----------------------------------------------------------------
-    def outs(self, view: Observation, hand: Sequence[Card], unseen: Counter[Card]) -> float:
-        """The chance that one unseen draw brings ``hand`` closer to the contract (from one solved structure)."""
-        key = (view.deal, tuple(sorted(card.ascii for card in hand)), sum(unseen.values()))
-        cached = self._outs.get(key)
-        if cached is not None:
-            return cached
-        short = self.memo.contract_distance(view, hand)
-        total = sum(unseen.values()) or 1
-        if not short:
-            value = 0.0
-        else:
-            wilds = sum(n for card, n in unseen.items() if is_wild_card(card))
-            plan = best_go_down([*hand, *[_PLACEHOLDER] * short], view.rules, view.deal, keep_discard=False)
-            wanted: set[Card] = set()
-            for action in plan.actions if plan is not None else ():
-                if isinstance(action, GoDown):
-                    for meld in action.melds:
-                        wanted |= _stands_for(meld, hand)
-            value = (wilds + sum(unseen[card] for card in wanted)) / total
-        if len(self._outs) > 20_000:
-            self._outs.clear()
-        self._outs[key] = value
-        return value
-
-    def progress(self, view: Observation, hand: Sequence[Card], unseen: Counter[Card], draws: int) -> float:
-        """Expected cards short after ``draws`` more draws (lower is better); 99 when never possible."""
-        short = self.memo.contract_distance(view, hand)
-        if short is None:
-            return 99.0
-        return max(0.0, short - draws * self.outs(view, hand, unseen))
 
     # ---- decisions ------------------------------------------------------------------------------
     def choose(self, observation: Observation, rng: random.Random) -> Action:
@@ -181,22 +143,3 @@ class SearchBot(GreedyBot):
                 total += before - after
             worlds += 1
         return sign * self.help_weight * total / worlds
-
-
-_PLACEHOLDER = Card(None, None)
-"""A joker standing in for the cards a hand is short of."""
-
-
-def _stands_for(meld: Meld, hand: Sequence[Card]) -> set[Card]:
-    """The natural cards that could take the place of a wild in ``meld`` (any missing suit of a set's rank)."""
-    del hand
-    out: set[Card] = set()
-    for i in meld.wild_positions:
-        if meld.is_run:
-            stands = meld.stands_for(i)
-            if isinstance(stands, Card) and stands.rank is not Rank.TWO:
-                out.add(stands)
-        elif meld.rank is not None:
-            present = {card.suit for card in meld.naturals}
-            out |= {Card(meld.rank, suit) for suit in Suit if suit not in present}
-    return out

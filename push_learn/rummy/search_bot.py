@@ -62,7 +62,7 @@ def sample_world(view: Observation, rng: random.Random) -> World:
 
 
 class SearchBot(GreedyBot):
-    """Take-or-push and discards by distance, outs and sampled worlds; table play as GreedyBot."""
+    """GreedyBot whose discards (and, with ``deny``, pushes) are weighed on sampled worlds."""
 
     name = "search"
 

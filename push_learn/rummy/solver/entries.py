@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from push_learn.rummy.solver.encoding import Ctx
 
-__all__ = ["Entries", "Key", "combine", "designation_tables", "pareto"]
+__all__ = ["Entries", "Key", "combine", "designation_tables", "join_into", "pareto"]
 
 Key = tuple[int, int, int, int]
 Entries = dict[Key, int]
@@ -72,21 +72,29 @@ def _order(item: tuple[Key, int]) -> tuple[int, int, int, int, int]:
     return (-value, w, -x, f, -d)
 
 
-def combine(a: Entries, b: Entries, ctx: Ctx, wcap2: int) -> Entries:
-    """Every way to pair an entry of ``a`` with one of ``b`` (at most one discard, wilds within ``wcap2``)."""
-    add, ge = designation_tables(ctx)
-    k2 = 2 * ctx.k
-    out: Entries = {}
-    for (wa, xa, da, fa), va in a.items():
+def join_into(bucket: Entries, entries: Entries, delta: Entries, add: tuple, k2: int, wcap2: int) -> None:
+    """Add every pairing of ``entries`` and ``delta`` into ``bucket`` (best value per key).
+
+    A pairing keeps at most one discard and at most ``wcap2`` wild units; this is the solver's hot loop.
+    """
+    for (wa, xa, da, fa), va in entries.items():
         adda = add[da]
-        for (wb, xb, db, fb), vb in b.items():
+        for (wb, xb, db, fb), vb in delta.items():
             f = fa + fb
             w = wa + wb
             if f > 1 or w > wcap2:
                 continue
             x = xa + xb
             key = (w, x if x < k2 else k2, adda[db], f)
-            v = va + vb
-            if out.get(key, -1) < v:
-                out[key] = v
+            value = va + vb
+            if bucket.get(key, -1) < value:
+                bucket[key] = value
+
+
+def combine(a: Entries, b: Entries, ctx: Ctx, wcap2: int) -> Entries:
+    """Every way to pair an entry of ``a`` with one of ``b`` (at most one discard, wilds within ``wcap2``)."""
+    add, ge = designation_tables(ctx)
+    k2 = 2 * ctx.k
+    out: Entries = {}
+    join_into(out, a, b, add, k2, wcap2)
     return pareto(out, ge, k2, ctx.strict_discard)

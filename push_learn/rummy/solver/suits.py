@@ -28,7 +28,7 @@ from functools import lru_cache
 from itertools import product
 
 from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, Ctx, TableRunInfo, position_weight
-from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
+from push_learn.rummy.solver.entries import Entries, Key, designation_tables, join_into, pareto
 
 __all__ = [
     "LUMP",
@@ -478,22 +478,6 @@ def _family(prob: SuitProblem) -> tuple:
     return (prob.ctx, prob.single_set, prob.layoff, prob.rescue, prob.runs, prob.start, prob.end, prob.wcap2)
 
 
-def _join(bucket: Entries, entries: Entries, delta: Entries, add: tuple, k2: int, wcap2: int) -> None:
-    """Add every pairing of ``entries`` and ``delta`` into ``bucket`` (best value per key)."""
-    for (wa, xa, da, fa), va in entries.items():
-        adda = add[da]
-        for (wb, xb, db, fb), vb in delta.items():
-            f = fa + fb
-            w = wa + wb
-            if f > 1 or w > wcap2:
-                continue
-            x = xa + xb
-            key = (w, x if x < k2 else k2, adda[db], f)
-            value = va + vb
-            if bucket.get(key, -1) < value:
-                bucket[key] = value
-
-
 def _forward(prob: SuitProblem, sweep: _Sweep, data: tuple, q: int) -> dict[State, Entries]:
     """The states after positions ``start..q`` with their entries (memoised by the data of that prefix)."""
     if q < prob.start:
@@ -511,7 +495,7 @@ def _forward(prob: SuitProblem, sweep: _Sweep, data: tuple, q: int) -> dict[Stat
             bucket = nxt.get(target)
             if bucket is None:
                 bucket = nxt[target] = {}
-            _join(bucket, entries, delta, add, k2, wcap2)
+            join_into(bucket, entries, delta, add, k2, wcap2)
     strict = prob.ctx.strict_discard
     out = {
         state: bucket if len(bucket) <= _LAZY else pareto(bucket, sweep.ge, k2, strict)
@@ -536,7 +520,7 @@ def _backward(prob: SuitProblem, sweep: _Sweep, data: tuple, q: int, state: Stat
     for target, delta, _info in sweep.step(state, q + 1, n, phi, disc, q + 1 == prob.end):
         rest = _backward(prob, sweep, data, q + 1, target)
         if rest:
-            _join(bucket, delta, rest, add, k2, wcap2)
+            join_into(bucket, delta, rest, add, k2, wcap2)
     out = bucket if len(bucket) <= _LAZY else pareto(bucket, sweep.ge, k2, prob.ctx.strict_discard)
     _BACKWARD[key] = out
     return out
@@ -575,7 +559,7 @@ def solve_suit(prob: SuitProblem, pivot: int | None = None) -> Entries:
     for state, entries in _forward(prob, sweep, data, q).items():
         rest = _backward(prob, sweep, data, q, state)
         if rest:
-            _join(out, entries, rest, add, k2, prob.wcap2)
+            join_into(out, entries, rest, add, k2, prob.wcap2)
     solved = pareto(out, sweep.ge, k2, prob.ctx.strict_discard)
     _SOLVED[prob] = solved
     return solved

@@ -38,12 +38,16 @@ class MeldError(IllegalAction):
     """A group of cards or a declared meld that the rules do not allow; the message says why."""
 
 
-def is_wild_card(card: Card) -> bool:
-    """True for the cards that can act as wild in the rummy family: every joker and every 2.
+def is_wild_card(card: Card, rules: RummyRules | None = None) -> bool:
+    """True for a card that can act as wild: every 2, and every joker (only where ``rules`` make jokers wild).
 
-    A 2 may still stand for itself at its own place in a run of its own suit (see ``Meld.is_wild``).
+    Without ``rules`` every joker counts, as in all the rummy-family presets. A 2 may still stand for
+    itself at its own place in a run of its own suit (see ``Meld.is_wild``).
     """
-    return card.rank is None or card.rank is Rank.TWO
+    rank = card.rank
+    if rank is None:
+        return rules is None or rules.jokers_wild
+    return rank is Rank.TWO
 
 
 def rank_at(value: int) -> Rank:

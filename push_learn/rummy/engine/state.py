@@ -10,9 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from push_learn.cards import Card, Rank
-from push_learn.rummy.melds import Meld
-from push_learn.rummy.rules import RummyRules
+from push_learn.cards import Card
+from push_learn.rummy.melds import Meld, is_wild_card
 
 __all__ = ["DealResult", "DealState", "EndReason", "Phase", "TableMeld", "is_wild_card", "seat_names"]
 
@@ -24,14 +23,6 @@ def seat_names(players: int) -> tuple[str, ...]:
     if players == 4:
         return FOUR_SEATS
     return tuple(f"Player {i + 1}" for i in range(players))
-
-
-def is_wild_card(card: Card, rules: RummyRules) -> bool:
-    """True for a 2, and for a joker where jokers are wild (the card itself, wherever it lies)."""
-    rank = card.rank
-    if rank is None:
-        return rules.jokers_wild
-    return rank is Rank.TWO
 
 
 class Phase(Enum):

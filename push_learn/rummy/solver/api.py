@@ -213,7 +213,7 @@ def contract_ways(
     """
     parts = sorted(_parts(rules.contract(deal)), key=lambda part: (part[0], -part[1]))
     pool = Counter(hand)
-    wilds = [card for card in hand if is_wild_card(card) and (card.rank is not None or rules.jokers_wild)]
+    wilds = [card for card in hand if is_wild_card(card, rules)]
     seen: set[tuple[str, ...]] = set()
     found = 0
     for budget in range(len(wilds) + 1):

@@ -128,9 +128,9 @@ class _Builder:
         cards += [self.wilds.take() for _ in range(max(0, 3 - len(cards)))]
         return Meld.set_of(cards, rank)
 
-    def all_wild(self, kind: str, length: int) -> Meld:
-        """A meld of wilds alone: a set of kings, or a spade run up to the ace (from its own 2 when the
-        rules want a natural card in every meld)."""
+    def all_wild(self, kind: str, length: int, runs: Sequence[Meld] = ()) -> Meld:
+        """A meld of wilds alone: a set of kings, or a run as high as it fits without overlapping any of
+        ``runs`` (spades first, up to the ace; from its own 2 when the rules want a natural in every meld)."""
         if kind == "set":
             return Meld.set_of([self.wilds.take() for _ in range(length)], Rank.KING)
         two = self.wilds.take_two() if self.rules.min_naturals_per_meld else None
@@ -138,7 +138,8 @@ class _Builder:
             assert two.suit is not None
             cards = [two if i == 0 else self.wilds.take() for i in range(length)]
             return Meld.run_of(cards, two.suit, 2)
-        return Meld.run_of([self.wilds.take() for _ in range(length)], Suit.SPADES, ACE_POS - length + 1)
+        suit, start = _free_place(length, runs, self.low)
+        return Meld.run_of([self.wilds.take() for _ in range(length)], suit, start)
 
     def rescue(self, card: Card, fits: Meld | None = None, position: int | None = None) -> None:
         """Rescue a table wild with ``card``: in run ``position`` of its suit, or in a set of its rank."""
@@ -221,14 +222,17 @@ def build_plan(
         for table_index, suits in arrangement.layoffs:
             b.layoffs += [(table[table_index][0], Card(rank, SUITS[s]), "any") for s in suits]
         sets += [b.set_meld(rank, group) for group in arrangement.groups]
-    wild_melds = [b.all_wild(kind, length) for kind, length in result.all_wild]
+    wild_melds: list[Meld] = []
+    planned = [*other, *(run for runs in contract_runs.values() for run in runs)]
+    for kind, length in result.all_wild:
+        wild_melds.append(b.all_wild(kind, length, [*planned, *wild_melds]))
     if result.discard_wild:
         discard = b.wilds.take()
     go_down, extra = _split_contract(parts, contract_runs, sets, wild_melds)
     new_melds = extra + other
     spare = result.spare
     if spare >= 3 and (rules.min_naturals_per_meld == 0 or any(c.rank is Rank.TWO for c in b.wilds.cards)):
-        new_melds.append(b.all_wild("run", spare))
+        new_melds.append(b.all_wild("run", spare, [*go_down, *new_melds]))
         spare = 0
     new_melds, spare = _absorb(new_melds, spare, b, share=True)
     go_down, spare = _absorb(go_down, spare, b, share=rules.runs_may_share_cards)
@@ -250,6 +254,17 @@ def build_plan(
         left.remove(discard)
         actions.append(Discard(discard))
     return TurnPlan(tuple(go_down), tuple(new_melds), tuple(actions), discard, tuple(left), penalty(left))
+
+
+def _free_place(length: int, runs: Sequence[Meld], low: int) -> tuple[Suit, int]:
+    """Where a run of wilds alone can go without overlapping ``runs``: the highest free stretch, spades
+    first (A-R1-08 forbids overlapping contract runs); spades up to the ace when every place is taken."""
+    for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+        spans = [(run.low_value, run.high_value) for run in runs if run.is_run and run.suit is suit]
+        for start in range(ACE_POS - length + 1, low - 1, -1):
+            if all(start + length - 1 < first or start > last for first, last in spans):
+                return suit, start
+    return Suit.SPADES, ACE_POS - length + 1
 
 
 def _split_contract(

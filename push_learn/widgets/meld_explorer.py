@@ -7,10 +7,11 @@ from functools import lru_cache
 from typing import Any
 
 from push_learn.cards import Card, format_cards
+from push_learn.rummy.contract_progress import contract_progress
 from push_learn.rummy.contracts import meets_contract
 from push_learn.rummy.melds import Meld, explain_meld, interpret_meld, is_wild_card
 from push_learn.rummy.rules import RummyRules
-from push_learn.rummy.solver import contract_options, meld_options
+from push_learn.rummy.solver import best_go_down, meld_options
 from push_learn.widgets.base import HandSorting, IntentError, PushWidget, int_field, intent, str_field
 from push_learn.widgets.cards import SORTS, as_cards, hand_json
 from push_learn.widgets.rummy_json import meld_json, resolve_rules, rules_json
@@ -75,10 +76,9 @@ class MeldExplorer(HandSorting, PushWidget, module="meld_explorer"):
         return {n for n, card in enumerate(self.hand) if n not in self.selection and card in joinable}
 
     def contract_line(self) -> str:
-        """The deal's contract, what the solver says of the whole hand, and how the kept melds stand."""
+        """The deal's contract, where the whole hand stands on it meld by meld, and how the kept melds stand."""
         cards = [*self.hand, *(card for meld in self.kept for card in meld.cards)]
-        verdict = _contract_answer(tuple(cards), self.rules, self.deal)
-        line = f"Deal {self.deal} contract: {self.rules.contract(self.deal)}. This hand {verdict}"
+        line = f"Deal {self.deal} contract: {_contract_answer(tuple(cards), self.rules, self.deal)}"
         if self.kept:
             line += f" Kept melds: {meets_contract(self.kept, self.rules, self.deal).reason}."
         return line
@@ -180,14 +180,19 @@ class MeldExplorer(HandSorting, PushWidget, module="meld_explorer"):
 
 @lru_cache(maxsize=256)
 def _contract_answer(cards: tuple[Card, ...], rules: RummyRules, deal: int) -> str:
-    """The solver's verdict on a whole hand for a deal's contract, with its best melds (cached per hand)."""
-    answer = contract_options(cards, rules, deal, limit=0)
-    best = answer.best
-    text = str(answer).removeprefix("this hand ")
-    if best is None or not best.go_down:
-        return f"is {text}." if answer.short else f"{text}."
-    melds = "; ".join(str(meld) for meld in best.go_down)
-    return f"{text}: {melds}."
+    """The solver's verdict on a whole hand for a deal's contract: the best way down, or meld by meld
+    what is found and what the rest need (cached per hand)."""
+    contract = rules.contract(deal)
+    best = best_go_down(cards, rules, deal)
+    if best is not None:
+        melds = "; ".join(str(meld) for meld in best.go_down)
+        return f"{contract}. This hand can go down, leaving {best.points_left} points: {melds}."
+    progress = contract_progress(cards, rules, deal)
+    if progress.short is None:
+        return f"{contract}. No hand of {len(cards)} cards can hold it."
+    if progress.short == 0:
+        return f"{progress}. This hand holds it but would keep no card to discard."
+    return f"{progress}. This hand is {progress.short} card{'s' if progress.short > 1 else ''} short."
 
 
 def _find_in(hand: Sequence[Card], wanted: Sequence[Card]) -> list[int] | None:

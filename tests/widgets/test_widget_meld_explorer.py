@@ -6,7 +6,7 @@ from pl_widget_driver import Wire, labels, page_sends, synced
 
 from push_learn.cards import parse_cards
 from push_learn.rummy import PUSH, SIX_TO_TEN, explain_meld
-from push_learn.rummy.solver import contract_options
+from push_learn.rummy.solver import best_go_down
 from push_learn.widgets import MeldExplorer
 
 
@@ -85,7 +85,8 @@ def test_the_deal_picker_changes_the_contract(wire: Wire) -> None:
     explorer = MeldExplorer(hand="3H 4H 5H 6H", rules="cap_it")
     page_sends(explorer, type="deal", deal=5)
     assert synced(explorer)["contract_line"] == (
-        "Deal 5 contract: 1 run of 3 + 1 run of 7. This hand is 6 cards short of 1 run of 3 + 1 run of 7."
+        "Deal 5 contract: run of 3: needs 3 cards or wilds, nothing toward it yet; run of 7: needs 3 more cards"
+        " or wilds, such as 7♥, 8♥ or A♥ (so far 3♥ 4♥ 5♥ 6♥). This hand is 6 cards short."
     )
     page_sends(explorer, type="deal", deal=9)
     assert synced(explorer)["deal"] == 5
@@ -104,11 +105,21 @@ def test_six_to_ten_has_no_natural_twos(wire: Wire) -> None:
 def test_the_contract_line_gives_the_solvers_verdict_and_best_melds(wire: Wire) -> None:
     explorer = MeldExplorer(hand="7H 8H 9H JK 7S 7D 2C KS 9S 10S")
     line = synced(explorer)["contract_line"]
-    answer = contract_options(explorer.hand, PUSH, 1, limit=0)
-    assert answer.best is not None
+    best = best_go_down(explorer.hand, PUSH, 1)
+    assert best is not None
     assert line == (
-        "Deal 1 contract: 2 sets of 3. This hand can go down with 2 sets of 3, leaving "
-        f"{answer.best.points_left} points: " + "; ".join(str(m) for m in answer.best.go_down) + "."
+        f"Deal 1 contract: 2 sets of 3. This hand can go down, leaving {best.points_left} points: "
+        + "; ".join(str(m) for m in best.go_down) + "."
     )
     short = MeldExplorer(hand="3C 9D KH")
-    assert synced(short)["contract_line"].endswith("This hand is 4 cards short of 2 sets of 3.")
+    assert synced(short)["contract_line"].endswith("This hand is 4 cards short.")
+
+
+def test_the_contract_line_says_meld_by_meld_what_is_found_and_what_is_missing(wire: Wire) -> None:
+    explorer = MeldExplorer(hand="7H 8H 9H 10H 6S 7S 8S KD", deal=3)
+    assert synced(explorer)["contract_line"] == (
+        "Deal 3 contract: 2 runs of 4: one found (7♥ 8♥ 9♥ 10♥), the other needs 5♠, 9♠ or a wild"
+        " (so far 6♠ 7♠ 8♠). This hand is 1 card short."
+    )
+    page_sends(explorer, type="type", text="7H 8H 9H 10H 6S 7S 8S KD 9S")
+    assert "This hand can go down" in synced(explorer)["contract_line"]

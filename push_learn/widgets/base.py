@@ -118,6 +118,9 @@ class PushWidget(anywidget.AnyWidget):
         cls._intents = intents
 
     def __init__(self, *, four_colour: bool = False, card_size: str = "medium", **kwargs: Any) -> None:
+        unknown = sorted(name for name in kwargs if not self.has_trait(name))
+        if unknown:
+            raise TypeError(f"{type(self).__name__}() has no option {', '.join(map(repr, unknown))}")
         self._rev = 0
         self._notice: dict[str, Any] | None = None
         super().__init__(four_colour=four_colour, card_size=card_size, **kwargs)

@@ -263,3 +263,8 @@ def test_a_refused_move_comes_with_the_coachs_alternative(wire: Wire) -> None:
     assert state["help"] == refusal_help(table.view, Discard(table.match.hand(seat)[0]))
     page_sends(table, type="hint")
     assert synced(table)["help"] is None
+
+
+def test_a_mistyped_option_is_refused_by_name() -> None:
+    with pytest.raises(TypeError, match="PlayTable\\(\\) has no option 'players'"):
+        PlayTable(seed=1, players=5)

@@ -14,7 +14,8 @@ function download(state, ctx) {
 }
 
 function loadButton(ctx) {
-  const input = h("input", { type: "file", accept: ".json,application/json", class: "pl-sr-only", tabindex: "-1" });
+  const input = h("input", { type: "file", accept: ".json,application/json", class: "pl-sr-only", tabindex: "-1",
+    "aria-hidden": "true" });
   input.addEventListener("change", async () => {
     const file = input.files && input.files[0];
     if (file) ctx.send("load", { text: await file.text() });
@@ -50,7 +51,7 @@ function toolbar(state, ctx) {
       picker(ctx, { key: "level", label: "Bots", value: state.level, options: state.levels, onChoose: (level) => ctx.send("level", { level }) }),
       picker(ctx, { key: "speed", label: "Speed", value: state.speed, options: state.speeds, onChoose: (speed) => ctx.send("speed", { speed }) }),
       fourColourToggle(ctx)),
-    textEntry(ctx, { key: "seed", label: "Deal number (seed)", value: state.seed, buttonText: "New game",
+    textEntry(ctx, { key: "seed", label: "Shuffle number", value: state.seed, buttonText: "New game",
       onSubmit: (seed) => ctx.send("new", { seed }) }));
 }
 

@@ -13,14 +13,18 @@ at least the number of wilds.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from functools import lru_cache
 
 from push_learn.rummy.solver.encoding import Ctx
 
-__all__ = ["Entries", "Key", "combine", "designation_tables", "join_into", "pareto"]
+__all__ = ["Entries", "Key", "Pairs", "combine", "designation_tables", "join_into", "pareto"]
 
 Key = tuple[int, int, int, int]
 Entries = dict[Key, int]
+Pairs = Collection[tuple[Key, int]]
+"""Entries as (key, value) pairs: ``entries.items()``, or a tuple of pairs (which the garbage collector
+need not track, so memo tables of them cost nothing at collection time)."""
 
 
 @lru_cache(maxsize=64)
@@ -72,14 +76,14 @@ def _order(item: tuple[Key, int]) -> tuple[int, int, int, int, int]:
     return (-value, w, -x, f, -d)
 
 
-def join_into(bucket: Entries, entries: Entries, delta: Entries, add: tuple, k2: int, wcap2: int) -> None:
-    """Add every pairing of ``entries`` and ``delta`` into ``bucket`` (best value per key).
+def join_into(bucket: Entries, entries: Pairs, delta: Pairs, add: tuple, k2: int, wcap2: int) -> None:
+    """Add every pairing of ``entries`` and ``delta`` (as pairs) into ``bucket`` (best value per key).
 
     A pairing keeps at most one discard and at most ``wcap2`` wild units; this is the solver's hot loop.
     """
-    for (wa, xa, da, fa), va in entries.items():
+    for (wa, xa, da, fa), va in entries:
         adda = add[da]
-        for (wb, xb, db, fb), vb in delta.items():
+        for (wb, xb, db, fb), vb in delta:
             f = fa + fb
             w = wa + wb
             if f > 1 or w > wcap2:
@@ -96,5 +100,5 @@ def combine(a: Entries, b: Entries, ctx: Ctx, wcap2: int) -> Entries:
     add, ge = designation_tables(ctx)
     k2 = 2 * ctx.k
     out: Entries = {}
-    join_into(out, a, b, add, k2, wcap2)
+    join_into(out, a.items(), b.items(), add, k2, wcap2)
     return pareto(out, ge, k2, ctx.strict_discard)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
+from itertools import islice, product
 
 from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, Ctx, TableRunInfo, position_weight
 from push_learn.rummy.solver.entries import Entries, Key, designation_tables, join_into, pareto
@@ -49,6 +49,8 @@ Item = tuple[int, int, int, int]
 State = tuple[tuple[Item, ...], int]
 Counts = tuple[int, int, int, int]
 Transition = tuple[State, Entries, dict[Key, tuple]]
+Move = tuple[State, tuple[tuple[Key, int], ...]]
+"""A transition without its trace: the delta entries as a tuple of pairs (untracked by the garbage collector)."""
 
 
 @dataclass(frozen=True, eq=True)
@@ -158,7 +160,7 @@ class _Sweep:
                 for position, _place in run.wilds:
                     self.slots[position] += 1
         self._vo: dict[tuple[int, int, bool, int | None, bool], dict[Key, tuple[int, Counts]]] = {}
-        self._steps: dict[tuple[State, int, int, int | None, bool, bool], list[Transition]] = {}
+        self._moves: dict[tuple[State, int, int, int | None, bool, bool], tuple[Move, ...]] = {}
 
     # ---- the naturals no run uses ------------------------------------------------------------
     def leftovers(
@@ -288,14 +290,20 @@ class _Sweep:
     ) -> list[tuple[State, Entries, dict[Key, tuple]]]:
         """Every (next state, delta entries, trace info per delta key) from ``state`` across position ``p``
         holding ``n`` naturals (``phi``: their set price while the rank is open; ``disc``: may be the discard;
-        ``last``: the segment ends at ``p``)."""
+        ``last``: the segment ends at ``p``). Not memoised: only the final plan is traced, and kept traces
+        would be many small objects for the garbage collector to visit."""
+        return list(self._step(state, p, n, phi, disc, last))
+
+    def moves(self, state: State, p: int, n: int, phi: int | None, disc: bool, last: bool) -> tuple[Move, ...]:
+        """``step`` without the trace, memoised as plain tuples (what the value passes use)."""
         key = (state, p, n, phi, disc, last)
-        cached = self._steps.get(key)
+        cached = self._moves.get(key)
         if cached is None:
-            if len(self._steps) > _STEP_LIMIT:
-                self._steps.clear()
-            cached = list(self._step(state, p, n, phi, disc, last))
-            self._steps[key] = cached
+            _trim(self._moves, _STEP_LIMIT)
+            cached = tuple(
+                (target, tuple(delta.items())) for target, delta, _info in self._step(state, p, n, phi, disc, last)
+            )
+            self._moves[key] = cached
         return cached
 
     def _step(
@@ -352,7 +360,7 @@ class _Sweep:
                         for choice in product(*closes):
                             self._emit(
                                 targets, new_items, choice, dend, dw2, struct_v, vo,
-                                (tuple(c[3] for c in combo), merged, nr, nd, lset),
+                                (tuple(c[3] for c in combo), nr, nd, tuple(lset)),
                             )
         for target, (delta, info) in targets.items():
             yield target, delta, info
@@ -393,7 +401,7 @@ class _Sweep:
             if delta.get(key, -1) < total:
                 delta[key] = total
                 if self.trace:
-                    info[key] = (moves, counts, tuple(c[0] for c in choice), tuple(c[5] for c in choice), order)
+                    info[key] = (moves, counts, tuple(c[0] for c in choice), tuple(c[5] for c in choice), tuple(order))
 
 
 def segments(counts: tuple[int, ...], runs: tuple[TableRunInfo, ...], low: int, split: int) -> list[tuple[int, int]]:
@@ -459,74 +467,95 @@ def _sweep_for(prob: SuitProblem, trace: bool) -> _Sweep:
     return _sweep(prob.ctx, prob.single_set, prob.layoff, prob.rescue, prob.runs, trace)
 
 
-_FORWARD: dict[tuple, dict[State, Entries]] = {}
-_BACKWARD: dict[tuple, Entries] = {}
-_CACHE_LIMIT = 400_000
-_STEP_LIMIT = 200_000
-"""Transitions memoised per kind of segment before that memo starts again."""
+PairTuple = tuple[tuple[Key, int], ...]
+_FORWARD: dict[tuple, tuple[tuple[State, PairTuple], ...]] = {}
+_BACKWARD: dict[tuple, PairTuple] = {}
+"""Memo values are plain tuples: the garbage collector stops tracking them, so big tables cost no pauses."""
+_FAMILIES: dict[tuple, int] = {}
+"""Each kind of segment (rules, table runs, span, wild cap) as a small number, so memo keys hold plain ints."""
+_CACHE_LIMIT = 50_000
+"""Entries a segment memo keeps; beyond it the oldest half is forgotten."""
+_STEP_LIMIT = 20_000
+"""Transitions memoised per kind of segment; beyond it the oldest half is forgotten."""
+_FAMILY_LIMIT = 20_000
 _LAZY = 3
 """Buckets this small are kept as they are: pruning them costs more than carrying a dominated entry."""
 _START: State = ((), 0)
-_ZERO: Entries = {(0, 0, 0, 0): 0}
+_ZERO_PAIRS: PairTuple = (((0, 0, 0, 0), 0),)
 
 
 def _data(prob: SuitProblem) -> tuple[tuple[int, int | None, bool], ...]:
     return tuple((prob.counts[p], prob.phi[p], prob.disc[p]) for p in _positions(prob))
 
 
-def _family(prob: SuitProblem) -> tuple:
-    return (prob.ctx, prob.single_set, prob.layoff, prob.rescue, prob.runs, prob.start, prob.end, prob.wcap2)
+def _trim(table: dict, limit: int) -> None:
+    """Forget the oldest half of a memo table once it holds more than ``limit`` entries."""
+    if len(table) > limit:
+        for key in list(islice(table, len(table) // 2)):
+            del table[key]
 
 
-def _forward(prob: SuitProblem, sweep: _Sweep, data: tuple, q: int) -> dict[State, Entries]:
+def _family(prob: SuitProblem) -> int:
+    """The number of the problem's kind of segment (everything but the per-position data)."""
+    family = (prob.ctx, prob.single_set, prob.layoff, prob.rescue, prob.runs, prob.start, prob.end, prob.wcap2)
+    number = _FAMILIES.get(family)
+    if number is None:
+        if len(_FAMILIES) >= _FAMILY_LIMIT:
+            clear_suit_caches()
+        number = _FAMILIES[family] = len(_FAMILIES)
+    return number
+
+
+def _forward(prob: SuitProblem, sweep: _Sweep, fam: int, data: tuple, q: int) -> tuple[tuple[State, PairTuple], ...]:
     """The states after positions ``start..q`` with their entries (memoised by the data of that prefix)."""
     if q < prob.start:
-        return {_START: _ZERO}
-    key = (_family(prob), q, data[: q - prob.start + 1])
+        return ((_START, _ZERO_PAIRS),)
+    key = (fam, q, data[: q - prob.start + 1])
     cached = _FORWARD.get(key)
     if cached is not None:
         return cached
-    states = _forward(prob, sweep, data, q - 1)
+    states = _forward(prob, sweep, fam, data, q - 1)
     n, phi, disc = data[q - prob.start]
     add, k2, wcap2 = sweep.add, 2 * prob.ctx.k, prob.wcap2
     nxt: dict[State, Entries] = {}
-    for state, entries in states.items():
-        for target, delta, _info in sweep.step(state, q, n, phi, disc, q == prob.end):
+    for state, pairs in states:
+        for target, delta in sweep.moves(state, q, n, phi, disc, q == prob.end):
             bucket = nxt.get(target)
             if bucket is None:
                 bucket = nxt[target] = {}
-            join_into(bucket, entries, delta, add, k2, wcap2)
+            join_into(bucket, pairs, delta, add, k2, wcap2)
     strict = prob.ctx.strict_discard
-    out = {
-        state: bucket if len(bucket) <= _LAZY else pareto(bucket, sweep.ge, k2, strict)
+    out = tuple(
+        (state, tuple((bucket if len(bucket) <= _LAZY else pareto(bucket, sweep.ge, k2, strict)).items()))
         for state, bucket in nxt.items()
         if bucket
-    }
+    )
     _FORWARD[key] = out
     return out
 
 
-def _backward(prob: SuitProblem, sweep: _Sweep, data: tuple, q: int, state: State) -> Entries:
+def _backward(prob: SuitProblem, sweep: _Sweep, fam: int, data: tuple, q: int, state: State) -> PairTuple:
     """What positions ``q+1..end`` can add to a run of the sweep in ``state`` (memoised by their data)."""
     if q >= prob.end:
-        return _ZERO if not state[0] else {}
-    key = (_family(prob), q, state, data[q - prob.start + 1 :])
+        return _ZERO_PAIRS if not state[0] else ()
+    key = (fam, q, state, data[q - prob.start + 1 :])
     cached = _BACKWARD.get(key)
     if cached is not None:
         return cached
     n, phi, disc = data[q + 1 - prob.start]
     add, k2, wcap2 = sweep.add, 2 * prob.ctx.k, prob.wcap2
     bucket: Entries = {}
-    for target, delta, _info in sweep.step(state, q + 1, n, phi, disc, q + 1 == prob.end):
-        rest = _backward(prob, sweep, data, q + 1, target)
+    for target, delta in sweep.moves(state, q + 1, n, phi, disc, q + 1 == prob.end):
+        rest = _backward(prob, sweep, fam, data, q + 1, target)
         if rest:
             join_into(bucket, delta, rest, add, k2, wcap2)
-    out = bucket if len(bucket) <= _LAZY else pareto(bucket, sweep.ge, k2, prob.ctx.strict_discard)
+    out = tuple((bucket if len(bucket) <= _LAZY else pareto(bucket, sweep.ge, k2, prob.ctx.strict_discard)).items())
     _BACKWARD[key] = out
     return out
 
 
-_SOLVED: dict[SuitProblem, Entries] = {}
+_SOLVED: dict[tuple, Entries] = {}
+"""Solved segments by (kind number, per-position data): plain keys the garbage collector can leave alone."""
 
 
 def clear_suit_caches() -> None:
@@ -534,6 +563,7 @@ def clear_suit_caches() -> None:
     _FORWARD.clear()
     _BACKWARD.clear()
     _SOLVED.clear()
+    _FAMILIES.clear()
     _sweep.cache_clear()
 
 
@@ -544,24 +574,24 @@ def solve_suit(prob: SuitProblem, pivot: int | None = None) -> Entries:
     memoised by the data before it and backward values by the data after it, so a problem that
     differs from an earlier one at a single position only re-steps around that position.
     """
-    solved = _SOLVED.get(prob)
+    fam = _family(prob)
+    data = _data(prob)
+    solved = _SOLVED.get((fam, data))
     if solved is not None:
         return solved
-    if len(_FORWARD) > _CACHE_LIMIT or len(_BACKWARD) > _CACHE_LIMIT or len(_SOLVED) > _CACHE_LIMIT:
-        _FORWARD.clear()
-        _BACKWARD.clear()
-        _SOLVED.clear()
+    _trim(_FORWARD, _CACHE_LIMIT)
+    _trim(_BACKWARD, _CACHE_LIMIT)
+    _trim(_SOLVED, _CACHE_LIMIT // 4)
     sweep = _sweep_for(prob, trace=False)
-    data = _data(prob)
     q = prob.start - 1 if pivot is None else min(max(pivot, prob.start - 1), prob.end)
     add, k2 = sweep.add, 2 * prob.ctx.k
     out: Entries = {}
-    for state, entries in _forward(prob, sweep, data, q).items():
-        rest = _backward(prob, sweep, data, q, state)
+    for state, pairs in _forward(prob, sweep, fam, data, q):
+        rest = _backward(prob, sweep, fam, data, q, state)
         if rest:
-            join_into(out, entries, rest, add, k2, prob.wcap2)
+            join_into(out, pairs, rest, add, k2, prob.wcap2)
     solved = pareto(out, sweep.ge, k2, prob.ctx.strict_discard)
-    _SOLVED[prob] = solved
+    _SOLVED[(fam, data)] = solved
     return solved
 
 
@@ -624,7 +654,7 @@ def _replay(prob: SuitProblem, steps: list[tuple[int, tuple]]) -> SuitPlan:
     plan = SuitPlan([], {}, {}, [], None, [], [])
     objects: list[dict] = []
     for p, info in steps:
-        (cont_moves, _merged, nr, nd, lset), counts, closed, params, order = info
+        (cont_moves, nr, nd, lset), counts, closed, params, order = info
         work = list(objects)
         for t, run in enumerate(prob.runs):
             if run.a == p:

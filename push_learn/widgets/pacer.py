@@ -2,14 +2,16 @@
 
 The kernel runs an asyncio event loop (comm messages and cells are handled on it), so a step is
 scheduled with ``loop.call_later``: each step changes the widget's state, which syncs and repaints,
-and only then is the next step scheduled. Without a running loop (a plain script) the steps run at
-once, still one after another.
+and only then is the next step scheduled. A step may also return an awaitable (a bot thinking in a
+worker thread): the pacer counts as running until it resolves, and the loop stays free for clicks
+meanwhile. Without a running loop (a plain script) the steps run at once, still one after another.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping
+import inspect
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from push_learn.widgets.base import IntentError, intent, str_field
@@ -37,45 +39,62 @@ def speed_options(current: str) -> list[list[str]]:
     return options + ([["custom", "Custom"]] if current not in SPEEDS else [])
 
 
+Step = Callable[[], "bool | Awaitable[bool]"]
+"""A step: True (or an awaitable of True) while there are more steps to run."""
+
+
 class Pacer:
     """Calls ``step()`` every ``interval`` seconds until it returns False or ``stop()`` is called."""
 
-    def __init__(self, step: Callable[[], bool], interval: float = SPEEDS["normal"]) -> None:
+    def __init__(self, step: Step, interval: float = SPEEDS["normal"]) -> None:
         self._step = step
         self.interval = interval
         self._handle: asyncio.TimerHandle | None = None
+        self._pending: asyncio.Future[bool] | None = None
 
     @property
     def running(self) -> bool:
-        """True while a next step is scheduled."""
-        return self._handle is not None
+        """True while a next step is scheduled or a step is still working."""
+        return self._handle is not None or self._pending is not None
 
     def start(self, delay: float | None = None) -> None:
         """Schedule the first step after ``delay`` seconds (the interval by default); no-op if running."""
-        if self._handle is not None:
+        if self.running:
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            while self._step():
+            while self._step() is True:
                 pass
             return
         self._handle = loop.call_later(self.interval if delay is None else delay, self._tick)
 
     def stop(self) -> None:
-        """Cancel the next step."""
+        """Cancel the next step (a step still working finishes, but no step follows it)."""
         if self._handle is not None:
             self._handle.cancel()
             self._handle = None
+        if self._pending is not None:
+            self._pending.remove_done_callback(self._after)
+            self._pending = None
 
     def _tick(self) -> None:
         self._handle = None
-        if self._step():
+        more = self._step()
+        if inspect.isawaitable(more):
+            self._pending = asyncio.ensure_future(more)
+            self._pending.add_done_callback(self._after)
+        elif more:
+            self.start()
+
+    def _after(self, done: asyncio.Future[bool]) -> None:
+        self._pending = None
+        if not done.cancelled() and done.exception() is None and done.result():
             self.start()
 
     async def finished(self) -> None:
-        """Wait until no step is scheduled (for scripts and tests that run their own loop)."""
-        while self._handle is not None:
+        """Wait until no step is scheduled or working (for scripts and tests that run their own loop)."""
+        while self.running:
             await asyncio.sleep(min(self.interval, 0.01))
 
 
@@ -85,7 +104,7 @@ class Paced:
     _pacer: Pacer
     speed: str
 
-    def start_pacing(self, step: Callable[[], bool], speed: str | float) -> None:
+    def start_pacing(self, step: Step, speed: str | float) -> None:
         """Set up the pacer for ``step`` at ``speed`` (a name or seconds per step)."""
         self._pacer = Pacer(step, interval_of(speed))
         self.speed = speed if isinstance(speed, str) else "custom"

@@ -8,15 +8,17 @@ kernel's event loop (``Pacer``), so their turns appear move by move.
 
 from __future__ import annotations
 
+import asyncio
 import random
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
+from functools import partial
 from importlib import import_module
 from typing import Any
 
 from push_learn.cards import Card
 from push_learn.errors import IllegalAction
 from push_learn.rummy.bots import Bot
-from push_learn.rummy.engine import DealEnded, Match, MatchRecord, Observation
+from push_learn.rummy.engine import Action, DealEnded, Match, MatchRecord, Observation
 from push_learn.rummy.rules import RummyRules
 from push_learn.widgets.base import HandSorting, IntentError, PushWidget, intent, str_field
 from push_learn.widgets.cards import arrived
@@ -156,17 +158,44 @@ class PlayTable(
         if deal_ended or (seat_acting == self.seat and match.turn != self.seat):
             self._seen_hand = list(match.hand(self.seat))
 
-    def _bot_step(self) -> bool:
-        """One bot action; False when the student is to move, the deal ended or the match is over."""
+    def _bot_step(self) -> bool | Awaitable[bool]:
+        """One bot action; False when the student is to move, the deal ended or the match is over.
+
+        Under a running event loop (JupyterLab, Voila) the bot thinks in a worker thread, so the page
+        stays answered meanwhile; its move is played only if the game is still where it was.
+        """
         if not self.bots_to_move:
             self.refresh()
             return False
         match = self.match
         seat = match.turn
+        think = partial(self.bot_for(seat).choose, match.observe(seat), self._rngs[seat])
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return self._play_bot(seat, think)
+        return self._think_then_play(loop, match, seat, think)
+
+    async def _think_then_play(
+        self, loop: asyncio.AbstractEventLoop, match: Match, seat: int, think: Callable[[], Action]
+    ) -> bool:
+        moves = len(match.actions)
+        try:
+            action = await loop.run_in_executor(None, think)
+        except Exception as exc:  # a bot that fails must not leave the table waiting without a word
+            self.notify("error", f"{match.names[seat]}'s bot failed to choose a move ({exc}); play stops here.")
+            self.refresh()
+            return False
+        if match is not self.match or len(match.actions) != moves:
+            return False  # a new game, a load or a take-back happened while the bot was thinking
+        return self._play_bot(seat, lambda: action)
+
+    def _play_bot(self, seat: int, think: Callable[[], Action]) -> bool:
+        """Play the move ``think()`` gives for ``seat`` (a refused or failed move stops play with a notice)."""
+        match = self.match
         before = len(match.events)
         try:
-            action = self.bot_for(seat).choose(match.observe(seat), self._rngs[seat])
-            match.apply(action)
+            match.apply(think())
         except IllegalAction as exc:
             self.notify("error", f"{match.names[seat]}'s bot tried a move the rules refuse ({exc}); play stops here.")
             self.refresh()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 
 import pytest
 from pl_widget_driver import Wire, page_sends, synced
@@ -12,7 +13,7 @@ from pl_widget_driver import Wire, page_sends, synced
 from push_learn.cards import Card
 from push_learn.rummy import PUSH
 from push_learn.rummy.bots import GreedyBot
-from push_learn.rummy.engine import Discard, Match, MatchRecord, Observation, TakeUpcard
+from push_learn.rummy.engine import Action, Discard, Match, MatchRecord, Observation, TakeUpcard
 from push_learn.rummy.solver import best_go_down
 from push_learn.widgets import PlayTable
 from push_learn.widgets.coach_json import refusal_help
@@ -268,3 +269,64 @@ def test_a_refused_move_comes_with_the_coachs_alternative(wire: Wire) -> None:
 def test_a_mistyped_option_is_refused_by_name() -> None:
     with pytest.raises(TypeError, match="PlayTable\\(\\) has no option 'players'"):
         PlayTable(seed=1, players=5)
+
+
+class SlowBot(GreedyBot):
+    """GreedyBot that thinks for a while first (blocking, as a searching bot does), or fails."""
+
+    def __init__(self, seconds: float, fail: bool = False) -> None:
+        super().__init__()
+        self.seconds = seconds
+        self.fail = fail
+
+    def choose(self, view: Observation, rng: random.Random) -> Action:
+        time.sleep(self.seconds)
+        if self.fail:
+            raise RuntimeError("out of ideas")
+        return super().choose(view, rng)
+
+
+def slow_table(bot: SlowBot, seed: int = 5) -> PlayTable:
+    """A table where the first mover is ``bot`` and the student sits next; build it under a running loop."""
+    return PlayTable(seed=seed, seat=(first_mover(seed) + 1) % 4, speed=0.0, bots={first_mover(seed): bot})
+
+
+def test_a_thinking_bot_leaves_the_page_answered(wire: Wire) -> None:
+    async def sort_while_the_bot_thinks() -> PlayTable:
+        table = slow_table(SlowBot(0.5))
+        await asyncio.sleep(0.1)
+        assert table.match.actions == [] and synced(table)["thinking"] is True
+        page_sends(table, type="sort", by="rank")
+        assert synced(table)["sort"] == "rank", "the page was answered while the bot was thinking"
+        assert table.match.actions == []
+        await table.settled()
+        return table
+
+    table = asyncio.run(sort_while_the_bot_thinks())
+    assert len(table.match.actions) >= 1 and synced(table)["my_turn"] is True
+
+
+def test_a_move_thought_out_for_an_old_game_is_dropped(wire: Wire) -> None:
+    async def new_game_while_the_bot_thinks() -> None:
+        table = slow_table(SlowBot(0.3))
+        await asyncio.sleep(0.05)
+        old = table.match
+        page_sends(table, type="new", seed="6")
+        table.halt()
+        await asyncio.sleep(0.5)
+        assert old.actions == [], "the old game's bot move was not played"
+        assert table.match.seed == 6
+
+    asyncio.run(new_game_while_the_bot_thinks())
+
+
+def test_a_failing_bot_stops_play_with_a_notice(wire: Wire) -> None:
+    async def run() -> PlayTable:
+        table = slow_table(SlowBot(0.0, fail=True))
+        await table.settled()
+        return table
+
+    table = asyncio.run(run())
+    notice = synced(table)["notice"]
+    assert notice["kind"] == "error" and "bot failed to choose a move (out of ideas)" in notice["text"]
+    assert table.match.actions == []

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 
 from push_learn.cards import JOKER, Card, make_deck
 from push_learn.errors import IllegalAction
+from push_learn.rummy.contract_progress import contract_progress
 from push_learn.rummy.engine import (
     Action,
     Discard,
@@ -237,6 +238,8 @@ def draw_advice(
         take_lines.append(
             f"after taking, your hand {hand_state(after, view.contract)} (now {contract_gap(now, view.contract)})."
         )
+        if after is not None:
+            take_lines.append(f"meld by meld after taking: {contract_progress([*hand, up], rules, view.deal)}.")
         take_lines.append(f"chance to go down within {turns} turns: about {take_chance:.0%}.")
         push_lines = [gift, f"chance to go down within {turns} turns: about {push_chance:.0%}."]
         take = OptionView("take", tuple(take_lines), after, take_chance)

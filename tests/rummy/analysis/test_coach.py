@@ -69,6 +69,7 @@ def test_take_or_push_says_what_each_gives_whom() -> None:
     take_text = " ".join(advice.take.lines)
     assert "after taking, your hand is 1 card short of 2 sets of 3 (now 2 cards short of 2 sets of 3)" in take_text
     assert "chance to go down within 3 turns: about" in take_text
+    assert "meld by meld after taking: 2 sets of 3: one found (7♦ 7♥ 7♠), the other needs" in take_text
     assert advice.take.short_after == 1 and advice.short_now == 2
     assert advice.recommend == "take" and advice.take.chance is not None
     assert advice.summary.startswith("Take: 7♦ brings you 1 card closer to 2 sets of 3")

@@ -438,21 +438,33 @@ class Search:
         return self._evaluate(self.components(decided, True, pivot), True, floor, self._free(decided))
 
     # ---- the search --------------------------------------------------------------------------
-    def best(self) -> SearchResult:
-        """The optimum plan (exact), or an infeasible result when no plan meets the constraints."""
+    def best(self, cap: int | None = None, hint: dict[int, tuple[int, ...]] | None = None) -> SearchResult:
+        """The optimum plan (exact), or an infeasible result when no plan meets the constraints.
+
+        ``cap`` is a value no plan can beat (known from a relaxed search) and ``hint`` the choice at
+        the ranks that reached it there: tried first, it often closes the search at once.
+        """
         self.incumbent = -1
+        self.cap = self.total if cap is None else min(cap, self.total)
         self.best_decided: dict[int, tuple[int, ...]] = {}
-        self._try({})
-        self._try(self._guess())
-        root = self.bound({}, self.incumbent)
-        if root > self.incumbent and self.incumbent < self.total:
-            self._dfs({}, 0, root)
+        guess = self._guess()
+        starts = [{}, guess]
+        if hint is not None:
+            known = {r: x for r, x in hint.items() if any(o[0] == x for o in self.options.get(r, ()))}
+            starts.insert(0, known)
+        for decided in starts:
+            if self.incumbent < self.cap:
+                self._try(decided)
+        if self.incumbent < self.cap:
+            root = min(self.cap, self.bound({}, self.incumbent))
+            if root > self.incumbent:
+                self._dfs({}, 0, root)
         if self.incumbent < 0:
             return SearchResult(False, 0, self.total, nodes=self.nodes)
         result = self._rebuild(self.best_decided)
         if (self.roomy and not self._room_ok(result)) or (not self.spaced and not _space_runs(result, self.ctx.low)):
             exact = Search(self.setup, roomy=self.roomy and self._room_ok(result), spaced=True)
-            result = exact.best()
+            result = exact.best(self.incumbent, self.best_decided)
             result.nodes += self.nodes
         return result
 
@@ -506,7 +518,7 @@ class Search:
         zero = tuple(0 for _ in options[0])
         order = sorted(options, key=lambda x: (x != preferred, x != zero, -sum(x)))
         for x in order:
-            if self.incumbent >= ub:
+            if self.incumbent >= ub or self.incumbent >= self.cap:
                 return
             child = {**decided, r: x}
             bound = self.bound(child, self.incumbent, r - 1)

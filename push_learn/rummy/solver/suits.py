@@ -451,11 +451,6 @@ def _positions(prob: SuitProblem) -> range:
     return range(prob.start, prob.end + 1)
 
 
-def _quiet(prob: SuitProblem, p: int) -> bool:
-    """Nothing can happen at ``p`` to a state without open items."""
-    return prob.counts[p] == 0 and all(run.a != p for run in prob.runs)
-
-
 @lru_cache(maxsize=1024)
 def _sweep(
     ctx: Ctx, single_set: bool, layoff: bool, rescue: bool, runs: tuple[TableRunInfo, ...], trace: bool
@@ -596,57 +591,64 @@ def solve_suit(prob: SuitProblem, pivot: int | None = None) -> Entries:
 
 
 def trace_suit(prob: SuitProblem, goal: Key) -> tuple[int, SuitPlan]:
-    """Rebuild the runs behind ``goal`` (an entry of ``solve_suit(prob)``): (value, plan)."""
-    sweep = _sweep_for(prob, trace=True)
-    Back = tuple[State, Key, tuple] | None
-    start: State = ((), 0)
-    layers: list[tuple[int, dict[State, dict[Key, tuple[int, Back]]]]] = []
-    states: dict[State, dict[Key, tuple[int, Back]]] = {start: {(0, 0, 0, 0): (0, None)}}
-    k2 = 2 * prob.ctx.k
-    add = sweep.add
-    for p in _positions(prob):
-        if _quiet(prob, p) and all(not items for items, _ in states):
-            continue
-        nxt: dict[State, dict[Key, tuple[int, Back]]] = {}
-        n, phi, disc = prob.counts[p], prob.phi[p], prob.disc[p]
-        for state, entries in states.items():
-            for target, delta, info in sweep.step(state, p, n, phi, disc, p == prob.end):
-                bucket = nxt.setdefault(target, {})
-                for (wa, xa, da, fa), (va, _) in entries.items():
-                    for (wb, xb, db, fb), vb in delta.items():
-                        f = fa + fb
-                        w = wa + wb
-                        if f > 1 or w > prob.wcap2:
-                            continue
-                        x = min(k2, xa + xb)
-                        key = (w, x, add[da][db], f)
-                        total = va + vb
-                        if key not in bucket or bucket[key][0] < total:
-                            bucket[key] = (total, (state, (wa, xa, da, fa), info[(wb, xb, db, fb)]))
-        states = {}
-        for target, bucket in nxt.items():
-            if not bucket:
-                continue
-            kept = pareto({key: value for key, (value, _) in bucket.items()}, sweep.ge, k2, prob.ctx.strict_discard)
-            states[target] = {key: bucket[key] for key in kept}
-        layers.append((p, states))
-    best: tuple[int, State] | None = None
-    for state, entries in states.items():
-        if not state[0] and goal in entries and (best is None or entries[goal][0] > best[0]):
-            best = (entries[goal][0], state)
-    if best is None:
-        raise ValueError("the goal entry is not reachable in this suit")
-    value, state = best
+    """Rebuild the runs behind ``goal`` (an entry of ``solve_suit(prob)``): (value, plan).
+
+    The walk goes forward from the empty state: at each position it takes a transition whose delta,
+    joined with what the rest of the segment can still add (the memoised backward values), gives
+    exactly the entry still owed. Only the chosen transitions are stepped again with their trace.
+    """
+    value = solve_suit(prob)[goal]
+    sweep = _sweep_for(prob, trace=False)
+    tracer = _sweep_for(prob, trace=True)
+    fam = _family(prob)
+    data = _data(prob)
+    add, k2, wcap2 = sweep.add, 2 * prob.ctx.k, prob.wcap2
+    state: State = _START
+    owed: tuple[Key, int] = (goal, value)
     steps: list[tuple[int, tuple]] = []
-    key = goal
-    for p, layer in reversed(layers):
-        _, back = layer[state][key]
-        assert back is not None
-        prev_state, prev_key, info = back
-        steps.append((p, info))
-        state, key = prev_state, prev_key
-    steps.reverse()
+    for p in _positions(prob):
+        n, phi, disc = data[p - prob.start]
+        last = p == prob.end
+        found = _next_step(sweep.moves(state, p, n, phi, disc, last), prob, sweep, fam, data, p, owed, add, k2, wcap2)
+        if found is None:
+            raise ValueError("the goal entry is not reachable in this suit")
+        target, delta_key, owed = found
+        info = next(info for nxt, _delta, info in tracer.step(state, p, n, phi, disc, last) if nxt == target)
+        steps.append((p, info[delta_key]))
+        state = target
     return value, _replay(prob, steps)
+
+
+def _next_step(
+    moves: tuple[Move, ...],
+    prob: SuitProblem,
+    sweep: _Sweep,
+    fam: int,
+    data: tuple,
+    p: int,
+    owed: tuple[Key, int],
+    add: tuple,
+    k2: int,
+    wcap2: int,
+) -> tuple[State, Key, tuple[Key, int]] | None:
+    """A move at ``p`` and one of its delta entries that, with what positions after ``p`` add, pay ``owed``:
+    (target state, delta key, what is still owed after ``p``)."""
+    (w, x, d, f), value = owed
+    for target, delta in moves:
+        rest = _backward(prob, sweep, fam, data, p, target)
+        for (wa, xa, da, fa), va in delta:
+            adda = add[da]
+            for (wb, xb, db, fb), vb in rest:
+                if (
+                    va + vb == value
+                    and wa + wb == w
+                    and fa + fb == f
+                    and adda[db] == d
+                    and min(k2, xa + xb) == x
+                    and w <= wcap2
+                ):
+                    return target, (wa, xa, da, fa), ((wb, xb, db, fb), vb)
+    return None
 
 
 def _replay(prob: SuitProblem, steps: list[tuple[int, tuple]]) -> SuitPlan:

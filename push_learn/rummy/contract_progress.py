@@ -121,7 +121,7 @@ def _group_text(progress: list[PartProgress]) -> str:
         words.append(f"{count} found ({'; '.join(format_cards(part.in_hand) for part in found)})")
     for k, part in enumerate(open_parts):
         last = k == len(open_parts) - 1 and (found or k)
-        who = ("the other" if n == 2 else "the last") if last else "one" if k == 0 else "another"
+        who = ("the other" if n == 2 else "the last") if last else "another" if found or k else "one"
         words.append(f"{who} {part}")
     return ", ".join(words)
 

@@ -59,6 +59,14 @@ def test_far_from_the_contract_counts_each_melds_gap() -> None:
     assert "run of 3: needs 3 cards or wilds, nothing toward it yet" in str(empty)
 
 
+def test_three_sets_read_one_found_another_and_the_last() -> None:
+    progress = contract_progress(parse_cards("7H 7S 7D 5C 5D KD"), PUSH, 4)
+    assert str(progress) == (
+        "3 sets of 3: one found (7♦ 7♥ 7♠), another needs 5♥, 5♠ or a wild (so far 5♣ 5♦),"
+        " the last needs 2 more kings or wilds (so far K♦)"
+    )
+
+
 def test_a_hand_that_holds_the_contract_has_every_meld_found() -> None:
     progress = contract_progress(parse_cards("7H 8H 9H JK 7S 7D 2C"), PUSH, 1)
     assert progress.holds and all(part.found for part in progress.parts)

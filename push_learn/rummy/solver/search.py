@@ -13,6 +13,7 @@ discard), where every wild that leaves the hand is worth 20.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise, product
 
@@ -448,17 +449,19 @@ class Search:
         self.cap = self.total if cap is None else min(cap, self.total)
         self.best_decided: dict[int, tuple[int, ...]] = {}
         guess = self._guess()
-        starts = [{}, guess]
         if hint is not None:
-            known = {r: x for r, x in hint.items() if any(o[0] == x for o in self.options.get(r, ()))}
-            starts.insert(0, known)
-        for decided in starts:
-            if self.incumbent < self.cap:
-                self._try(decided)
+            self._try({r: x for r, x in hint.items() if any(o[0] == x for o in self.options.get(r, ()))})
+        if self.incumbent < self.cap:
+            self._try(guess)
+        root = self.cap
         if self.incumbent < self.cap:
             root = min(self.cap, self.bound({}, self.incumbent))
-            if root > self.incumbent:
-                self._dfs({}, 0, root)
+        for start in (self._dive, dict):
+            if self.incumbent >= root:
+                break
+            self._try(start({}))
+        if root > self.incumbent:
+            self._dfs({}, 0, root)
         if self.incumbent < 0:
             return SearchResult(False, 0, self.total, nodes=self.nodes)
         result = self._rebuild(self.best_decided)
@@ -565,20 +568,72 @@ class Search:
         return least
 
     # ---- rebuilding the plan -----------------------------------------------------------------
-    def _rebuild(self, decided: dict[int, tuple[int, ...]]) -> SearchResult:
-        """Find which entry of each part gives the optimum, then trace each part."""
+    def _suit_parts(
+        self, decided: dict[int, tuple[int, ...]], relaxed: bool
+    ) -> tuple[list[Entries], list[dict[Key, int]]]:
+        """Each suit's map at a node, and for each of its entries how many aces were set aside as low."""
         suit_parts: list[Entries] = []
         splits: list[dict[Key, int]] = []
         for s in range(4):
             merged: Entries = {}
             origin: dict[Key, int] = {}
             for low in self._ace_splits(s, decided):
-                for key, value in self._segments_entries(self._segment_problems(s, decided, False, low)).items():
+                for key, value in self._segments_entries(self._segment_problems(s, decided, relaxed, low)).items():
                     if merged.get(key, -1) < value:
                         merged[key] = value
                         origin[key] = low
             splits.append(origin)
             suit_parts.append(merged)
+        return suit_parts, splits
+
+    def _trace_suits(
+        self, decided: dict[int, tuple[int, ...]], relaxed: bool, suit_parts: list[Entries],
+        splits: list[dict[Key, int]], keys: list[Key],
+    ) -> list[tuple[int, SuitPlan]]:
+        """(low aces, plan) of each suit for the chosen entry ``keys[s]`` of its map."""
+        out = []
+        for s in range(4):
+            low = splits[s][keys[s]]
+            problems = self._segment_problems(s, decided, relaxed, low)
+            keys_in = self._split_goal(problems, (keys[s], suit_parts[s][keys[s]]))
+            plans = [trace_suit(problem, key)[1] for problem, key in zip(problems, keys_in, strict=True)]
+            out.append((low, merge_plans(plans)))
+        return out
+
+    def _dive(self, decided: dict[int, tuple[int, ...]]) -> dict[int, tuple[int, ...]]:
+        """A likely good completion of ``decided``: at each open rank, the legal choice nearest to what the
+        relaxed optimum (the bound's own plan) sends to sets."""
+        suit_parts, splits = self._suit_parts(decided, True)
+        parts = suit_parts + [next(o[1] for o in self.options[r] if o[0] == x) for r, x in decided.items()]
+        parts += [entries for _, entries, _ in self.fixed] + [entries for entries, _ in self.extra_parts]
+        free = self._free(decided)
+        choice = self._argmax(parts, lambda key, value: self._relaxed_value(key, value, free))
+        if choice is None:
+            return decided
+        wanted: dict[int, list[int]] = {}
+        for s, (_low, plan) in enumerate(self._trace_suits(decided, True, suit_parts, splits, choice[0])):
+            for p in plan.relaxed:
+                wanted.setdefault(p, [0, 0, 0, 0])[s] += 1
+        out = dict(decided)
+        for r in self.branch:
+            if r in decided:
+                continue
+            want = wanted.get(r, [0, 0, 0, 0])
+            fits = [o[0] for o in self.options[r] if all(a <= b for a, b in zip(o[0], want, strict=True))]
+            if fits:
+                out[r] = max(fits, key=sum)
+        return out
+
+    def _relaxed_value(self, key: Key, value: int, free: int) -> int | None:
+        """What a complete relaxed entry is worth (every wild placed), or ``None`` when it is not one."""
+        w2, _x2, d, f = key
+        if self.add[d][free] != self.ctx.full or w2 > 2 * self.W or (self.setup.must_discard and not f):
+            return None
+        return value + self.wild_value * self.W
+
+    def _rebuild(self, decided: dict[int, tuple[int, ...]]) -> SearchResult:
+        """Find which entry of each part gives the optimum, then trace each part."""
+        suit_parts, splits = self._suit_parts(decided, False)
         rank_parts: list[tuple[int, Entries, dict[Key, SetArrangement]]] = []
         for r, x in decided.items():
             option = next(o for o in self.options[r] if o[0] == x)
@@ -591,13 +646,8 @@ class Search:
         result = SearchResult(True, total_value, self.total - total_value, nodes=self.nodes)
         result.wilds_used = self._placed(total_key[0], total_key[1])
         result.spare = result.wilds_used - total_key[0] // 2
-        for s in range(4):
-            low = splits[s][keys[s]]
-            problems = self._segment_problems(s, decided, False, low)
-            goal = (keys[s], suit_parts[s][keys[s]])
-            keys_in = self._split_goal(problems, goal)
-            plans = [trace_suit(problem, key)[1] for problem, key in zip(problems, keys_in, strict=True)]
-            result.suit_plans.append(merge_plans(plans))
+        for low, plan in self._trace_suits(decided, False, suit_parts, splits, keys):
+            result.suit_plans.append(plan)
             result.low_aces.append(low)
         for (r, _, arrangements), key in zip(rank_parts, keys[4:], strict=False):
             result.sets.append((r, arrangements[key]))
@@ -635,8 +685,11 @@ class Search:
         keys.reverse()
         return keys
 
-    def _argmax(self, parts: list[Entries]) -> tuple[list[Key], Key, int] | None:
-        """The entry of each part whose combination scores best under ``final_value``."""
+    def _argmax(
+        self, parts: list[Entries], score: Callable[[Key, int], int | None] | None = None
+    ) -> tuple[list[Key], Key, int] | None:
+        """The entry of each part whose combination scores best under ``score`` (``final_value`` by default)."""
+        score = score or self.final_value
         layers: list[dict[Key, tuple[int, Key, Key]]] = []
         start: Key = (0, 0, 0, 0)
         current: dict[Key, tuple[int, Key, Key]] = {start: (0, start, start)}
@@ -659,7 +712,7 @@ class Search:
             current = dict(layer)
         best: tuple[int, Key] | None = None
         for key, (value, _, _) in current.items():
-            total = self.final_value(key, value)
+            total = score(key, value)
             if total is not None and (best is None or total > best[0]):
                 best = (total, key)
         if best is None:

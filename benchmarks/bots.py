@@ -7,6 +7,7 @@
    SearchBot against GreedyBot (target: >= 60%), each with its 95% Wilson interval.
 
 Run: .venv/bin/python benchmarks/bots.py [--matches 400] [--seed 1] [--search-budget SECONDS]
+     [--search-samples N] [--skip-search | --skip-greedy]
 """
 
 from __future__ import annotations
@@ -36,27 +37,35 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--search-budget", type=float, default=None, help="SearchBot seconds per decision")
+    parser.add_argument("--search-samples", type=int, default=None, help="SearchBot worlds per decision")
     parser.add_argument("--skip-search", action="store_true", help="only GreedyBot against RandomBot")
+    parser.add_argument("--skip-greedy", action="store_true", help="only SearchBot against GreedyBot")
     args = parser.parse_args()
-    greedy_random = run_tournament(PUSH, GreedyBot(), RandomBot(), args.matches, seed=args.seed)
-    print(greedy_random.table())
-    greedy, random_bot = greedy_random.stats
-    print(
-        f"decisions: greedy median {greedy.decision_median_ms:.1f} ms (worst {greedy.decision_max_ms:.0f} ms,"
-        f" target median <= 20 ms), random median {random_bot.decision_median_ms:.2f} ms: greedy is "
-        f"{greedy.decision_median_ms / max(random_bot.decision_median_ms, 1e-6):.0f}x the random baseline"
-    )
-    print(verdict(greedy_random, 0.90))
+    if not args.skip_greedy:
+        greedy_random = run_tournament(PUSH, GreedyBot(), RandomBot(), args.matches, seed=args.seed)
+        print(greedy_random.table())
+        greedy, random_bot = greedy_random.stats
+        print(
+            f"decisions: greedy median {greedy.decision_median_ms:.1f} ms (worst {greedy.decision_max_ms:.0f} ms,"
+            f" target median <= 20 ms), random median {random_bot.decision_median_ms:.2f} ms: greedy is "
+            f"{greedy.decision_median_ms / max(random_bot.decision_median_ms, 1e-6):.0f}x the random baseline"
+        )
+        print(verdict(greedy_random, 0.90))
     if args.skip_search:
         return
-    search_bot = SearchBot() if args.search_budget is None else SearchBot(budget=args.search_budget)
+    search_bot = SearchBot()
+    if args.search_budget is not None:
+        search_bot.budget = args.search_budget
+    if args.search_samples is not None:
+        search_bot.samples = args.search_samples
     search_greedy = run_tournament(PUSH, search_bot, GreedyBot(), args.matches, seed=args.seed + 1)
     print(search_greedy.table())
     search, greedy2 = search_greedy.stats
     ratio = search.decision_median_ms / greedy2.decision_median_ms
     print(
         f"decisions: search median {search.decision_median_ms:.1f} ms, worst {search.decision_max_ms:.0f} ms"
-        f" (budget {search_bot.budget:g} s, target <= 1 s); {ratio:.1f}x greedy's median in the same run"
+        f" (budget {search_bot.budget:g} s, {search_bot.samples} worlds, target <= 1 s); {ratio:.1f}x greedy's"
+        " median in the same run"
     )
     print(verdict(search_greedy, 0.60))
 

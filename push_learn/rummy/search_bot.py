@@ -1,30 +1,45 @@
-"""SearchBot: GreedyBot's play, with what a discard (or a push) hands over weighed on sampled worlds.
+"""SearchBot: GreedyBot's melding, with its draws and discards chosen by determinized Monte Carlo.
 
-Before going down, the bot draws as GreedyBot (take the up-card when it brings the contract closer,
-else push) and keeps GreedyBot's few best discards as candidates. What each candidate would hand
-to the next player is judged on *sampled worlds*: the cards the seat cannot place
-are dealt at random to the other hands around their known cards, the rest forming the stock (with
-any buried wilds in it). In each world the next player's hand is played forward against the cards
-handed over: a push gives them the up-card and the stock's top card, a discard is offered to them
-as the up-card. Help to an opponent (cards brought closer to their contract, by the solver) counts
-against the option, help to a partner for it. With ``deny`` the bot also takes an up-card rather than
-push it to an opponent it would help (measured weaker: off by default).
+At a draw (take or push) and at a discard the bot weighs its few sensible options on *sampled
+worlds*: the cards the seat cannot place are dealt at random to the other hands around the cards
+known to be there (taken up-cards, public pushed cards, rescued wilds), the rest forming the stock
+(with any buried wilds in it). In each world every option is played out to the end of the deal by
+a fast greedy policy for all four seats (``rollout.Sim``), and scored by the deal's points: what
+the other side takes minus what the bot's side takes (team scoring in Push, each player alone in
+Cap-It and 6-7-8-9-10). Every option meets the same worlds, so their difference is measured with
+little noise; GreedyBot's own choice is kept unless another option beats it by more than ``margin``
+points per deal and by ``confidence`` standard errors of the paired difference. Meld-phase moves
+(going down, melds, lay-offs, rescues) are GreedyBot's: the exact solver's best turn.
 
-Strength and time grow with ``samples`` and ``budget`` (seconds per decision, one deadline for all the
-options, checked between worlds; every option gets at least one world). Once down, the bot plays
-exactly as GreedyBot.
+Strength and time grow with ``samples`` (worlds per decision) and ``budget`` (seconds per decision,
+checked between worlds; at least ``min_samples`` worlds are always used). The bot sees only its
+seat's ``Observation``.
+
+>>> import random
+>>> from push_learn.rummy import PUSH
+>>> from push_learn.rummy.engine import Match
+>>> match = Match.new(PUSH, seed=1)
+>>> bot = SearchBot(budget=1.0, samples=2)
+>>> match.can(bot.choose(match.observe(match.turn), random.Random(0)))
+True
 """
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
 from collections import Counter
+from collections.abc import Sequence
 
 from push_learn.cards import Card
 from push_learn.rummy.bots import GreedyBot, _discards, _hand, keep_score, seat_of
 from push_learn.rummy.coach import unseen_cards
-from push_learn.rummy.engine import Action, Observation, Push, TakeUpcard
+from push_learn.rummy.engine import Action, Discard, Observation, Push, TakeUpcard
+from push_learn.rummy.rollout import Sim, encode
+from push_learn.rummy.scoring import card_value
+from push_learn.rummy.solver import best_turn
 
 __all__ = ["SearchBot", "World", "sample_world"]
 
@@ -61,85 +76,122 @@ def sample_world(view: Observation, rng: random.Random) -> World:
     return World(hands, stock[-view.stock :] if view.stock else [])
 
 
+def world_sim(view: Observation, world: World) -> Sim:
+    """The play-out state of ``world``: the seat's own hand, the sampled hands and stock, the open table."""
+    seat = seat_of(view)
+    hands = [list(_hand(view)) if other == seat else world.hands[other] for other in range(view.rules.players)]
+    return Sim.start(view.rules, view.deal, view.turn, hands, world.stock, view.upcard, view.down, view.melds)
+
+
 class SearchBot(GreedyBot):
-    """GreedyBot whose discards (and, with ``deny``, pushes) are weighed on sampled worlds."""
+    """GreedyBot whose draws and discards are chosen by play-outs on sampled worlds."""
 
     name = "search"
 
     def __init__(
-        self, budget: float = 0.5, samples: int = 8, candidates: int = 3, help_weight: float = 1.0, deny: bool = False
+        self,
+        budget: float = 0.5,
+        samples: int = 24,
+        candidates: int = 3,
+        margin: float = 1.0,
+        confidence: float = 1.0,
+        min_samples: int = 2,
+        max_turns: int = 60,
+        draws: bool = True,
+        discards: bool = True,
     ) -> None:
         super().__init__()
         self.budget = budget
-        """Seconds allowed per decision for the sampled worlds (at least one world is always used)."""
+        """Seconds allowed per decision for the sampled worlds (``min_samples`` worlds are always used)."""
         self.samples = samples
+        """Most worlds sampled per decision."""
         self.candidates = candidates
         """How many discards (GreedyBot's best few) are weighed."""
-        self.help_weight = help_weight
-        """How much one card of progress handed to the next player counts."""
-        self.deny = deny
-        """Take an up-card that would help the next opponent rather than push it to them."""
-        self._deadline = 0.0
+        self.margin = margin
+        """Points per deal by which an option must beat GreedyBot's choice to replace it."""
+        self.confidence = confidence
+        """Standard errors of the paired difference by which an option must beat GreedyBot's choice."""
+        self.min_samples = min_samples
+        self.max_turns = max_turns
+        """Turns a play-out may last before it is scored as a stock exhaustion."""
+        self.draws = draws
+        """Weigh take against push by play-outs (else draw as GreedyBot)."""
+        self.discards = discards
+        """Weigh the discards by play-outs (else discard as GreedyBot)."""
+        self.last_worlds = 0
+        """Worlds sampled for the last decision (0 when it needed no search)."""
 
     # ---- decisions ------------------------------------------------------------------------------
     def choose(self, observation: Observation, rng: random.Random) -> Action:
-        """Draw and discard by sampling while not down; otherwise play as GreedyBot."""
+        """Draw and discard by play-outs on sampled worlds; meld as GreedyBot."""
         view = observation
-        seat = seat_of(view)
-        self._deadline = time.perf_counter() + self.budget
-        if view.down[seat]:
-            return super().choose(view, rng)
+        deadline = time.perf_counter() + self.budget
+        self.last_worlds = 0
         if view.phase == "draw":
-            if Push() not in view.legal or TakeUpcard() not in view.legal or view.upcard is None:
-                return super().draw(view)
-            return self._draw(view, rng)
+            greedy = super().draw(view)
+            if not self.draws or Push() not in view.legal or TakeUpcard() not in view.legal or view.upcard is None:
+                return greedy
+            if isinstance(greedy, TakeUpcard) and not view.down[seat_of(view)]:
+                return greedy  # the card brings the contract closer (the solver says so): keep it
+            other: Action = Push() if isinstance(greedy, TakeUpcard) else TakeUpcard()
+            return self._best(view, [greedy, other], rng, deadline)
         move = self.table_move(view)
         if move is not None:
             return move
-        return self._discard(view, rng)
+        if not self.discards:
+            return super().discard(view, rng)
+        options = self.discard_candidates(view, rng)
+        if len(options) == 1:
+            return options[0]
+        return self._best(view, list(options), rng, deadline)
 
-    def _draw(self, view: Observation, rng: random.Random) -> Action:
-        """GreedyBot's rule, but an up-card that would bring the next opponent closer is not pushed to them
-        when taking it costs us nothing in progress (``deny``)."""
-        choice = super().draw(view)
-        if not self.deny or isinstance(choice, TakeUpcard):
-            return choice
-        up = view.upcard
-        assert up is not None
-        if self._handed(view, [up], rng, with_stock=True) > self.help_weight * 0.5:
-            return TakeUpcard()
-        return choice
-
-    def _discard(self, view: Observation, rng: random.Random) -> Action:
-        """GreedyBot's few best discards, weighed by what each would do for the next player."""
+    def discard_candidates(self, view: Observation, rng: random.Random) -> list[Discard]:
+        """GreedyBot's discard first, then its next best few (before going down by ``keep_score``,
+        once down the costliest other cards)."""
+        greedy = super().discard(view, rng)
+        assert isinstance(greedy, Discard)
         hand = _hand(view)
         legal = _discards(view)
-        ranked = sorted(legal, key=lambda a: (keep_score(a.card, hand, view), a.card.ascii))[: self.candidates]
-        if len(ranked) <= 1:
-            return ranked[0] if ranked else super().discard(view, rng)
-        scores = []
-        for order, action in enumerate(ranked):
-            handed = self._handed(view, [action.card], rng, with_stock=False)
-            scores.append((handed + 0.05 * order, order, action))
-        return min(scores)[2]
+        if view.down[seat_of(view)]:
+            plan = best_turn(hand, view.rules, view.melds, taken=view.taken)
+            pool = list(plan.left) if plan.left else [action.card for action in legal]
+            ranked = sorted(
+                (a for a in legal if a.card in pool), key=lambda a: (-card_value(a.card), a.card.ascii)
+            )
+        else:
+            ranked = sorted(legal, key=lambda a: (keep_score(a.card, hand, view), a.card.ascii))
+        options = [greedy, *(a for a in ranked if a != greedy)]
+        return options[: max(1, self.candidates)]
 
-    def _handed(self, view: Observation, cards: list[Card], rng: random.Random, with_stock: bool) -> float:
-        """Cost of handing ``cards`` (and the stock's top card) to the next player, averaged over sampled worlds."""
-        seat = seat_of(view)
-        nxt = (seat + 1) % view.rules.players
-        if view.down[nxt]:
-            return 0.0
-        sign = -1.0 if view.rules.team_of(nxt) == view.rules.team_of(seat) else 1.0
-        total, worlds = 0.0, 0
-        while worlds < self.samples and (worlds == 0 or time.perf_counter() < self._deadline):
-            world = sample_world(view, rng)
-            theirs = world.hands.get(nxt, [])
-            gift = list(cards)
-            if with_stock and world.stock:
-                gift.append(world.stock[-1])
-            before = self.memo.contract_distance(view, theirs)
-            after = self.memo.contract_distance(view, [*theirs, *gift])
-            if before is not None and after is not None:
-                total += before - after
+    def _best(self, view: Observation, options: Sequence[Action], rng: random.Random, deadline: float) -> Action:
+        """The option with the best mean play-out value. ``options[0]`` (GreedyBot's) is kept unless another
+        beats it by more than ``margin`` points and by ``confidence`` standard errors of the paired difference."""
+        values: list[list[float]] = [[] for _ in options]
+        worlds = 0
+        while worlds < self.samples and (worlds < self.min_samples or time.perf_counter() < deadline):
+            base = world_sim(view, sample_world(view, rng))
+            for i, option in enumerate(options):
+                values[i].append(self.play_out(view, base.copy(), option))
             worlds += 1
-        return sign * self.help_weight * total / worlds
+        self.last_worlds = worlds
+        best, best_gain = 0, 0.0
+        for i in range(1, len(options)):
+            diffs = [a - b for a, b in zip(values[i], values[0], strict=True)]
+            gain = statistics.fmean(diffs)
+            spread = statistics.stdev(diffs) / math.sqrt(worlds) if worlds > 1 else 0.0
+            if gain > self.margin and gain > self.confidence * spread and gain > best_gain:
+                best, best_gain = i, gain
+        return options[best]
+
+    def play_out(self, view: Observation, sim: Sim, option: Action) -> float:
+        """Play ``option`` in ``sim`` and the rest of the deal; the deal's value for the seat's side."""
+        seat = seat_of(view)
+        if isinstance(option, Discard):
+            out = sim.finish_turn(discard=encode(option.card, view.rules))
+            points = sim.scores(out) if out is not None else sim.rollout(self.max_turns)
+        else:
+            points = sim.rollout(self.max_turns, first_draw=isinstance(option, TakeUpcard))
+        mine = view.rules.team_of(seat)
+        others = [p for unit, p in enumerate(points) if unit != mine]
+        return sum(others) / len(others) - points[mine]
+

@@ -1,0 +1,165 @@
+"""SearchBot and its play-outs: legal whole matches in every game, determinism, budgets, hidden cards, the Sim."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from push_learn.cards import make_deck, parse_card, parse_cards
+from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN
+from push_learn.rummy.bots import GreedyBot
+from push_learn.rummy.engine import Discard, Match, Push, TakeUpcard
+from push_learn.rummy.engine.setup import deal_hand
+from push_learn.rummy.melds import Meld
+from push_learn.rummy.rollout import WILD, Sim, encode
+from push_learn.rummy.search_bot import SearchBot, sample_world
+
+
+def play(rules, bots, seed: int, steps: int | None = None) -> Match:
+    match = Match.new(rules, seed=seed)
+    rng = random.Random(seed)
+    count = 0
+    while not match.over and (steps is None or count < steps):
+        view = match.observe(match.turn)
+        assert view.hands is None  # a bot is only ever shown its own seat's view
+        action = bots[match.turn].choose(view, rng)
+        match.verify(action)
+        match.apply(action)
+        count += 1
+    return match
+
+
+@pytest.mark.parametrize("rules", [PUSH, CAP_IT, SIX_TO_TEN], ids=lambda r: r.name)
+def test_search_bot_plays_whole_matches_legally(rules) -> None:
+    bots = [SearchBot(budget=10.0, samples=1, candidates=2) if seat % 2 == 0 else GreedyBot()
+            for seat in range(rules.players)]
+    match = play(rules, bots, seed=3)
+    assert match.over and len(match.results) == rules.deals
+
+
+def test_search_bot_is_deterministic_for_a_seed() -> None:
+    def actions() -> list:
+        bots = [SearchBot(budget=10.0, samples=2), GreedyBot(), SearchBot(budget=10.0, samples=2), GreedyBot()]
+        return play(PUSH, bots, seed=12, steps=60).actions
+
+    assert actions() == actions()
+
+
+def _searched_draw():
+    """A first draw where GreedyBot would push, so SearchBot weighs take against push."""
+    for seed in range(50):
+        match = Match.new(PUSH, seed=seed)
+        view = match.observe(match.turn)
+        if GreedyBot().draw(view) == Push() and TakeUpcard() in view.legal:
+            return view
+    raise AssertionError("no searched draw found")
+
+
+def test_search_bot_respects_its_budget_and_sample_count() -> None:
+    view = _searched_draw()
+    tiny = SearchBot(budget=0.0, samples=50, min_samples=1)
+    assert tiny.choose(view, random.Random(0)) in view.legal
+    assert tiny.last_worlds == 1
+    roomy = SearchBot(budget=10.0, samples=3)
+    assert roomy.choose(view, random.Random(0)) in view.legal
+    assert roomy.last_worlds == 3
+
+
+def test_search_bot_decision_depends_only_on_the_observation() -> None:
+    """Two matches that differ only in cards the seat cannot see give the same view and the same choice."""
+    one, two = Match.new(PUSH, seed=21), Match.new(PUSH, seed=21)
+    seat = one.turn
+    other = (seat + 2) % 4
+    # swap an opponent's card with a stock card in the second match: hidden from ``seat``
+    deal = two.deal
+    deal.hands[other][0], deal.stock[0] = deal.stock[0], deal.hands[other][0]
+    assert one.hand(other) != two.hand(other)
+    view_one, view_two = one.observe(seat), two.observe(seat)
+    assert view_one == view_two
+    bot = SearchBot(budget=10.0, samples=3)
+    assert bot.choose(view_one, random.Random(4)) == bot.choose(view_two, random.Random(4))
+
+
+def test_discard_candidates_start_with_greedys_choice() -> None:
+    match = Match.new(PUSH, seed=4)
+    deal = match.deal
+    deal.hands[deal.turn] = parse_cards("7H 7S 9C 9D KS QD 4C")
+    match.apply(Push())
+    view = match.observe(match.turn)
+    bot = SearchBot(candidates=3)
+    options = bot.discard_candidates(view, random.Random(0))
+    assert options[0] == GreedyBot().discard(view, random.Random(0))
+    assert len(options) == 3 and all(isinstance(option, Discard) and option in view.legal for option in options)
+
+
+def test_sampled_worlds_keep_known_cards_and_sizes() -> None:
+    match = play(PUSH, [GreedyBot() for _ in range(4)], seed=6, steps=30)
+    view = match.observe(match.turn)
+    world = sample_world(view, random.Random(1))
+    assert len(world.stock) == view.stock
+    everything = Counter(view.hand or ())
+    for seat, hand in world.hands.items():
+        assert len(hand) == view.hand_sizes[seat]
+        assert not Counter(view.known[seat]) - Counter(hand)
+        everything.update(hand)
+    everything.update(world.stock)
+    for table_meld in view.melds:
+        everything.update(table_meld.meld.cards)
+    if view.upcard is not None:
+        everything[view.upcard] += 1
+    assert everything == Counter(make_deck(2, 4))
+
+
+# ---- the play-out simulator ----------------------------------------------------------------------
+
+
+def test_encode_wilds_and_naturals() -> None:
+    assert encode(parse_card("JK"), PUSH) == WILD == encode(parse_card("2H"), PUSH)
+    assert encode(parse_card("7H"), PUSH) == 7 * 4 + parse_card("7H").suit.order
+
+
+def test_contract_missing_counts_cards_short() -> None:
+    sim = Sim(PUSH, deal=1)
+    assert sim.contract_missing([encode(c, PUSH) for c in parse_cards("7H 7S 7D 9C 9D 9S")]) == 0
+    assert sim.contract_missing([encode(c, PUSH) for c in parse_cards("7H 7S JK 9C 9D QS")]) == 1
+    sim3 = Sim(PUSH, deal=3)  # two runs of four
+    assert sim3.contract_missing([encode(c, PUSH) for c in parse_cards("3H 4H 5H 6H 9S 10S JS 2C")]) == 0
+    assert sim3.contract_missing([encode(c, PUSH) for c in parse_cards("3H 4H 5H 9S 10S")]) == 3
+
+
+def test_down_player_lays_off_rescues_and_goes_out() -> None:
+    table = [Meld.run_of(parse_cards("5H 6H JK"), parse_card("5H").suit, 5), Meld.set_of(parse_cards("9C 9D 9S"),
+                                                                                          parse_card("9C").rank)]
+    hands = [parse_cards("7H 9H 4C"), parse_cards("3S 3S"), parse_cards("4D 4D"), parse_cards("5S 5S")]
+    sim = Sim.start(PUSH, 1, 0, hands, parse_cards("KS KD"), parse_card("4H"), [True, False, False, False], table)
+    # takes 4H (it fits the run), lays off 4H, rescues the joker with 7H, lays off 9H and the joker:
+    # only the 4C is left, and discarding it goes out
+    points = sim.rollout()
+    assert points == [0, 20]  # North-South went out; East-West hold 3S 3S 5S 5S
+
+
+@pytest.mark.parametrize("rules", [PUSH, CAP_IT, SIX_TO_TEN], ids=lambda r: r.name)
+def test_rollouts_keep_every_card_and_score_the_units(rules) -> None:
+    for seed in range(6):
+        deal, _ = deal_hand(rules, seed, 1 + seed % rules.deals, 0)
+        sim = Sim.start(rules, deal.number, deal.turn, deal.hands, deal.stock, deal.upcard, deal.down, deal.melds)
+        before = sum(len(h) for h in sim.hands) + len(sim.stock) + 1
+        points = sim.rollout(max_turns=500)
+        table = sum(size for _, _, size in sim.sets) + sum(high - low + 1 for _, low, high, _ in sim.runs)
+        after = sum(len(h) for h in sim.hands) + len(sim.stock) + table + (sim.upcard >= 0)
+        assert after == before
+        assert len(points) == rules.scoring_units and all(p >= 0 for p in points)
+
+
+def test_forced_first_draw() -> None:
+    deal, _ = deal_hand(PUSH, 2, 1, 0)
+    sim = Sim.start(PUSH, 1, deal.turn, deal.hands, deal.stock, deal.upcard, deal.down, deal.melds)
+    taker, pusher = sim.copy(), sim.copy()
+    taker.draw(True)
+    pusher.draw(False)
+    receiver = (deal.turn + 1) % 4
+    assert len(taker.hands[deal.turn]) == len(pusher.hands[deal.turn]) == len(deal.hands[deal.turn]) + 1
+    assert len(pusher.hands[receiver]) == len(deal.hands[receiver]) + 2
+    assert len(pusher.stock) == len(deal.stock) - 2

@@ -56,6 +56,8 @@ def pareto(entries: Entries, ge: tuple[tuple[bool, ...], ...], k2: int, strict: 
     """
     if len(entries) < 2:
         return entries
+    if k2 == 0 and not strict:
+        return _pareto_roomless(entries, ge)
     ranked = sorted([(-value, w, -x, f, -d) for (w, x, d, f), value in entries.items()])
     kept: list[tuple[int, int, int, int, int]] = []
     for item in ranked:
@@ -70,10 +72,26 @@ def pareto(entries: Entries, ge: tuple[tuple[bool, ...], ...], k2: int, strict: 
     return {(w, -nx, -nd, f): -nv for nv, w, nx, f, nd in kept}
 
 
-def _order(item: tuple[Key, int]) -> tuple[int, int, int, int, int]:
-    """Best value first; among equals, the entries most likely to dominate the others."""
-    (w, x, d, f), value = item
-    return (-value, w, -x, f, -d)
+def _roomless_order(item: tuple[Key, int]) -> tuple[int, int, int, int]:
+    """Best value first; among equals, fewest wilds, no discard, most designations (so a dominating entry
+    always comes before the entries it dominates)."""
+    (w, _x, d, f), value = item
+    return (-value, w, f, -d)
+
+
+def _pareto_roomless(entries: Entries, ge: tuple[tuple[bool, ...], ...]) -> Entries:
+    """``pareto`` when no entry tracks spare room (every ``x`` is 0) and the discard is optional."""
+    kept: list[tuple[int, int, int]] = []
+    out: Entries = {}
+    for key, value in sorted(entries.items(), key=_roomless_order):
+        w, _x, d, f = key
+        for kw, kd, kf in kept:
+            if kw <= w and kf <= f and ge[kd][d]:
+                break
+        else:
+            kept.append((w, d, f))
+            out[key] = value
+    return out
 
 
 def join_into(bucket: Entries, entries: Pairs, delta: Pairs, add: tuple, k2: int, wcap2: int) -> None:

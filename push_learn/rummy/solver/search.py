@@ -326,6 +326,8 @@ class Search:
 
     def _project(self, part: Entries) -> Entries:
         """A part without its spare-room coordinate (bounds count every wild as placed anyway)."""
+        if self.ctx.k == 0:
+            return part
         cached = self._projected.get(id(part))
         if cached is not None and cached[0] is part:
             return cached[1]

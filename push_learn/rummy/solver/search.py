@@ -123,6 +123,7 @@ class Search:
         self._problems: dict[tuple, tuple[SuitProblem, ...]] = {}
         self._guess_cache: dict[int, tuple[int, ...]] = {}
         self._suit_final: dict[tuple, Entries] = {}
+        self._rest_cache: dict[tuple, Entries] = {}
         self._discard_setup()
         self._rank_setup()
         self.nodes = 0
@@ -308,13 +309,27 @@ class Search:
     def components(
         self, decided: dict[int, tuple[int, ...]], relaxed: bool, pivot: int | None = None
     ) -> list[Entries]:
-        """Every independent part of a node: suits, decided ranks, fixed table sets, extras."""
+        """Every independent part of a node: the suits, and the decided ranks, fixed table sets and extras
+        combined into one part."""
         parts = [self.suit_entries(s, decided, relaxed, pivot) for s in range(4)]
-        for r, x in decided.items():
-            parts.append(next(o[1] for o in self.options[r] if o[0] == x))
-        parts += [entries for _, entries, _ in self.fixed]
-        parts += [entries for entries, _ in self.extra_parts]
+        parts.append(self._rest(tuple(decided.items())))
         return parts
+
+    def _rest(self, decided: tuple[tuple[int, tuple[int, ...]], ...]) -> Entries:
+        """The decided ranks (in the order they were decided), fixed table sets and extras, combined; each
+        node adds its rank to its parent's combination (memoised)."""
+        cached = self._rest_cache.get(decided)
+        if cached is None:
+            if decided:
+                r, x = decided[-1]
+                option = next(o[1] for o in self.options[r] if o[0] == x)
+                cached = combine(self._rest(decided[:-1]), option, self.ctx, self.wcap2)
+            else:
+                cached = self._combined(
+                    [entries for _, entries, _ in self.fixed] + [entries for entries, _ in self.extra_parts]
+                )
+            self._rest_cache[decided] = cached
+        return cached
 
     def _combined(self, parts: list[Entries]) -> Entries:
         out: Entries = {(0, 0, 0, 0): 0}

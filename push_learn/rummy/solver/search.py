@@ -13,9 +13,10 @@ discard), where every wild that leaves the hand is worth 20.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import pairwise, product
+from itertools import combinations, pairwise, product
 
 from push_learn.cards import Card
 from push_learn.rummy.melds import Meld
@@ -33,9 +34,22 @@ from push_learn.rummy.solver.encoding import (
 )
 from push_learn.rummy.solver.entries import Entries, Key, combine, designation_tables, pareto
 from push_learn.rummy.solver.ranks import SetArrangement, rank_options, relaxed_costs
-from push_learn.rummy.solver.suits import SuitPlan, SuitProblem, merge_plans, segments, solve_suit, trace_suit
+from push_learn.rummy.solver.suits import (
+    ClosedRun,
+    SuitPlan,
+    SuitProblem,
+    merge_plans,
+    segments,
+    solve_suit,
+    trace_suit,
+)
 
 __all__ = ["Search", "SearchResult", "Setup"]
+
+_REDESIGNATIONS = 200
+"""Other choices of contract runs tried (per cut) before a plan that breaks the overlap rule is searched again."""
+_CUTS = 40
+"""Runs cut in two tried at most."""
 
 
 
@@ -482,7 +496,7 @@ class Search:
         if self.incumbent < 0:
             return SearchResult(False, 0, self.total, nodes=self.nodes)
         result = self._rebuild(self.best_decided)
-        if (self.roomy and not self._room_ok(result)) or (not self.spaced and not _space_runs(result, self.ctx.low)):
+        if (self.roomy and not self._room_ok(result)) or (not self.spaced and not self._space_runs(result)):
             exact = Search(self.setup, roomy=self.roomy and self._room_ok(result), spaced=True)
             result = exact.best(self.incumbent, self.best_decided)
             result.nodes += self.nodes
@@ -585,6 +599,60 @@ class Search:
         return least
 
     # ---- rebuilding the plan -----------------------------------------------------------------
+    def _space_runs(self, result: SearchResult) -> bool:
+        """Whether the plan of the fast pass (which lets contract runs share places) can be laid out with
+        no two contract runs of a suit overlapping (A-R1-08), and so is a plan under that rule too.
+
+        The runs the pass designated are tried first; then other choices of its runs for the contract
+        parts, among those long enough without extension wilds, also after cutting one run in two
+        (same cards, same value: a long run of a stretch often holds two contract runs side by side).
+        """
+        low = self.ctx.low
+        if _spaced(result, low):
+            return True
+        lengths = [length for length, _ in self.ctx.run_types]
+        parts = Counter(run.part for plan in result.suit_plans for run in plan.runs if run.part is not None)
+        needs = sorted(parts.items())
+        for plan, i, cut in [(None, 0, 0), *_cuts(result, self.ctx.min_nat)]:
+            if plan is not None:
+                whole = plan.runs[i]
+                plan.runs[i : i + 1] = [ClosedRun(whole.cells[:cut]), ClosedRun(whole.cells[cut:])]
+            if self._redesignate(result, lengths, needs):
+                return True
+            if plan is not None:
+                plan.runs[i : i + 2] = [whole]
+        return False
+
+    def _redesignate(self, result: SearchResult, lengths: list[int], needs: list[tuple[int, int]]) -> bool:
+        """Choose which runs fill the contract's run parts (``needs``: how many of each type) so that they
+        can be spaced; False (parts as they were) when no choice tried can."""
+        runs = [run for plan in result.suit_plans for run in plan.runs]
+        original = [run.part for run in runs]
+        choices = []
+        for j, n in needs:
+            fits = [
+                i
+                for i, run in enumerate(runs)
+                if original[i] == j or (original[i] is None and not run.ext and len(run.cells) >= lengths[j])
+            ]
+            choices.append([(j, combo) for combo in combinations(fits, n)])
+        for tried, pick in enumerate(product(*choices)):
+            if tried >= _REDESIGNATIONS:
+                break
+            chosen = [i for _, combo in pick for i in combo]
+            if len(set(chosen)) < len(chosen):
+                continue
+            for run in runs:
+                run.part = None
+            for j, combo in pick:
+                for i in combo:
+                    runs[i].part = j
+            if _spaced(result, self.ctx.low):
+                return True
+        for run, part in zip(runs, original, strict=True):
+            run.part = part
+        return False
+
     def _suit_parts(
         self, decided: dict[int, tuple[int, ...]], relaxed: bool
     ) -> tuple[list[Entries], list[dict[Key, int]]]:
@@ -744,12 +812,25 @@ class Search:
         return keys, best[1], best[0]
 
 
-def _space_runs(result: SearchResult, low: int) -> bool:
-    """Place the extension wilds of the contract runs of each suit so that no two overlap (A-R1-08).
+def _cuts(result: SearchResult, min_nat: int) -> list[tuple[SuitPlan, int, int]]:
+    """(suit plan, run index, cut) for every way to cut one run without extension wilds into two runs
+    of at least three cards (each with a natural where the rules want one)."""
+    out = []
+    for plan in result.suit_plans:
+        for i, run in enumerate(plan.runs):
+            if run.ext:
+                continue
+            for cut in range(3, len(run.cells) - 2):
+                pieces = (run.cells[:cut], run.cells[cut:])
+                if min_nat and not all(any(natural for _, natural in piece) for piece in pieces):
+                    continue
+                out.append((plan, i, cut))
+    return out[:_CUTS]
 
-    The fast pass lets contract runs share places; this says whether its plan can be laid out apart
-    (setting each run's ``trail``), and so is also a plan under the overlap rule.
-    """
+
+def _spaced(result: SearchResult, low: int) -> bool:
+    """Place the extension wilds of the contract runs of each suit so that no two overlap (A-R1-08):
+    whether that is possible (each run's ``trail`` is set on the way)."""
     for plan in result.suit_plans:
         runs = sorted((run for run in plan.runs if run.part is not None), key=lambda run: run.cells[0][0])
         for run in runs:

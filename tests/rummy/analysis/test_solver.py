@@ -241,3 +241,25 @@ def test_search_reports_its_nodes_and_exact_room_fallback() -> None:
     search = Search(Setup(PUSH, tuple(cards("9C 9D 9H 9S JK")), keep_discard=False))
     result = search.best()
     assert result.feasible and result.left == 5 and result.nodes >= 1
+
+
+@pytest.mark.parametrize(
+    ("text", "deal"),
+    [
+        ("3D 3D 4D 4D 5D 5D 6D 6D 7D 7D 8D 8D 9D 9D TD TD JD JD QD QD KD KD 2C 2H 2S JK JK", 5),
+        ("3C 3C 4C 4C 5C 5C 6C 6C 7C 7C 8C 8C 9C 9C TC TC 2D 2H JK", 3),
+        ("5H 5H 6H 6H 7H 7H 8H 8H 9H 9H TH TH 4S 5S 6S JK", 3),
+    ],
+)
+def test_overlapping_contract_runs_are_cut_or_redesignated_exactly(text: str, deal: int) -> None:
+    """The fast pass may designate two overlapping copies of one stretch; cutting a run or choosing other
+    runs for the contract must give the same value as the search that spaces runs from the start."""
+    hand = cards(text)
+    parts = tuple((part.kind.value, part.min_length) for part in PUSH.contract(deal).melds)
+    spaced = Search(Setup(PUSH, tuple(hand), (), parts, rescue=False, keep_discard=True), spaced=True).best()
+    plan = best_go_down(hand, PUSH, deal)
+    assert plan is not None and spaced.feasible
+    assert plan.points_left == spaced.left
+    assert meets_contract(plan.go_down, PUSH, deal).ok
+    for meld in (*plan.go_down, *plan.melds):
+        check_meld(meld, PUSH)

@@ -625,15 +625,23 @@ class Search:
 
     def _redesignate(self, result: SearchResult, lengths: list[int], needs: list[tuple[int, int]]) -> bool:
         """Choose which runs fill the contract's run parts (``needs``: how many of each type) so that they
-        can be spaced; False (parts as they were) when no choice tried can."""
+        can be spaced; a run a little short may take spare wilds as extension. False (plan as it was)
+        when no choice tried can."""
         runs = [run for plan in result.suit_plans for run in plan.runs]
-        original = [run.part for run in runs]
+        original = [(run.part, run.ext) for run in runs]
+        spare = result.spare
         choices = []
         for j, n in needs:
             fits = [
                 i
                 for i, run in enumerate(runs)
-                if original[i] == j or (original[i] is None and not run.ext and len(run.cells) >= lengths[j])
+                if original[i][0] == j
+                or (
+                    original[i][0] is None
+                    and not run.ext
+                    and len(run.cells) + spare >= lengths[j]
+                    and max(len(run.cells), lengths[j]) <= self.ctx.maxlen
+                )
             ]
             choices.append([(j, combo) for combo in combinations(fits, n)])
         for tried, pick in enumerate(product(*choices)):
@@ -642,15 +650,28 @@ class Search:
             chosen = [i for _, combo in pick for i in combo]
             if len(set(chosen)) < len(chosen):
                 continue
-            for run in runs:
-                run.part = None
+            extra = [
+                (i, lengths[j] - len(runs[i].cells))
+                for j, combo in pick
+                for i in combo
+                if original[i][0] is None and len(runs[i].cells) < lengths[j]
+            ]
+            used = sum(n for _, n in extra)
+            if used > spare:
+                continue
+            for run, (_, ext) in zip(runs, original, strict=True):
+                run.part, run.ext = None, ext
             for j, combo in pick:
                 for i in combo:
                     runs[i].part = j
-            if _spaced(result, self.ctx.low):
+            for i, n in extra:
+                runs[i].ext = n
+            result.spare = spare - used
+            if _spaced(result, self.ctx.low) and (not used or self._room_ok(result)):
                 return True
-        for run, part in zip(runs, original, strict=True):
-            run.part = part
+        for run, (part, ext) in zip(runs, original, strict=True):
+            run.part, run.ext = part, ext
+        result.spare = spare
         return False
 
     def _suit_parts(

@@ -249,6 +249,7 @@ def test_search_reports_its_nodes_and_exact_room_fallback() -> None:
         ("3D 3D 4D 4D 5D 5D 6D 6D 7D 7D 8D 8D 9D 9D TD TD JD JD QD QD KD KD 2C 2H 2S JK JK", 5),
         ("3C 3C 4C 4C 5C 5C 6C 6C 7C 7C 8C 8C 9C 9C TC TC 2D 2H JK", 3),
         ("5H 5H 6H 6H 7H 7H 8H 8H 9H 9H TH TH 4S 5S 6S JK", 3),
+        ("4D 4D 5D 5D 6D 6D 7D 7D 4S 4S 5S 5S 6S 6S 7S 7S 8S 8S 9S 9S TS TS 2C 2C 2D 2H 2H 2S JK JK", 5),
     ],
 )
 def test_overlapping_contract_runs_are_cut_or_redesignated_exactly(text: str, deal: int) -> None:

@@ -710,8 +710,7 @@ class Search:
         """A likely good completion of ``decided``: at each open rank, the legal choice nearest to what the
         relaxed optimum (the bound's own plan) sends to sets."""
         suit_parts, splits = self._suit_parts(decided, True)
-        parts = suit_parts + [next(o[1] for o in self.options[r] if o[0] == x) for r, x in decided.items()]
-        parts += [entries for _, entries, _ in self.fixed] + [entries for entries, _ in self.extra_parts]
+        parts = [*suit_parts, self._rest(tuple(decided.items()))]
         free = self._free(decided)
         choice = self._argmax(parts, lambda key, value: self._relaxed_value(key, value, free))
         if choice is None:

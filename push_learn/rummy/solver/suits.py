@@ -290,9 +290,15 @@ class _Sweep:
     ) -> list[tuple[State, Entries, dict[Key, tuple]]]:
         """Every (next state, delta entries, trace info per delta key) from ``state`` across position ``p``
         holding ``n`` naturals (``phi``: their set price while the rank is open; ``disc``: may be the discard;
-        ``last``: the segment ends at ``p``). Not memoised: only the final plan is traced, and kept traces
-        would be many small objects for the garbage collector to visit."""
-        return list(self._step(state, p, n, phi, disc, last))
+        ``last``: the segment ends at ``p``). Only the final plan is traced, so few of these are kept (all
+        sweeps share one small memo: kept traces are many small objects for the garbage collector)."""
+        key = (id(self), state, p, n, phi, disc, last)
+        cached = _TRACES.get(key)
+        if cached is None or cached[0] is not self:
+            _trim(_TRACES, _TRACE_LIMIT)
+            cached = (self, list(self._step(state, p, n, phi, disc, last)))
+            _TRACES[key] = cached
+        return cached[1]
 
     def moves(self, state: State, p: int, n: int, phi: int | None, disc: bool, last: bool) -> tuple[Move, ...]:
         """``step`` without the trace, memoised as plain tuples (what the value passes use)."""
@@ -473,6 +479,8 @@ _CACHE_LIMIT = 50_000
 _STEP_LIMIT = 20_000
 """Transitions memoised per kind of segment; beyond it the oldest half is forgotten."""
 _FAMILY_LIMIT = 20_000
+_TRACES: dict[tuple, tuple[_Sweep, list[Transition]]] = {}
+_TRACE_LIMIT = 4_000
 _LAZY = 3
 """Buckets this small are kept as they are: pruning them costs more than carrying a dominated entry."""
 _START: State = ((), 0)
@@ -559,6 +567,7 @@ def clear_suit_caches() -> None:
     _BACKWARD.clear()
     _SOLVED.clear()
     _FAMILIES.clear()
+    _TRACES.clear()
     _sweep.cache_clear()
 
 

@@ -474,9 +474,9 @@ _BACKWARD: dict[tuple, PairTuple] = {}
 """Memo values are plain tuples: the garbage collector stops tracking them, so big tables cost no pauses."""
 _FAMILIES: dict[tuple, int] = {}
 """Each kind of segment (rules, table runs, span, wild cap) as a small number, so memo keys hold plain ints."""
-_CACHE_LIMIT = 50_000
+_CACHE_LIMIT = 100_000
 """Entries a segment memo keeps; beyond it the oldest half is forgotten."""
-_STEP_LIMIT = 20_000
+_STEP_LIMIT = 60_000
 """Transitions memoised per kind of segment; beyond it the oldest half is forgotten."""
 _FAMILY_LIMIT = 20_000
 _TRACES: dict[tuple, tuple[_Sweep, list[Transition]]] = {}

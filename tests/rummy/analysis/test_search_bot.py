@@ -10,7 +10,7 @@ import pytest
 from push_learn.cards import make_deck, parse_card, parse_cards
 from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN
 from push_learn.rummy.bots import GreedyBot
-from push_learn.rummy.engine import Discard, Match, Push, TakeUpcard
+from push_learn.rummy.engine import Discard, GoDown, Match, Push, TakeUpcard
 from push_learn.rummy.engine.setup import deal_hand
 from push_learn.rummy.melds import Meld
 from push_learn.rummy.rollout import WILD, Sim, encode
@@ -33,7 +33,7 @@ def play(rules, bots, seed: int, steps: int | None = None) -> Match:
 
 @pytest.mark.parametrize("rules", [PUSH, CAP_IT, SIX_TO_TEN], ids=lambda r: r.name)
 def test_search_bot_plays_whole_matches_legally(rules) -> None:
-    bots = [SearchBot(budget=10.0, samples=1, candidates=2) if seat % 2 == 0 else GreedyBot()
+    bots = [SearchBot(budget=10.0, samples=1, candidates=2, draws=True, discards=True) if seat % 2 == 0 else GreedyBot()
             for seat in range(rules.players)]
     match = play(rules, bots, seed=3)
     assert match.over and len(match.results) == rules.deals
@@ -41,7 +41,8 @@ def test_search_bot_plays_whole_matches_legally(rules) -> None:
 
 def test_search_bot_is_deterministic_for_a_seed() -> None:
     def actions() -> list:
-        bots = [SearchBot(budget=10.0, samples=2), GreedyBot(), SearchBot(budget=10.0, samples=2), GreedyBot()]
+        search = [SearchBot(budget=10.0, samples=2, draws=True, discards=True) for _ in range(2)]
+        bots = [search[0], GreedyBot(), search[1], GreedyBot()]
         return play(PUSH, bots, seed=12, steps=60).actions
 
     assert actions() == actions()
@@ -59,10 +60,10 @@ def _searched_draw():
 
 def test_search_bot_respects_its_budget_and_sample_count() -> None:
     view = _searched_draw()
-    tiny = SearchBot(budget=0.0, samples=50, min_samples=1)
+    tiny = SearchBot(budget=0.0, samples=50, min_samples=1, draws=True)
     assert tiny.choose(view, random.Random(0)) in view.legal
     assert tiny.last_worlds == 1
-    roomy = SearchBot(budget=10.0, samples=3)
+    roomy = SearchBot(budget=10.0, samples=3, draws=True)
     assert roomy.choose(view, random.Random(0)) in view.legal
     assert roomy.last_worlds == 3
 
@@ -78,8 +79,44 @@ def test_search_bot_decision_depends_only_on_the_observation() -> None:
     assert one.hand(other) != two.hand(other)
     view_one, view_two = one.observe(seat), two.observe(seat)
     assert view_one == view_two
-    bot = SearchBot(budget=10.0, samples=3)
+    bot = SearchBot(budget=10.0, samples=3, draws=True, discards=True)
     assert bot.choose(view_one, random.Random(4)) == bot.choose(view_two, random.Random(4))
+
+
+def _after_push(cards: str) -> Match:
+    """A deal-1 Push match where the first player has pushed and now holds ``cards`` (nobody is down)."""
+    match = Match.new(PUSH, seed=4)
+    match.apply(Push())
+    match.deal.hands[match.turn] = parse_cards(cards)
+    return match
+
+
+def test_holds_back_a_contract_that_does_not_go_out() -> None:
+    match = _after_push("7H 7S 7D 9C 9D 9S KH QD")
+    view = match.observe(match.turn)
+    action = SearchBot().choose(view, random.Random(0))
+    assert isinstance(action, Discard) and action.card in parse_cards("KH QD")
+    assert isinstance(GreedyBot().choose(view, random.Random(0)), GoDown)
+    assert isinstance(SearchBot(hold=None).choose(view, random.Random(0)), GoDown)
+    assert isinstance(SearchBot(hold=1).choose(view, random.Random(0)), GoDown)
+
+
+def test_goes_down_when_it_goes_out_or_someone_is_down() -> None:
+    match = _after_push("7H 7S 7D 9C 9D 9S KH")
+    assert isinstance(SearchBot().choose(match.observe(match.turn), random.Random(0)), GoDown)
+    match = _after_push("7H 7S 7D 9C 9D 9S KH QD")
+    match.deal.down[(match.turn + 1) % 4] = True
+    assert isinstance(SearchBot().choose(match.observe(match.turn), random.Random(0)), GoDown)
+
+
+def test_while_holding_takes_only_what_going_down_absorbs() -> None:
+    match = Match.new(PUSH, seed=4)
+    deal = match.deal
+    deal.hands[deal.turn] = parse_cards("7H 7S 7D 9C 9D 9S KH")
+    deal.upcard = parse_card("7C")
+    assert SearchBot().choose(match.observe(match.turn), random.Random(0)) == TakeUpcard()
+    deal.upcard = parse_card("QC")
+    assert SearchBot().choose(match.observe(match.turn), random.Random(0)) == Push()
 
 
 def test_discard_candidates_start_with_greedys_choice() -> None:

@@ -264,14 +264,15 @@ class Search:
         setup, ctx = self.setup, self.ctx
         runs = self.suit_runs[s]
         out = []
+        disc = self.disc[s]
         for a, b in segments(tuple(counts), runs, ctx.low, self.split):
-            inside = range(a, b + 1)
+            after = 14 - b
             out.append(
                 SuitProblem(
                     ctx, a, b,
-                    tuple(n if p in inside else 0 for p, n in enumerate(counts)),
-                    tuple(x if p in inside else None for p, x in enumerate(phi)),
-                    tuple(ok and p in inside for p, ok in enumerate(self.disc[s])),
+                    (0,) * a + tuple(counts[a : b + 1]) + (0,) * after,
+                    (None,) * a + tuple(phi[a : b + 1]) + (None,) * after,
+                    (False,) * a + disc[a : b + 1] + (False,) * after,
                     bool(ctx.set_unit),
                     tuple(run for run in runs if a <= run.a and run.b <= b),
                     setup.layoff, setup.rescue, self.wcap2,

@@ -23,7 +23,7 @@ open in the search, join a set at a lower-bound cost (``phi``, half wilds).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import islice, product
 
@@ -53,7 +53,7 @@ Move = tuple[State, tuple[tuple[Key, int], ...]]
 """A transition without its trace: the delta entries as a tuple of pairs (untracked by the garbage collector)."""
 
 
-@dataclass(frozen=True, eq=True)
+@dataclass(frozen=True, eq=True, slots=True)
 class SuitProblem:
     """A segment of one suit, with everything that decides its runs (hashable, so it is memoised).
 
@@ -75,16 +75,20 @@ class SuitProblem:
     layoff: bool
     rescue: bool
     wcap2: int
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
 
-    def __hash__(self) -> int:
-        cached: int | None = self.__dict__.get("_hash")
-        if cached is None:
-            cached = hash(
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self,
+            "_hash",
+            hash(
                 (self.ctx, self.start, self.end, self.counts, self.phi, self.disc, self.single_set, self.runs,
                  self.layoff, self.rescue, self.wcap2)
-            )
-            object.__setattr__(self, "_hash", cached)
-        return cached
+            ),
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 @dataclass

@@ -4,8 +4,13 @@ Given those decisions, the suits are independent (each a memoised sweep, ``suits
 the ranks (``ranks.py``); their Pareto maps combine by a small convolution over the wilds they need.
 A rank whose set question is still open is *relaxed*: each of its naturals may join a set at a
 lower-bound price (``relaxed_costs``), which gives a true upper bound on every completion, so a
-branch whose bound cannot beat the best plan found is cut. Undecided ranks left without sets give
-a real plan at every node, which is usually already optimal and closes the search at the root.
+branch whose bound cannot beat the best plan found is cut.
+
+First solutions, cheapest first: the guess (the free sets of every rank), then the *dive* (the
+legal set choice nearest to what the root's relaxed optimum sends to sets), then no sets at all;
+when one of them reaches the root bound the search is over. The fast pass lets contract runs of
+a suit overlap; if its plan breaks that rule, other runs are chosen or a long run is cut in two
+before a second search (which spaces runs exactly) starts from the first one's value and choice.
 
 Objective: the most penalty points out of the hand (melded, laid off, used to rescue, or the one
 discard), where every wild that leaves the hand is worth 20.

@@ -18,6 +18,10 @@ suit ended (contract runs laid down together may not overlap, A-R1-08).
 A natural not used by a run may stay in hand, be the discard, rescue a table wild standing for it,
 be a contract set on its own (with two wilds), or, while the set question at its rank is still
 open in the search, join a set at a lower-bound cost (``phi``, half wilds).
+
+Memo tables (transitions, forward prefixes, backward suffixes, solved segments) live across
+questions. Their keys and values are plain tuples of numbers, which the garbage collector stops
+tracking, so big tables add little to its pauses; each table forgets its oldest half when full.
 """
 
 from __future__ import annotations

@@ -7,9 +7,9 @@ Every bot has ``choose(observation, rng) -> Action`` for the seat to move:
 * ``GreedyBot``: goes down as soon as it can with the solver's best plan and then plays the best
   turn; takes the up-card when it brings the contract closer (or, once down, lowers the points the
   best play leaves), else pushes; discards what the contract needs least.
-* ``SearchBot`` (``search_bot.py``): the same play, but weighs its discards by determinized Monte
-  Carlo: hidden hands consistent with what the seat has seen are sampled, and the next player's
-  hand is played forward against each candidate.
+* ``SearchBot`` (``search_bot.py``): the same melding, but while nobody is down it holds back a
+  contract it could meet until it can go out in the same turn; optionally it weighs its draws and
+  discards by determinized Monte Carlo (sampled hidden hands, deals played out by ``rollout.Sim``).
 
 >>> import random
 >>> from push_learn.rummy import PUSH

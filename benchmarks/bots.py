@@ -7,7 +7,7 @@
    SearchBot against GreedyBot (target: >= 60%), each with its 95% Wilson interval.
 
 Run: .venv/bin/python benchmarks/bots.py [--matches 400] [--seed 1] [--search-budget SECONDS]
-     [--search-samples N] [--skip-search | --skip-greedy]
+     [--search-samples N] [--search-monte-carlo] [--skip-search | --skip-greedy]
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--search-budget", type=float, default=None, help="SearchBot seconds per decision")
     parser.add_argument("--search-samples", type=int, default=None, help="SearchBot worlds per decision")
+    parser.add_argument("--search-monte-carlo", action="store_true", help="SearchBot also searches draws/discards")
     parser.add_argument("--skip-search", action="store_true", help="only GreedyBot against RandomBot")
     parser.add_argument("--skip-greedy", action="store_true", help="only SearchBot against GreedyBot")
     args = parser.parse_args()
@@ -58,6 +59,8 @@ def main() -> None:
         search_bot.budget = args.search_budget
     if args.search_samples is not None:
         search_bot.samples = args.search_samples
+    if args.search_monte_carlo:
+        search_bot.draws = search_bot.discards = True
     search_greedy = run_tournament(PUSH, search_bot, GreedyBot(), args.matches, seed=args.seed + 1)
     print(search_greedy.table())
     search, greedy2 = search_greedy.stats

@@ -13,7 +13,10 @@ and the best way by points left; deals cycle 1..5) and the *best full turn* afte
 (``best_turn`` with lay-offs and rescues onto a table of eight random melds with wilds).
 
 Steady-state figures keep the solver's memo tables between questions (as a long-running bot or
-widget does); cold figures clear them before every question. The naive baseline is the obvious
+widget does); cold figures clear them before every question. Garbage-collection pauses fall inside
+the timings and are reported per section; the harness's own hands and tables are frozen out of the
+collector first (``gc.freeze``, as a long-running kernel would do with its start-up objects), so the
+pauses are the solver's own (``--no-freeze`` keeps them in). The naive baseline is the obvious
 exact method (every subset that ``interpret_meld`` reads as a meld, then the best packing over bit
 masks), timed on hands of 10 cards next to the solver on the same hands; it cannot run on 30.
 
@@ -25,11 +28,13 @@ Run: .venv/bin/python benchmarks/solver.py [--hands 1000] [--adversarial 40] [--
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
 from functools import cache
+from typing import Any
 
 from push_learn.cards import JOKER, Card, Rank, Suit, make_deck
 from push_learn.rummy import PUSH
@@ -117,6 +122,36 @@ def naive_best(hand: Sequence[Card]) -> int:
     return best((1 << n) - 1)
 
 
+class Pauses:
+    """The garbage collector's pauses while in a ``with`` block (seconds, and which were full collections)."""
+
+    def __init__(self) -> None:
+        self.pauses: list[tuple[float, bool]] = []
+        self._began = 0.0
+        self._start = 0.0
+
+    def _watch(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._start = time.perf_counter()
+        else:
+            self.pauses.append((time.perf_counter() - self._start, info["generation"] == 2))
+
+    def __enter__(self) -> Pauses:
+        self._began = time.perf_counter()
+        gc.callbacks.append(self._watch)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self._watch)
+        took = time.perf_counter() - self._began
+        total = sum(p for p, _ in self.pauses)
+        full = [p for p, whole in self.pauses if whole]
+        print(
+            f"  garbage collection: {len(self.pauses)} pauses ({len(full)} full), longest"
+            f" {1000 * max((p for p, _ in self.pauses), default=0):.1f} ms, {100 * total / took:.0f}% of the time"
+        )
+
+
 def timed(question: Callable[[], object], cold: bool) -> float:
     """Seconds taken by one question (memo tables cleared first when ``cold``)."""
     if cold:
@@ -138,6 +173,25 @@ def report(label: str, seconds: list[float], median_target: float, worst_target:
     )
 
 
+def _section(
+    families: dict[str, list[list[Card]]], tables: dict[str, list[list[Meld]]], cold: bool, cold_count: int
+) -> None:
+    """Time both questions on every family and print the figures."""
+    for name, hands in families.items():
+        count = min(len(hands), cold_count) if cold else len(hands)
+        if not count:
+            continue
+        contract = [
+            timed(lambda h=hand, d=i % 5 + 1: best_go_down(h, PUSH, d), cold) for i, hand in enumerate(hands[:count])
+        ]
+        turn = [
+            timed(lambda h=hand, t=table: best_turn(h, PUSH, t), cold)
+            for hand, table in zip(hands[:count], tables[name][:count], strict=True)
+        ]
+        report(f"{name}: contract", contract, 5, 50)
+        report(f"{name}: full turn", turn, 20, 250)
+
+
 def main() -> None:
     """Run every measurement and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -146,6 +200,7 @@ def main() -> None:
     parser.add_argument("--cold", type=int, default=100, help="questions also timed with cleared memo tables")
     parser.add_argument("--small", type=int, default=20, help="10-card hands for the naive baseline")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-freeze", action="store_true", help="leave the harness's objects to the collector")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     families: dict[str, list[list[Card]]] = {
@@ -154,21 +209,15 @@ def main() -> None:
         "adversarial: clumped on 5 ranks": [clumped_hand(rng) for _ in range(args.adversarial)],
     }
     tables = {name: [random_table(rng, hand) for hand in hands] for name, hands in families.items()}
+    if not args.no_freeze:
+        gc.collect()
+        gc.freeze()
     print(f"Meld solver, Push rules, seed {args.seed} (wall-clock times on this machine)")
     for cold in (False, True):
         print("cold: memo tables cleared before every question" if cold else "steady state: memo tables kept")
-        for name, hands in families.items():
-            count = min(len(hands), args.cold) if cold else len(hands)
-            contract = [
-                timed(lambda h=hand, d=i % 5 + 1: best_go_down(h, PUSH, d), cold)
-                for i, hand in enumerate(hands[:count])
-            ]
-            turn = [
-                timed(lambda h=hand, t=table: best_turn(h, PUSH, t), cold)
-                for hand, table in zip(hands[:count], tables[name][:count], strict=True)
-            ]
-            report(f"{name}: contract", contract, 5, 50)
-            report(f"{name}: full turn", turn, 20, 250)
+        with Pauses():
+            _section(families, tables, cold, args.cold)
+
     small = [random_hand(rng, 7, 3) for _ in range(args.small)]
     naive = [timed(lambda h=hand: naive_best(h), False) for hand in small]
     clear_caches()

@@ -32,7 +32,7 @@ class SetArrangement:
     rescues: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def rank_options(
     ctx: Ctx,
     x: tuple[int, ...],

@@ -29,7 +29,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import islice, product
+from itertools import count, islice, product
+from typing import Any
 
 from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, Ctx, TableRunInfo, position_weight
 from push_learn.rummy.solver.entries import Entries, Key, designation_tables, join_into, pareto
@@ -53,8 +54,53 @@ Item = tuple[int, int, int, int]
 State = tuple[tuple[Item, ...], int]
 Counts = tuple[int, int, int, int]
 Transition = tuple[State, Entries, dict[Key, tuple]]
+_STEP_LIMIT = 60_000
+"""Transitions memoised per kind of segment; beyond it the oldest half is forgotten."""
 Move = tuple[State, tuple[tuple[Key, int], ...]]
 """A transition without its trace: the delta entries as a tuple of pairs (untracked by the garbage collector)."""
+
+
+class Memo:
+    """A memo table in two dicts, so that the garbage collector mostly skips it.
+
+    A dict whose keys and values are all untracked (tuples of numbers, once the collector has seen
+    them) is itself untracked after a full collection, until something new goes in. New entries go
+    to a small ``young`` dict; every ``batch`` entries they move to ``old`` at once, which then stays
+    untracked until the next move instead of being visited by every full collection. Past ``limit``
+    entries the oldest half of ``old`` is forgotten. Values must not be ``None``.
+    """
+
+    __slots__ = ("batch", "limit", "old", "young")
+
+    def __init__(self, limit: int, batch: int = 4096) -> None:
+        self.limit = limit
+        self.batch = batch
+        self.young: dict = {}
+        self.old: dict = {}
+
+    def get(self, key: object) -> Any:
+        """The value memoised for ``key``, or None."""
+        value = self.young.get(key)
+        return self.old.get(key) if value is None else value
+
+    def __setitem__(self, key: object, value: object) -> None:
+        young = self.young
+        young[key] = value
+        if len(young) >= self.batch:
+            old = self.old
+            if len(old) + len(young) > self.limit:
+                old = dict(islice(old.items(), len(old) // 2, None))
+            old.update(young)
+            self.old = old
+            self.young = {}
+
+    def __len__(self) -> int:
+        return len(self.young) + len(self.old)
+
+    def clear(self) -> None:
+        """Forget everything."""
+        self.young = {}
+        self.old = {}
 
 
 @dataclass(frozen=True, eq=True, slots=True)
@@ -168,7 +214,7 @@ class _Sweep:
                 for position, _place in run.wilds:
                     self.slots[position] += 1
         self._vo: dict[tuple[int, int, bool, int | None, bool], dict[Key, tuple[int, Counts]]] = {}
-        self._moves: dict[tuple[State, int, int, int | None, bool, bool], tuple[Move, ...]] = {}
+        self._moves = Memo(_STEP_LIMIT)
 
     # ---- the naturals no run uses ------------------------------------------------------------
     def leftovers(
@@ -311,9 +357,8 @@ class _Sweep:
     def moves(self, state: State, p: int, n: int, phi: int | None, disc: bool, last: bool) -> tuple[Move, ...]:
         """``step`` without the trace, memoised as plain tuples (what the value passes use)."""
         key = (state, p, n, phi, disc, last)
-        cached = self._moves.get(key)
+        cached: tuple[Move, ...] | None = self._moves.get(key)
         if cached is None:
-            _trim(self._moves, _STEP_LIMIT)
             cached = tuple(
                 (target, tuple(delta.items())) for target, delta, _info in self._step(state, p, n, phi, disc, last)
             )
@@ -465,7 +510,7 @@ def _positions(prob: SuitProblem) -> range:
     return range(prob.start, prob.end + 1)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _sweep(
     ctx: Ctx, single_set: bool, layoff: bool, rescue: bool, runs: tuple[TableRunInfo, ...], trace: bool
 ) -> _Sweep:
@@ -477,18 +522,19 @@ def _sweep_for(prob: SuitProblem, trace: bool) -> _Sweep:
 
 
 PairTuple = tuple[tuple[Key, int], ...]
-_FORWARD: dict[tuple, tuple[tuple[State, PairTuple], ...]] = {}
-_BACKWARD: dict[tuple, PairTuple] = {}
+_CACHE_LIMIT = 100_000
+"""Entries a segment memo keeps; beyond it the oldest half is forgotten."""
+_FORWARD = Memo(_CACHE_LIMIT)
+_BACKWARD = Memo(_CACHE_LIMIT)
 """Memo values are plain tuples: the garbage collector stops tracking them, so big tables cost no pauses."""
 _FAMILIES: dict[tuple, int] = {}
 """Each kind of segment (rules, table runs, span, wild cap) as a small number, so memo keys hold plain ints."""
-_CACHE_LIMIT = 100_000
-"""Entries a segment memo keeps; beyond it the oldest half is forgotten."""
-_STEP_LIMIT = 60_000
-"""Transitions memoised per kind of segment; beyond it the oldest half is forgotten."""
-_FAMILY_LIMIT = 20_000
+_FAMILY_LIMIT = 2_000
+"""Kinds of segment numbered at once (most are a table's runs; a number is never given twice, so memo
+entries of a forgotten kind are simply never found again)."""
+_NUMBERS = count()
 _TRACES: dict[tuple, tuple[_Sweep, list[Transition]]] = {}
-_TRACE_LIMIT = 4_000
+_TRACE_LIMIT = 1_000
 _LAZY = 3
 """Buckets this small are kept as they are: pruning them costs more than carrying a dominated entry."""
 _START: State = ((), 0)
@@ -511,9 +557,8 @@ def _family(prob: SuitProblem) -> int:
     family = (prob.ctx, prob.single_set, prob.layoff, prob.rescue, prob.runs, prob.start, prob.end, prob.wcap2)
     number = _FAMILIES.get(family)
     if number is None:
-        if len(_FAMILIES) >= _FAMILY_LIMIT:
-            clear_suit_caches()
-        number = _FAMILIES[family] = len(_FAMILIES)
+        _trim(_FAMILIES, _FAMILY_LIMIT)
+        number = _FAMILIES[family] = next(_NUMBERS)
     return number
 
 
@@ -565,8 +610,8 @@ def _backward(prob: SuitProblem, sweep: _Sweep, fam: int, data: tuple, q: int, s
     return out
 
 
-_SOLVED: dict[tuple, Entries] = {}
-"""Solved segments by (kind number, per-position data): plain keys the garbage collector can leave alone."""
+_SOLVED = Memo(_CACHE_LIMIT // 4)
+"""Solved segments by (kind number, per-position data), their entries as a tuple of pairs."""
 
 
 def clear_suit_caches() -> None:
@@ -588,12 +633,9 @@ def solve_suit(prob: SuitProblem, pivot: int | None = None) -> Entries:
     """
     fam = _family(prob)
     data = _data(prob)
-    solved = _SOLVED.get((fam, data))
-    if solved is not None:
-        return solved
-    _trim(_FORWARD, _CACHE_LIMIT)
-    _trim(_BACKWARD, _CACHE_LIMIT)
-    _trim(_SOLVED, _CACHE_LIMIT // 4)
+    kept: PairTuple | None = _SOLVED.get((fam, data))
+    if kept is not None:
+        return dict(kept)
     sweep = _sweep_for(prob, trace=False)
     q = prob.start - 1 if pivot is None else min(max(pivot, prob.start - 1), prob.end)
     add, k2 = sweep.add, 2 * prob.ctx.k
@@ -603,7 +645,7 @@ def solve_suit(prob: SuitProblem, pivot: int | None = None) -> Entries:
         if rest:
             join_into(out, pairs, rest, add, k2, prob.wcap2)
     solved = pareto(out, sweep.ge, k2, prob.ctx.strict_discard)
-    _SOLVED[(fam, data)] = solved
+    _SOLVED[(fam, data)] = tuple(solved.items())
     return solved
 
 

@@ -6,9 +6,11 @@ A rank whose set question is still open is *relaxed*: each of its naturals may j
 lower-bound price (``relaxed_costs``), which gives a true upper bound on every completion, so a
 branch whose bound cannot beat the best plan found is cut.
 
-First solutions, cheapest first: the guess (the free sets of every rank), then the *dive* (the
-legal set choice nearest to what the root's relaxed optimum sends to sets), then no sets at all;
-when one of them reaches the root bound the search is over. The fast pass lets contract runs of
+First solutions, cheapest first: the guess (the free sets of every rank), the *lone guess* (sets
+only from naturals outside every likely run: often a plan that melds everything), then the *dive*
+(the legal set choice nearest to what the root's relaxed optimum sends to sets), then no sets at
+all; when one of them reaches the root bound the search is over. Ties between equally good plans
+go to the first one found. The fast pass lets contract runs of
 a suit overlap; if its plan breaks that rule, other runs are chosen or a long run is cut in two
 before a second search (which spaces runs exactly) starts from the first one's value and choice.
 
@@ -488,15 +490,21 @@ class Search:
         guess = self._guess()
         if hint is not None:
             self._try({r: x for r, x in hint.items() if any(o[0] == x for o in self.options.get(r, ()))})
-        if self.incumbent < self.cap:
-            self._try(guess)
+        tried: list[dict[int, tuple[int, ...]]] = []
+        for first in (guess, self._lone_guess()):
+            if self.incumbent < self.cap and first not in tried:
+                self._try(first)
+                tried.append(first)
         root = self.cap
         if self.incumbent < self.cap:
             root = min(self.cap, self.bound({}, self.incumbent))
         for start in (self._dive, dict):
             if self.incumbent >= root:
                 break
-            self._try(start({}))
+            decided = start({})
+            if decided not in tried:
+                self._try(decided)
+                tried.append(decided)
         if root > self.incumbent:
             self._dfs({}, 0, root)
         if self.incumbent < 0:
@@ -540,6 +548,20 @@ class Search:
                 guess[r] = max(free, key=lambda o: sum(o[0]))[0]
         self._guess_cache = guess
         return guess
+
+    def _lone_guess(self) -> dict[int, tuple[int, ...]]:
+        """At every open rank, the most naturals into sets among those that no run of their suit is likely to
+        use: those outside every stretch of three naturals or more with gaps of at most one place (and
+        copies beyond the first)."""
+        counts = self.hand.counts
+        runnable = [_in_stretches(row, self.ctx.low == ACE_LOW) for row in counts]
+        out = {}
+        for r in self.branch:
+            want = [counts[s][r] - 1 if runnable[s][r] else counts[s][r] for s in range(4)]
+            fits = [o[0] for o in self.options[r] if all(a <= b for a, b in zip(o[0], want, strict=True))]
+            if fits:
+                out[r] = max(fits, key=sum)
+        return out
 
     def _try(self, decided: dict[int, tuple[int, ...]], pivot: int | None = None) -> None:
         self.nodes += 1
@@ -873,3 +895,21 @@ def _spaced(result: SearchResult, low: int) -> bool:
             if run.cells[-1][0] + run.trail > ACE_POS:
                 return False
     return True
+
+
+def _in_stretches(row: tuple[int, ...], ace_low: bool) -> list[bool]:
+    """Which positions of a suit lie in a stretch of at least three naturals with gaps of at most one place."""
+    places = [p for p in range(3, ACE_POS + 1) if row[p]]
+    if ace_low and row[ACE_POS]:
+        places.insert(0, ACE_LOW)
+    out = [False] * len(row)
+    i = 0
+    while i < len(places):
+        j = i
+        while j + 1 < len(places) and places[j + 1] - places[j] <= 2:
+            j += 1
+        if j - i >= 2:
+            for p in places[i : j + 1]:
+                out[ACE_POS if p == ACE_LOW else p] = True
+        i = j + 1
+    return out

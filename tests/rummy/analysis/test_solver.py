@@ -23,7 +23,7 @@ from push_learn.rummy.solver import (
     contract_ways,
     meld_options,
 )
-from push_learn.rummy.solver.search import Search, Setup
+from push_learn.rummy.solver.search import Search, Setup, _in_stretches
 
 
 def cards(text: str) -> list[Card]:
@@ -264,3 +264,26 @@ def test_overlapping_contract_runs_are_cut_or_redesignated_exactly(text: str, de
     assert meets_contract(plan.go_down, PUSH, deal).ok
     for meld in (*plan.go_down, *plan.melds):
         check_meld(meld, PUSH)
+
+
+def test_stretches_mark_naturals_a_run_is_likely_to_use() -> None:
+    row = [0] * 15
+    for p in (3, 4, 6, 9, 12, 13, 14):
+        row[p] = 1
+    marked = _in_stretches(tuple(row), ace_low=False)
+    assert [p for p in range(15) if marked[p]] == [3, 4, 6, 12, 13, 14]
+    low = [0] * 15
+    low[14] = low[3] = low[5] = 1
+    assert _in_stretches(tuple(low), ace_low=True)[14]
+    assert not _in_stretches(tuple(low), ace_low=False)[14]
+
+
+def test_lone_guess_sends_only_isolated_naturals_to_sets() -> None:
+    """9♣ 9♦ 9♥ sit in no stretch, but 5♠ is in 4♠ 5♠ 6♠: the first try keeps it for the run."""
+    hand = tuple(cards("9C 9D 9H 5C 5D 5S 4S 6S JK"))
+    search = Search(Setup(PUSH, hand, (), (("set", 3), ("set", 3)), keep_discard=False))
+    lone = search._lone_guess()
+    assert lone[9] == (1, 1, 1, 0)
+    assert lone.get(5, (0, 0, 0, 0))[3] == 0
+    plan = best_go_down(list(hand), PUSH, 1, keep_discard=False)
+    assert plan is not None and plan.points_left == 0

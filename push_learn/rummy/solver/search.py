@@ -197,6 +197,8 @@ class Search:
                 zero = next(o for o in opts if not any(o[0]))
                 self.fixed.append((r, zero[1], zero[2]))
         self.branch.sort(key=lambda r: (-sum(1 for phi in self.phi[r] if phi is not None and phi <= 0), r))
+        self.suit_branch = [tuple(r for r in self.branch if self.hand.counts[s][r]) for s in range(4)]
+        """The open ranks where suit ``s`` has naturals: only they change its segments."""
         self.extra_parts: list[tuple[Entries, dict[Key, list[tuple[str, int]]]]] = []
         wild_melds = self._all_wild_part()
         if wild_melds is not None:
@@ -248,7 +250,7 @@ class Search:
         self, s: int, decided: dict[int, tuple[int, ...]], relaxed: bool, low_aces: int
     ) -> tuple[SuitProblem, ...]:
         """The independent segments of suit ``s`` at a node, with ``low_aces`` aces set aside as low."""
-        signature = (s, relaxed, low_aces, tuple((r, decided[r][s]) for r in self.branch if r in decided))
+        signature = (s, relaxed, low_aces, tuple((r, decided[r][s]) for r in self.suit_branch[s] if r in decided))
         cached = self._problems.get(signature)
         if cached is None:
             cached = self._build_problems(s, decided, relaxed, low_aces)
@@ -310,7 +312,7 @@ class Search:
 
         ``pivot``: the position just before the rank last decided (where the sweep is best split).
         """
-        signature = (s, relaxed, tuple((r, decided[r][s]) for r in self.branch if r in decided))
+        signature = (s, relaxed, tuple((r, decided[r][s]) for r in self.suit_branch[s] if r in decided))
         cached = self._suit_final.get(signature)
         if cached is not None:
             return cached
@@ -391,11 +393,7 @@ class Search:
         if any(not part for part in parts):
             return -1
         count = len(parts)
-        top = [0] * (count + 1)
-        least = [0] * (count + 1)
-        for i in range(count - 1, -1, -1):
-            top[i] = top[i + 1] + max(parts[i].values())
-            least[i] = least[i + 1] + min(key[0] for key in parts[i])
+        top, least = _suffix_bounds(parts)
         wilds2 = 2 * self.W
         bonus = self.wild_value * self.W
         add, k2 = self.add, 2 * self.ctx.k
@@ -498,10 +496,10 @@ class Search:
         root = self.cap
         if self.incumbent < self.cap:
             root = min(self.cap, self.bound({}, self.incumbent))
-        for start in (self._dive, dict):
+        for start in (lambda: self._dive({}, root), dict):
             if self.incumbent >= root:
                 break
-            decided = start({})
+            decided = start()
             if decided not in tried:
                 self._try(decided)
                 tried.append(decided)
@@ -734,13 +732,16 @@ class Search:
             out.append((low, merge_plans(plans)))
         return out
 
-    def _dive(self, decided: dict[int, tuple[int, ...]]) -> dict[int, tuple[int, ...]]:
+    def _dive(self, decided: dict[int, tuple[int, ...]], target: int = -1) -> dict[int, tuple[int, ...]]:
         """A likely good completion of ``decided``: at each open rank, the legal choice nearest to what the
-        relaxed optimum (the bound's own plan) sends to sets."""
+        relaxed optimum (the bound's own plan, known to reach ``target``) sends to sets."""
         suit_parts, splits = self._suit_parts(decided, True)
         parts = [*suit_parts, self._rest(tuple(decided.items()))]
         free = self._free(decided)
-        choice = self._argmax(parts, lambda key, value: self._relaxed_value(key, value, free))
+        def score(key: Key, value: int) -> int | None:
+            return self._relaxed_value(key, value, free)
+
+        choice = self._argmax(parts, score, target) or self._argmax(parts, score)
         if choice is None:
             return decided
         wanted: dict[int, list[int]] = {}
@@ -773,7 +774,7 @@ class Search:
             rank_parts.append((r, option[1], option[2]))
         rank_parts += self.fixed
         parts = suit_parts + [entries for _, entries, _ in rank_parts] + [e for e, _ in self.extra_parts]
-        choice = self._argmax(parts)
+        choice = self._argmax(parts, target=self.incumbent) or self._argmax(parts)
         assert choice is not None
         keys, total_key, total_value = choice
         result = SearchResult(True, total_value, self.total - total_value, nodes=self.nodes)
@@ -819,24 +820,33 @@ class Search:
         return keys
 
     def _argmax(
-        self, parts: list[Entries], score: Callable[[Key, int], int | None] | None = None
+        self, parts: list[Entries], score: Callable[[Key, int], int | None] | None = None, target: int = -1
     ) -> tuple[list[Key], Key, int] | None:
-        """The entry of each part whose combination scores best under ``score`` (``final_value`` by default)."""
+        """The entry of each part whose combination scores best under ``score`` (``final_value`` by default).
+
+        ``target``: a score the best combination is known to reach; partial combinations that cannot
+        reach it (even with the best of the remaining parts and every wild placed) are dropped early.
+        """
         score = score or self.final_value
         layers: list[dict[Key, tuple[int, Key, Key]]] = []
         start: Key = (0, 0, 0, 0)
         current: dict[Key, tuple[int, Key, Key]] = {start: (0, start, start)}
         k2 = 2 * self.ctx.k
-        for part in parts:
+        top, least = _suffix_bounds(parts)
+        wilds2 = 2 * self.W
+        for i, part in enumerate(parts):
+            need = target - self.wild_value * self.W - top[i + 1]
+            wmax = min(self.wcap2, wilds2 - least[i + 1])
             nxt: dict[Key, tuple[int, Key, Key]] = {}
             for (wa, xa, da, fa), (va, _, _) in current.items():
+                adda = self.add[da]
                 for (wb, xb, db, fb), vb in part.items():
                     f = fa + fb
                     w = wa + wb
-                    if f > 1 or w > self.wcap2:
-                        continue
-                    key = (w, min(k2, xa + xb), self.add[da][db], f)
                     value = va + vb
+                    if f > 1 or w > wmax or value < need:
+                        continue
+                    key = (w, min(k2, xa + xb), adda[db], f)
                     if key not in nxt or nxt[key][0] < value:
                         nxt[key] = (value, (wa, xa, da, fa), (wb, xb, db, fb))
             kept = pareto({key: item[0] for key, item in nxt.items()}, self.ge, k2, self.ctx.strict_discard)
@@ -858,6 +868,17 @@ class Search:
             key = prev
         keys.reverse()
         return keys, best[1], best[0]
+
+
+def _suffix_bounds(parts: list[Entries]) -> tuple[list[int], list[int]]:
+    """For each ``i``: the most points and the fewest wilds the parts from ``i`` on can give (0 past the end)."""
+    count = len(parts)
+    top = [0] * (count + 1)
+    least = [0] * (count + 1)
+    for i in range(count - 1, -1, -1):
+        top[i] = top[i + 1] + max(parts[i].values(), default=0)
+        least[i] = least[i + 1] + min((key[0] for key in parts[i]), default=0)
+    return top, least
 
 
 def _cuts(result: SearchResult, min_nat: int) -> list[tuple[SuitPlan, int, int]]:

@@ -5,24 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from rigging import play, rigged
 
 from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN
 from push_learn.rummy.bots import GreedyBot, RandomBot, keep_score
-from push_learn.rummy.engine import Discard, Match, Push, TakeUpcard
+from push_learn.rummy.engine import Discard, Push, TakeUpcard
 from push_learn.rummy.search_bot import SearchBot
-
-
-def play(rules, bots, seed: int, steps: int | None = None) -> Match:
-    match = Match.new(rules, seed=seed)
-    rng = random.Random(seed)
-    count = 0
-    while not match.over and (steps is None or count < steps):
-        view = match.observe(match.turn)
-        action = bots[match.turn].choose(view, rng)
-        match.verify(action)
-        match.apply(action)
-        count += 1
-    return match
 
 
 @pytest.mark.parametrize("rules", [PUSH, CAP_IT, SIX_TO_TEN], ids=lambda r: r.name)
@@ -33,25 +21,14 @@ def test_greedy_and_random_play_whole_matches(rules) -> None:
 
 
 def test_greedy_takes_what_completes_the_contract_and_pushes_junk() -> None:
-    match = Match.new(PUSH, seed=4)
-    deal = match.deal
-    from push_learn.cards import parse_card, parse_cards
-
-    deal.hands[deal.turn] = parse_cards("7H 7S 9C 9D 9S QD")
-    deal.upcard = parse_card("7D")
-    assert GreedyBot().choose(match.observe(match.turn), random.Random(0)) == TakeUpcard()
-    deal.upcard = parse_card("KC")
-    assert GreedyBot().choose(match.observe(match.turn), random.Random(0)) == Push()
+    _, view = rigged("7H 7S 9C 9D 9S QD", "7D")
+    assert GreedyBot().choose(view, random.Random(0)) == TakeUpcard()
+    _, view = rigged("7H 7S 9C 9D 9S QD", "KC")
+    assert GreedyBot().choose(view, random.Random(0)) == Push()
 
 
 def test_greedy_discards_what_the_contract_needs_least() -> None:
-    match = Match.new(PUSH, seed=4)
-    deal = match.deal
-    from push_learn.cards import parse_cards
-
-    deal.hands[deal.turn] = parse_cards("7H 7S 9C 9D KS QD 4C")
-    match.apply(Push())
-    view = match.observe(match.turn)
+    _, view = rigged("7H 7S 9C 9D KS QD 4C", "KC", pushed=True)
     action = GreedyBot().choose(view, random.Random(0))
     assert isinstance(action, Discard)
     hand = list(view.hand or ())

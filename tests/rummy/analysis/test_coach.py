@@ -6,6 +6,8 @@ import doctest
 import random
 from collections import Counter
 
+from rigging import rigged
+
 from push_learn.cards import Card, Rank, Suit, make_deck, parse_card, parse_cards
 from push_learn.rummy import PUSH, SIX_TO_TEN
 from push_learn.rummy import coach as coach_module
@@ -20,25 +22,8 @@ from push_learn.rummy.coach import (
     suggestions,
     unseen_cards,
 )
-from push_learn.rummy.engine import Discard, GoDown, LayOff, Match, NewMeld, Observation, Push, Rescue, TakeUpcard
-from push_learn.rummy.engine.state import TableMeld
+from push_learn.rummy.engine import Discard, GoDown, LayOff, Match, NewMeld, Push, Rescue
 from push_learn.rummy.melds import Meld
-
-
-def rigged(hand: str, upcard: str, *, rules=PUSH, melds: tuple[Meld, ...] = (), down: bool = False,
-           took: bool = False, seed: int = 4) -> tuple[Match, Observation]:
-    """A match whose player to move holds ``hand`` (drawn already when ``took``), with ``melds`` on the table."""
-    match = Match.new(rules, seed=seed)
-    deal = match.deal
-    seat = deal.turn
-    deal.hands[seat] = parse_cards(hand)
-    deal.upcard = parse_card(upcard)
-    deal.melds = [TableMeld(i, (seat + 1) % rules.players, meld) for i, meld in enumerate(melds)]
-    deal.next_meld_id = len(melds)
-    deal.down[seat] = down
-    if took:
-        match.apply(TakeUpcard())
-    return match, match.observe(seat)
 
 
 def test_phrases() -> None:

@@ -6,6 +6,7 @@ import random
 from collections import Counter
 
 import pytest
+from rigging import play, rigged
 
 from push_learn.cards import make_deck, parse_card, parse_cards
 from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN
@@ -15,20 +16,6 @@ from push_learn.rummy.engine.setup import deal_hand
 from push_learn.rummy.melds import Meld
 from push_learn.rummy.rollout import WILD, Sim, encode
 from push_learn.rummy.search_bot import SearchBot, sample_world
-
-
-def play(rules, bots, seed: int, steps: int | None = None) -> Match:
-    match = Match.new(rules, seed=seed)
-    rng = random.Random(seed)
-    count = 0
-    while not match.over and (steps is None or count < steps):
-        view = match.observe(match.turn)
-        assert view.hands is None  # a bot is only ever shown its own seat's view
-        action = bots[match.turn].choose(view, rng)
-        match.verify(action)
-        match.apply(action)
-        count += 1
-    return match
 
 
 @pytest.mark.parametrize("rules", [PUSH, CAP_IT, SIX_TO_TEN], ids=lambda r: r.name)
@@ -85,10 +72,7 @@ def test_search_bot_decision_depends_only_on_the_observation() -> None:
 
 def _after_push(cards: str) -> Match:
     """A deal-1 Push match where the first player has pushed and now holds ``cards`` (nobody is down)."""
-    match = Match.new(PUSH, seed=4)
-    match.apply(Push())
-    match.deal.hands[match.turn] = parse_cards(cards)
-    return match
+    return rigged(cards, "KC", pushed=True)[0]
 
 
 def test_holds_back_a_contract_that_does_not_go_out() -> None:
@@ -110,21 +94,14 @@ def test_goes_down_when_it_goes_out_or_someone_is_down() -> None:
 
 
 def test_while_holding_takes_only_what_going_down_absorbs() -> None:
-    match = Match.new(PUSH, seed=4)
-    deal = match.deal
-    deal.hands[deal.turn] = parse_cards("7H 7S 7D 9C 9D 9S KH")
-    deal.upcard = parse_card("7C")
-    assert SearchBot().choose(match.observe(match.turn), random.Random(0)) == TakeUpcard()
-    deal.upcard = parse_card("QC")
-    assert SearchBot().choose(match.observe(match.turn), random.Random(0)) == Push()
+    _, view = rigged("7H 7S 7D 9C 9D 9S KH", "7C")
+    assert SearchBot().choose(view, random.Random(0)) == TakeUpcard()
+    _, view = rigged("7H 7S 7D 9C 9D 9S KH", "QC")
+    assert SearchBot().choose(view, random.Random(0)) == Push()
 
 
 def test_discard_candidates_start_with_greedys_choice() -> None:
-    match = Match.new(PUSH, seed=4)
-    deal = match.deal
-    deal.hands[deal.turn] = parse_cards("7H 7S 9C 9D KS QD 4C")
-    match.apply(Push())
-    view = match.observe(match.turn)
+    _, view = rigged("7H 7S 9C 9D KS QD 4C", "KC", pushed=True)
     bot = SearchBot(candidates=3)
     options = bot.discard_candidates(view, random.Random(0))
     assert options[0] == GreedyBot().discard(view, random.Random(0))

@@ -318,8 +318,28 @@ class PlayTable(
 
     @intent("hint")
     def _hint_intent(self, _content: Mapping[str, Any]) -> None:
+        """The coach's advice; under a running event loop it is worked out in a worker thread (the coach may
+        sample for a second on a big hand) and shown when ready, unless the game has moved on by then."""
         view = self._my_view()
-        self._hint = hint_json(view, random.Random(f"hint:{self.match.seed}:{len(self.match.actions)}"))
+        match, moves = self.match, len(self.match.actions)
+        advise = partial(hint_json, view, random.Random(f"hint:{match.seed}:{moves}"))
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._hint = advise()
+            return
+        self._hint = {"title": "Hint: the coach is thinking…", "lines": []}
+        loop.run_in_executor(None, advise).add_done_callback(partial(self._hint_ready, match, moves))
+
+    def _hint_ready(self, match: Match, moves: int, done: asyncio.Future[dict[str, Any]]) -> None:
+        if match is not self.match or len(match.actions) != moves or done.cancelled():
+            return  # the game moved on while the coach was thinking
+        if done.exception() is not None:
+            self._hint = None
+            self.notify("error", f"the coach could not work out a hint ({done.exception()})")
+        else:
+            self._hint = done.result()
+        self.refresh()
 
     # ---- intents: games, records, settings ---------------------------------------------------
 

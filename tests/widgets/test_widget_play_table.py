@@ -330,3 +330,32 @@ def test_a_failing_bot_stops_play_with_a_notice(wire: Wire) -> None:
     notice = synced(table)["notice"]
     assert notice["kind"] == "error" and "bot failed to choose a move (out of ideas)" in notice["text"]
     assert table.match.actions == []
+
+
+def test_the_hint_is_worked_out_off_the_event_loop(wire: Wire) -> None:
+    async def ask() -> tuple[dict, dict]:
+        table = PlayTable(seed=5, seat=first_mover(5))
+        page_sends(table, type="hint")
+        waiting = synced(table)["hint"]
+        for _ in range(500):
+            if synced(table)["hint"]["lines"]:
+                break
+            await asyncio.sleep(0.01)
+        return waiting, synced(table)["hint"]
+
+    waiting, ready = asyncio.run(ask())
+    assert waiting == {"title": "Hint: the coach is thinking…", "lines": []}
+    assert ready["title"] == "Hint: take or push?" and ready["lines"]
+
+
+def test_a_hint_for_a_move_already_made_is_dropped(wire: Wire) -> None:
+    async def ask_then_move() -> PlayTable:
+        table = PlayTable(seed=5, seat=first_mover(5), speed=60.0)
+        page_sends(table, type="hint")
+        page_sends(table, type="act", action=TakeUpcard().to_json())
+        await asyncio.sleep(0.5)
+        table.halt()
+        return table
+
+    table = asyncio.run(ask_then_move())
+    assert synced(table)["hint"] is None, "the hint for the draw was not shown after the draw"

@@ -584,7 +584,7 @@ class Search:
             bound = self.bound(child, self.incumbent, r - 1)
             if bound <= self.incumbent:
                 continue
-            if depth + 1 == len(self.branch) or depth < 1:
+            if depth + 1 == len(self.branch):
                 self._try(child, r - 1)
             self._dfs(child, depth + 1, bound)
 

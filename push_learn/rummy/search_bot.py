@@ -5,8 +5,14 @@ that goes down first wins the deal only about half the time: its melds become ev
 targets while it still has cards to shed. So while nobody is down, SearchBot lays down a contract
 it could meet only when that lets it go out in the same turn (at most ``hold`` cards left); it
 keeps the cards the solver's plan melds, discards the plan's discard, and takes an up-card only
-when going down would absorb it. Once anyone is down (or the stock runs low) it goes down at once
-and plays the solver's best turn, as GreedyBot does.
+when going down would absorb it. Once anyone is down (or the stock runs low: ``release_stock``; or,
+optionally, an opponent has taken ``release_taken`` up-cards) it goes down at once and plays the
+solver's best turn, as GreedyBot does.
+
+**Tight discards** (``tight``, on by default). Before going down, GreedyBot's ``keep_score`` now and
+then throws a card whose loss leaves the hand further from the contract than another discard
+would. SearchBot discards, among the cards whose loss keeps the contract distance (the solver's
+``contract_distance``) least, the one ``keep_score`` values least.
 
 **Determinized Monte Carlo** (``draws`` and ``discards``, off by default). At a draw (take or
 push) and at a discard the bot can weigh its few sensible options on *sampled worlds*: the cards
@@ -45,7 +51,7 @@ from collections.abc import Sequence
 from push_learn.cards import Card
 from push_learn.rummy.bots import GreedyBot, _discards, _hand, keep_score, seat_of
 from push_learn.rummy.coach import unseen_cards
-from push_learn.rummy.engine import Action, Discard, Observation, Push, TakeUpcard
+from push_learn.rummy.engine import Action, Discard, Observation, Push, TakeUpcard, Took
 from push_learn.rummy.rollout import Sim, encode
 from push_learn.rummy.scoring import card_value
 from push_learn.rummy.solver import TurnPlan, best_go_down, best_turn
@@ -109,6 +115,9 @@ class SearchBot(GreedyBot):
         draws: bool = False,
         discards: bool = False,
         hold: int | None = 0,
+        release_stock: int | None = None,
+        release_taken: int | None = None,
+        tight: bool = True,
     ) -> None:
         super().__init__()
         self.budget = budget
@@ -131,6 +140,13 @@ class SearchBot(GreedyBot):
         self.hold = hold
         """Hold back a met contract while nobody is down unless going down leaves at most this many cards
         (``None``: go down at once, as GreedyBot)."""
+        self.release_stock = release_stock
+        """Stop holding back once the stock has at most this many cards (``None``: two per player)."""
+        self.release_taken = release_taken
+        """Stop holding back once an opponent has taken this many up-cards in the deal (``None``: never)."""
+        self.tight = tight
+        """Before going down, discard a card whose loss keeps the contract distance least (GreedyBot's
+        ``keep_score`` breaks ties); else discard as GreedyBot."""
         self.last_worlds = 0
         """Worlds sampled for the last decision (0 when it needed no search)."""
 
@@ -160,7 +176,7 @@ class SearchBot(GreedyBot):
             if move is not None:
                 return move
         if not self.discards:
-            return super().discard(view, rng)
+            return self.discard(view, rng)
         options = self.discard_candidates(view, rng)
         if len(options) == 1:
             return options[0]
@@ -171,7 +187,7 @@ class SearchBot(GreedyBot):
         when going down would absorb it (it melds or lays off), else push."""
         greedy = super().draw(view)
         up = view.upcard
-        if self.hold is None or any(view.down) or up is None or len(view.legal) < 2:
+        if self.released(view) or up is None or len(view.legal) < 2:
             return greedy
         hand = _hand(view)
         without = best_go_down(hand, view.rules, view.deal, table=view.melds)
@@ -182,13 +198,42 @@ class SearchBot(GreedyBot):
             return TakeUpcard()
         return Push()
 
+    def released(self, view: Observation) -> bool:
+        """Whether holding back is over for this deal: someone is down, the stock has at most
+        ``release_stock`` cards (default two per player), or an opponent has taken ``release_taken`` up-cards."""
+        if self.hold is None or any(view.down):
+            return True
+        limit = 2 * view.rules.players if self.release_stock is None else self.release_stock
+        if view.stock <= limit:
+            return True
+        if self.release_taken is not None:
+            mine = view.rules.team_of(seat_of(view))
+            taken = Counter(event.seat for event in view.log if isinstance(event, Took))
+            return any(view.rules.team_of(other) != mine and n >= self.release_taken for other, n in taken.items())
+        return False
+
     def holds(self, view: Observation, plan: TurnPlan) -> bool:
-        """Whether to hold back a contract the seat could lay down now: while nobody is down and the stock
-        has more than two cards per player, unless going down leaves at most ``hold`` cards (going out at
-        once when ``hold`` is 0)."""
-        if self.hold is None or any(view.down) or view.stock <= 2 * view.rules.players:
-            return False
-        return len(plan.left) > self.hold
+        """Whether to hold back a contract the seat could lay down now: until ``released``, unless going
+        down leaves at most ``hold`` cards (going out at once when ``hold`` is 0)."""
+        return not self.released(view) and self.hold is not None and len(plan.left) > self.hold
+
+    def discard(self, view: Observation, rng: random.Random) -> Action:
+        """GreedyBot's discard, except before going down (with ``tight``): among the legal discards, those
+        that leave the hand closest to the contract, the one GreedyBot's ``keep_score`` values least."""
+        if not self.tight or view.down[seat_of(view)]:
+            return super().discard(view, rng)
+        hand = _hand(view)
+        legal = _discards(view)
+        if not legal:
+            return super().discard(view, rng)
+
+        def rank(action: Discard) -> tuple[int, float, str]:
+            rest = list(hand)
+            rest.remove(action.card)
+            distance = self.memo.contract_distance(view, rest)
+            return (99 if distance is None else distance, keep_score(action.card, hand, view), action.card.ascii)
+
+        return min(legal, key=rank)
 
     def discard_candidates(self, view: Observation, rng: random.Random) -> list[Discard]:
         """GreedyBot's discard first, then its next best few (before going down by ``keep_score``,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from rigging import play, rigged
@@ -11,11 +12,12 @@ from rigging import play, rigged
 from push_learn.cards import make_deck, parse_card, parse_cards
 from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN
 from push_learn.rummy.bots import GreedyBot
-from push_learn.rummy.engine import Discard, GoDown, Match, Push, TakeUpcard
+from push_learn.rummy.engine import Discard, GoDown, Match, Push, TakeUpcard, Took
 from push_learn.rummy.engine.setup import deal_hand
 from push_learn.rummy.melds import Meld
 from push_learn.rummy.rollout import WILD, Sim, encode
 from push_learn.rummy.search_bot import SearchBot, sample_world
+from push_learn.rummy.solver import contract_distance
 
 
 @pytest.mark.parametrize("rules", [PUSH, CAP_IT, SIX_TO_TEN], ids=lambda r: r.name)
@@ -98,6 +100,36 @@ def test_while_holding_takes_only_what_going_down_absorbs() -> None:
     assert SearchBot().choose(view, random.Random(0)) == TakeUpcard()
     _, view = rigged("7H 7S 7D 9C 9D 9S KH", "QC")
     assert SearchBot().choose(view, random.Random(0)) == Push()
+
+
+def test_holding_ends_when_the_stock_runs_low_or_an_opponent_takes_up_cards() -> None:
+    match = _after_push("7H 7S 7D 9C 9D 9S KH QD")
+    view = match.observe(match.turn)
+    assert isinstance(SearchBot(release_stock=view.stock).choose(view, random.Random(0)), GoDown)
+    bot = SearchBot(release_taken=2)
+    assert isinstance(bot.choose(view, random.Random(0)), Discard)
+    opponent, partner = (match.turn + 1) % 4, (match.turn + 2) % 4
+    takes = [Took(seat=partner, card=parse_card("5C")), Took(seat=partner, card=parse_card("5D"))]
+    assert isinstance(bot.choose(replace(view, log=(*view.log, *takes)), random.Random(0)), Discard)
+    takes = [Took(seat=opponent, card=parse_card("5C")), Took(seat=opponent, card=parse_card("5D"))]
+    assert isinstance(bot.choose(replace(view, log=(*view.log, *takes[:1])), random.Random(0)), Discard)
+    assert isinstance(bot.choose(replace(view, log=(*view.log, *takes)), random.Random(0)), GoDown)
+
+
+def test_discards_the_card_that_keeps_the_contract_closest() -> None:
+    """GreedyBot's ``keep_score`` drops A♣, which leaves the run two cards short; K♥ leaves it one short."""
+    rules = replace(PUSH, contracts=(PUSH.contract(2),) * PUSH.deals)
+    hand = "3S 3H QS 4D KH 4S 4H AC JC 2D"
+    _, view = rigged(hand, "KC", rules=rules, pushed=True)
+    rest = parse_cards(hand)
+    rest.remove(parse_card("AC"))
+    assert GreedyBot().discard(view, random.Random(0)) == Discard(parse_card("AC"))
+    assert contract_distance(rest, rules, 1) == 2
+    assert SearchBot().discard(view, random.Random(0)) == Discard(parse_card("KH"))
+    assert SearchBot(tight=False).discard(view, random.Random(0)) == Discard(parse_card("AC"))
+    rest = parse_cards(hand)
+    rest.remove(parse_card("KH"))
+    assert contract_distance(rest, rules, 1) == 1
 
 
 def test_discard_candidates_start_with_greedys_choice() -> None:

@@ -24,6 +24,7 @@ from push_learn.rummy.melds import Meld, check_meld, interpret_meld, is_wild_car
 from push_learn.rummy.rules import MeldKind, RummyRules
 from push_learn.rummy.scoring import card_value, penalty
 from push_learn.rummy.solver import best_go_down, best_turn, contract_distance
+from push_learn.rummy.solver.search import Search, Setup
 
 NEG = -(10**9)
 TWO_DECK_R3 = six_to_ten(4)
@@ -295,6 +296,26 @@ def test_go_down_matches_oracle(data: st.DataObject, variant: str, deal: int) ->
     assert plan.points_left == expected, f"{format_cards(hand)}: solver {plan.points_left}, oracle {expected}"
     left = play_plan(plan, hand, (), rules, deal)
     assert penalty(left) == plan.points_left
+
+
+@budget(40)
+@given(st.data(), st.sampled_from(sorted(VARIANTS)), st.integers(1, 5))
+def test_first_solutions_are_real_plans(data: st.DataObject, variant: str, deal: int) -> None:
+    """Each first solution the search tries before bounding (free sets, sets of lone naturals, no sets)
+    is valued as a real plan: never above the oracle's optimum, and the search still reaches it."""
+    rules = VARIANTS[variant]
+    hand = data.draw(hands(rules, most=11))
+    parts = tuple((part.kind.value, part.min_length) for part in rules.contract(deal).melds)
+    setup = Setup(rules, tuple(hand), (), parts, rescue=False, wild_discard=rules.discard_wild_allowed)
+    expected = oracle_left(hand, rules, parts=parts)
+    optimum = -1 if expected is None else penalty(hand) - expected
+    search = Search(setup, roomy=False, spaced=True)
+    for first in (search._guess(), search._lone_guess(), {}):
+        search.incumbent = -1
+        search._try(first)
+        assert search.incumbent <= optimum, f"{format_cards(hand)}: {first} valued {search.incumbent} > {optimum}"
+    result = Search(setup).best()
+    assert (result.value if result.feasible else -1) == optimum
 
 
 @budget(25)

@@ -52,7 +52,9 @@ from push_learn.cards import Card
 from push_learn.rummy.bots import GreedyBot, _discards, _hand, keep_score, seat_of
 from push_learn.rummy.coach import unseen_cards
 from push_learn.rummy.engine import Action, Discard, Observation, Push, TakeUpcard, Took
+from push_learn.rummy.melds import is_wild_card
 from push_learn.rummy.rollout import Sim, encode
+from push_learn.rummy.rules import MeldKind
 from push_learn.rummy.scoring import card_value
 from push_learn.rummy.solver import TurnPlan, best_go_down, best_turn
 
@@ -91,6 +93,22 @@ def sample_world(view: Observation, rng: random.Random) -> World:
     return World(hands, stock[-view.stock :] if view.stock else [])
 
 
+def fits(card: Card, known: Sequence[Card], view: Observation) -> int:
+    """How many of ``known`` (natural cards another hand is known to hold) ``card`` would help toward this
+    deal's contract: same rank when it asks for sets, same suit within two ranks when it asks for runs."""
+    if is_wild_card(card) or card.rank is None:
+        return 0
+    kinds = {part.kind for part in view.contract.melds}
+    count = 0
+    for other in known:
+        if is_wild_card(other) or other.rank is None:
+            continue
+        same_rank = MeldKind.SET in kinds and other.rank is card.rank
+        near = MeldKind.RUN in kinds and other.suit is card.suit and abs(int(other.rank) - int(card.rank)) <= 2
+        count += same_rank or near
+    return count
+
+
 def world_sim(view: Observation, world: World) -> Sim:
     """The play-out state of ``world``: the seat's own hand, the sampled hands and stock, the open table."""
     seat = seat_of(view)
@@ -118,6 +136,7 @@ class SearchBot(GreedyBot):
         release_stock: int | None = None,
         release_taken: int | None = None,
         tight: bool = True,
+        wary: float = 0.0,
     ) -> None:
         super().__init__()
         self.budget = budget
@@ -147,6 +166,9 @@ class SearchBot(GreedyBot):
         self.tight = tight
         """Before going down, discard a card whose loss keeps the contract distance least (GreedyBot's
         ``keep_score`` breaks ties); else discard as GreedyBot."""
+        self.wary = wary
+        """Before going down, how much each known card of the next player that a discard would fit (same
+        rank, or same suit within two ranks) counts against discarding it, in ``keep_score`` units."""
         self.last_worlds = 0
         """Worlds sampled for the last decision (0 when it needed no search)."""
 
@@ -227,11 +249,16 @@ class SearchBot(GreedyBot):
         if not legal:
             return super().discard(view, rng)
 
+        after = view.known[(seat_of(view) + 1) % view.rules.players]
+
         def rank(action: Discard) -> tuple[int, float, str]:
             rest = list(hand)
             rest.remove(action.card)
             distance = self.memo.contract_distance(view, rest)
-            return (99 if distance is None else distance, keep_score(action.card, hand, view), action.card.ascii)
+            score = keep_score(action.card, hand, view)
+            if self.wary:
+                score += self.wary * fits(action.card, after, view)
+            return (99 if distance is None else distance, score, action.card.ascii)
 
         return min(legal, key=rank)
 

@@ -149,12 +149,41 @@ def best_go_down(
 def contract_distance(hand: Sequence[Card], rules: RummyRules, deal: int) -> int | None:
     """How many more cards (at best: wild cards) the hand needs to hold this deal's contract; 0 if it can."""
     parts = _parts(rules.contract(deal))
+    sizes = {n for _, n in parts}
+    if all(kind == "set" for kind, _ in parts) and len(sizes) == 1 and not rules.min_naturals_per_meld:
+        return _sets_distance(hand, rules, len(parts), sizes.pop())
     extra = sum(n for _, n in parts)
     search = Search(Setup(rules, tuple(hand), (), parts, layoff=False, rescue=False, extra_wilds=extra), spaced=True)
     least = search.min_wilds()
     if least is None:
         return None
     return max(0, least - (search.W - extra))
+
+
+def _sets_distance(hand: Sequence[Card], rules: RummyRules, count: int, size: int) -> int:
+    """``contract_distance`` for a contract of ``count`` sets of ``size``, in closed form.
+
+    Sets may repeat a rank (two decks). ``g`` sets of one rank can hold at most ``g * size`` of its
+    naturals and, where a set's suits must differ, at most ``g`` copies of each suit. That ceiling
+    grows by less and less with each further set, so taking, ``count`` times, the set that adds the
+    most naturals over all ranks uses the most naturals; wilds (the hand's own first) fill the rest.
+    """
+    by_rank: dict[Rank | None, Counter[Suit | None]] = {}
+    wilds = 0
+    for card in hand:
+        if is_wild_card(card, rules):
+            wilds += 1
+        elif card.rank is not None:
+            by_rank.setdefault(card.rank, Counter())[card.suit] += 1
+    gains: list[int] = []
+    for suits in by_rank.values():
+        held = [0]
+        for g in range(1, count + 1):
+            usable = sum(min(n, g) for n in suits.values()) if rules.set_distinct_suits else sum(suits.values())
+            held.append(min(g * size, usable))
+        gains += [held[g] - held[g - 1] for g in range(1, count + 1)]
+    used = sum(sorted(gains, reverse=True)[:count])
+    return max(0, count * size - used - wilds)
 
 
 @dataclass(frozen=True)

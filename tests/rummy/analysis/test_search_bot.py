@@ -125,8 +125,8 @@ def test_discards_the_card_that_keeps_the_contract_closest() -> None:
     rest.remove(parse_card("AC"))
     assert GreedyBot().discard(view, random.Random(0)) == Discard(parse_card("AC"))
     assert contract_distance(rest, rules, 1) == 2
-    assert SearchBot().discard(view, random.Random(0)) == Discard(parse_card("KH"))
-    assert SearchBot(tight=False).discard(view, random.Random(0)) == Discard(parse_card("AC"))
+    assert SearchBot(tight=True).discard(view, random.Random(0)) == Discard(parse_card("KH"))
+    assert SearchBot().discard(view, random.Random(0)) == Discard(parse_card("AC"))
     rest = parse_cards(hand)
     rest.remove(parse_card("KH"))
     assert contract_distance(rest, rules, 1) == 1

@@ -15,8 +15,12 @@ than another discard would. With ``tight`` SearchBot discards, among the cards w
 contract distance (the solver's ``contract_distance``) least, the one ``keep_score`` values least.
 Measured against GreedyBot this was weaker (100 matches on each of two seeds: 55% and 60% won
 against 60% and 60.5% without, and about 5 fewer points per deal of margin), so it is opt-in.
-With ``wary`` (a weight, 0 by default) a pre-contract discard also counts against itself every card
-the next player (an opponent, who may take it) is known to hold that it would fit.
+**Wary discards** (``wary``, 1.5 by default). The discard is the next player's up-card, and in Push
+the next player is always an opponent. Before going down, SearchBot adds ``wary`` to GreedyBot's
+``keep_score`` of a card for every card the next player is known to hold (taken up-cards, public
+pushed cards) that it would fit: same rank when the contract asks for sets, same suit within two
+ranks when it asks for runs. Measured against GreedyBot (100 matches on each of two seeds) this won
+62% and 61.5% against 60% and 60.5% without, with about 3.2 more points per deal of margin.
 
 **Determinized Monte Carlo** (``draws`` and ``discards``, off by default). At a draw (take or
 push) and at a discard the bot can weigh its few sensible options on *sampled worlds*: the cards
@@ -140,7 +144,7 @@ class SearchBot(GreedyBot):
         release_stock: int | None = None,
         release_taken: int | None = None,
         tight: bool = False,
-        wary: float = 0.0,
+        wary: float = 1.5,
     ) -> None:
         super().__init__()
         self.budget = budget

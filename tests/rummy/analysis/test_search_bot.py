@@ -126,7 +126,7 @@ def test_discards_the_card_that_keeps_the_contract_closest() -> None:
     assert GreedyBot().discard(view, random.Random(0)) == Discard(parse_card("AC"))
     assert contract_distance(rest, rules, 1) == 2
     assert SearchBot(tight=True).discard(view, random.Random(0)) == Discard(parse_card("KH"))
-    assert SearchBot().discard(view, random.Random(0)) == Discard(parse_card("AC"))
+    assert SearchBot(wary=0.0).discard(view, random.Random(0)) == Discard(parse_card("AC"))
     rest = parse_cards(hand)
     rest.remove(parse_card("KH"))
     assert contract_distance(rest, rules, 1) == 1
@@ -135,14 +135,14 @@ def test_discards_the_card_that_keeps_the_contract_closest() -> None:
 def test_wary_discards_avoid_what_the_next_player_collects() -> None:
     match, view = rigged("7H 7S 9C 9D KS JD 4C", "5H", pushed=True)  # the pushed cards are known next door
     after = (match.turn + 1) % 4
-    assert SearchBot(wary=2.0).discard(view, random.Random(0)) == Discard(parse_card("JD"))
+    assert SearchBot().discard(view, random.Random(0)) == Discard(parse_card("JD"))
     match.deal.known[after] += parse_cards("JH")
     view = match.observe(match.turn)
     assert fits(parse_card("JD"), view.known[after], view) == 1
     assert fits(parse_card("5D"), view.known[after], view) == 1
     assert fits(parse_card("JD"), parse_cards("QD 10D 2C JK"), view) == 0  # sets only in deal 1; wilds ignored
-    assert SearchBot().discard(view, random.Random(0)) == Discard(parse_card("JD"))
-    assert SearchBot(wary=2.0).discard(view, random.Random(0)) == Discard(parse_card("KS"))
+    assert SearchBot(wary=0.0).discard(view, random.Random(0)) == Discard(parse_card("JD"))
+    assert SearchBot().discard(view, random.Random(0)) == Discard(parse_card("KS"))
 
 
 def test_discard_candidates_start_with_greedys_choice() -> None:

@@ -7,7 +7,8 @@
    SearchBot against GreedyBot (target: >= 60%), each with its 95% Wilson interval.
 
 Run: .venv/bin/python benchmarks/bots.py [--matches 400] [--seed 1] [--search-budget SECONDS]
-     [--search-samples N] [--search-monte-carlo] [--skip-search | --skip-greedy]
+     [--search-samples N] [--search-monte-carlo] [--search-wary WEIGHT] [--search-tight]
+     [--skip-search | --skip-greedy]
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ def main() -> None:
     parser.add_argument("--search-budget", type=float, default=None, help="SearchBot seconds per decision")
     parser.add_argument("--search-samples", type=int, default=None, help="SearchBot worlds per decision")
     parser.add_argument("--search-monte-carlo", action="store_true", help="SearchBot also searches draws/discards")
+    parser.add_argument("--search-wary", type=float, default=None, help="SearchBot wary weight (0: off)")
+    parser.add_argument("--search-tight", action="store_true", help="SearchBot tight discards (least distance)")
     parser.add_argument("--skip-search", action="store_true", help="only GreedyBot against RandomBot")
     parser.add_argument("--skip-greedy", action="store_true", help="only SearchBot against GreedyBot")
     args = parser.parse_args()
@@ -59,6 +62,10 @@ def main() -> None:
         search_bot.budget = args.search_budget
     if args.search_samples is not None:
         search_bot.samples = args.search_samples
+    if args.search_wary is not None:
+        search_bot.wary = args.search_wary
+    if args.search_tight:
+        search_bot.tight = True
     if args.search_monte_carlo:
         search_bot.draws = search_bot.discards = True
     search_greedy = run_tournament(PUSH, search_bot, GreedyBot(), args.matches, seed=args.seed + 1)

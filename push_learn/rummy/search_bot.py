@@ -125,7 +125,8 @@ def world_sim(view: Observation, world: World) -> Sim:
 
 
 class SearchBot(GreedyBot):
-    """GreedyBot that holds back its contract until it can go out, with optional play-out search."""
+    """GreedyBot that holds back its contract until it can go out and avoids discarding what the next player
+    collects, with optional play-out search."""
 
     name = "search"
 
@@ -182,7 +183,8 @@ class SearchBot(GreedyBot):
 
     # ---- decisions ------------------------------------------------------------------------------
     def choose(self, observation: Observation, rng: random.Random) -> Action:
-        """Draw and discard by play-outs on sampled worlds; meld as GreedyBot."""
+        """Draw (holding back or as GreedyBot), then go down or meld, then discard; draws and discards are
+        weighed by play-outs on sampled worlds when ``draws`` / ``discards`` are on."""
         view = observation
         deadline = time.perf_counter() + self.budget
         self.last_worlds = 0

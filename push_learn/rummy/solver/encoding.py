@@ -288,3 +288,21 @@ def encode_table(
                 TableSetInfo(index, int(meld.rank), mask, len(meld.naturals), len(meld), max(room, 0), wild_places)
             )
     return tuple(runs), tuple(sets)
+
+
+def in_stretches(row: tuple[int, ...], ace_low: bool) -> list[bool]:
+    """Which positions of a suit lie in a stretch of at least three naturals with gaps of at most one place."""
+    places = [p for p in range(3, ACE_POS + 1) if row[p]]
+    if ace_low and row[ACE_POS]:
+        places.insert(0, ACE_LOW)
+    out = [False] * len(row)
+    i = 0
+    while i < len(places):
+        j = i
+        while j + 1 < len(places) and places[j + 1] - places[j] <= 2:
+            j += 1
+        if j - i >= 2:
+            for p in places[i : j + 1]:
+                out[ACE_POS if p == ACE_LOW else p] = True
+        i = j + 1
+    return out

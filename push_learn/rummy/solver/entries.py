@@ -120,3 +120,14 @@ def combine(a: Entries, b: Entries, ctx: Ctx, wcap2: int) -> Entries:
     out: Entries = {}
     join_into(out, a.items(), b.items(), add, k2, wcap2)
     return pareto(out, ge, k2, ctx.strict_discard)
+
+
+def suffix_bounds(parts: list[Entries]) -> tuple[list[int], list[int]]:
+    """For each ``i``: the most points and the fewest wilds the parts from ``i`` on can give (0 past the end)."""
+    count = len(parts)
+    top = [0] * (count + 1)
+    least = [0] * (count + 1)
+    for i in range(count - 1, -1, -1):
+        top[i] = top[i + 1] + max(parts[i].values(), default=0)
+        least[i] = least[i + 1] + min((key[0] for key in parts[i]), default=0)
+    return top, least

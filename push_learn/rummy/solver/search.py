@@ -12,7 +12,8 @@ only from naturals outside every likely run: often a plan that melds everything)
 all; when one of them reaches the root bound the search is over. Ties between equally good plans
 go to the first one found. The fast pass lets contract runs of
 a suit overlap; if its plan breaks that rule, other runs are chosen or a long run is cut in two
-before a second search (which spaces runs exactly) starts from the first one's value and choice.
+(``layout.py``) before a second search (which spaces runs exactly) starts from the first one's value
+and choice. The plan is read back from the maps by ``trace.Tracer``.
 
 Objective: the most penalty points out of the hand (melded, laid off, used to rescue, or the one
 discard), where every wild that leaves the hand is worth 20.
@@ -20,10 +21,8 @@ discard), where every wild that leaves the hand is worth 20.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import combinations, pairwise, product
+from itertools import product
 
 from push_learn.cards import Card
 from push_learn.rummy.melds import Meld
@@ -36,28 +35,22 @@ from push_learn.rummy.solver.encoding import (
     card_position,
     encode_hand,
     encode_table,
+    in_stretches,
     position_weight,
     wild_weight,
 )
-from push_learn.rummy.solver.entries import Entries, Key, combine, designation_tables, pareto
+from push_learn.rummy.solver.entries import Entries, Key, combine, designation_tables, pareto, suffix_bounds
+from push_learn.rummy.solver.layout import room_ok, space_runs
 from push_learn.rummy.solver.ranks import SetArrangement, rank_options, relaxed_costs
 from push_learn.rummy.solver.suits import (
-    ClosedRun,
     SuitPlan,
     SuitProblem,
-    merge_plans,
     segments,
     solve_suit,
-    trace_suit,
 )
+from push_learn.rummy.solver.trace import Tracer
 
 __all__ = ["Search", "SearchResult", "Setup"]
-
-_REDESIGNATIONS = 200
-"""Other choices of contract runs tried (per cut) before a plan that breaks the overlap rule is searched again."""
-_CUTS = 40
-"""Runs cut in two tried at most."""
-
 
 
 @dataclass(frozen=True)
@@ -393,7 +386,7 @@ class Search:
         if any(not part for part in parts):
             return -1
         count = len(parts)
-        top, least = _suffix_bounds(parts)
+        top, least = suffix_bounds(parts)
         wilds2 = 2 * self.W
         bonus = self.wild_value * self.W
         add, k2 = self.add, 2 * self.ctx.k
@@ -451,7 +444,7 @@ class Search:
 
     def _placed(self, w2: int, x2: int) -> int:
         """Wilds leaving the hand: those the plan needs, plus the leftovers that spare room absorbs
-        (all of them in roomy mode, which ``_room_ok`` checks afterwards)."""
+        (all of them in roomy mode, which ``layout.room_ok`` checks afterwards)."""
         if self.roomy:
             return self.W
         need = w2 // 2
@@ -496,7 +489,7 @@ class Search:
         root = self.cap
         if self.incumbent < self.cap:
             root = min(self.cap, self.bound({}, self.incumbent))
-        for start in (lambda: self._dive({}, root), dict):
+        for start in (lambda: Tracer(self).dive({}, root), dict):
             if self.incumbent >= root:
                 break
             decided = start()
@@ -507,35 +500,12 @@ class Search:
             self._dfs({}, 0, root)
         if self.incumbent < 0:
             return SearchResult(False, 0, self.total, nodes=self.nodes)
-        result = self._rebuild(self.best_decided)
-        if (self.roomy and not self._room_ok(result)) or (not self.spaced and not self._space_runs(result)):
-            exact = Search(self.setup, roomy=self.roomy and self._room_ok(result), spaced=True)
+        result = Tracer(self).rebuild(self.best_decided)
+        if (self.roomy and not room_ok(self, result)) or (not self.spaced and not space_runs(self, result)):
+            exact = Search(self.setup, roomy=self.roomy and room_ok(self, result), spaced=True)
             result = exact.best(self.incumbent, self.best_decided)
             result.nodes += self.nodes
         return result
-
-    def _room_ok(self, result: SearchResult) -> bool:
-        """Whether the plan's melds (or an all-wild meld) really take every spare wild, as roomy mode assumed."""
-        if result.spare == 0 or (self.absorber and result.spare >= 3):
-            return True
-        ctx = self.ctx
-        cap = ctx.set_cap or 99
-        room = 0
-        laid: dict[int, int] = {}
-        for plan in result.suit_plans:
-            room += sum(ctx.maxlen - len(run.cells) - run.ext for run in plan.runs)
-            room += len(plan.singles) * (cap - 3)
-            for index, cells in (*plan.left.items(), *plan.right.items()):
-                laid[index] = laid.get(index, 0) + len(cells)
-        for _, arrangement in result.sets:
-            room += sum(cap - max(3, len(group)) for group in arrangement.groups)
-            for index, suits in arrangement.layoffs:
-                laid[index] = laid.get(index, 0) + len(suits)
-        room += sum(max(0, run.room - laid.get(run.index, 0)) for run in self.runs)
-        room += sum(max(0, table.room - laid.get(table.index, 0)) for table in self.sets)
-        for kind, length in result.all_wild:
-            room += (cap - length) if kind == "set" else ctx.maxlen - length
-        return room >= result.spare
 
     def _guess(self) -> dict[int, tuple[int, ...]]:
         """A likely good choice at every open rank: the most naturals into sets that need no wild."""
@@ -552,7 +522,7 @@ class Search:
         use: those outside every stretch of three naturals or more with gaps of at most one place (and
         copies beyond the first)."""
         counts = self.hand.counts
-        runnable = [_in_stretches(row, self.ctx.low == ACE_LOW) for row in counts]
+        runnable = [in_stretches(row, self.ctx.low == ACE_LOW) for row in counts]
         out = {}
         for r in self.branch:
             want = [counts[s][r] - 1 if runnable[s][r] else counts[s][r] for s in range(4)]
@@ -623,314 +593,3 @@ class Search:
             if least is None or need < least:
                 least = need
         return least
-
-    # ---- rebuilding the plan -----------------------------------------------------------------
-    def _space_runs(self, result: SearchResult) -> bool:
-        """Whether the plan of the fast pass (which lets contract runs share places) can be laid out with
-        no two contract runs of a suit overlapping (A-R1-08), and so is a plan under that rule too.
-
-        The runs the pass designated are tried first; then other choices of its runs for the contract
-        parts, among those long enough without extension wilds, also after cutting one run in two
-        (same cards, same value: a long run of a stretch often holds two contract runs side by side).
-        """
-        low = self.ctx.low
-        if _spaced(result, low):
-            return True
-        lengths = [length for length, _ in self.ctx.run_types]
-        parts = Counter(run.part for plan in result.suit_plans for run in plan.runs if run.part is not None)
-        needs = sorted(parts.items())
-        for plan, i, cut in [(None, 0, 0), *_cuts(result, self.ctx.min_nat)]:
-            if plan is not None:
-                whole = plan.runs[i]
-                plan.runs[i : i + 1] = [ClosedRun(whole.cells[:cut]), ClosedRun(whole.cells[cut:])]
-            if self._redesignate(result, lengths, needs):
-                return True
-            if plan is not None:
-                plan.runs[i : i + 2] = [whole]
-        return False
-
-    def _redesignate(self, result: SearchResult, lengths: list[int], needs: list[tuple[int, int]]) -> bool:
-        """Choose which runs fill the contract's run parts (``needs``: how many of each type) so that they
-        can be spaced; a run a little short may take spare wilds as extension. False (plan as it was)
-        when no choice tried can."""
-        runs = [run for plan in result.suit_plans for run in plan.runs]
-        original = [(run.part, run.ext) for run in runs]
-        spare = result.spare
-        choices = []
-        for j, n in needs:
-            fits = [
-                i
-                for i, run in enumerate(runs)
-                if original[i][0] == j
-                or (
-                    original[i][0] is None
-                    and not run.ext
-                    and len(run.cells) + spare >= lengths[j]
-                    and max(len(run.cells), lengths[j]) <= self.ctx.maxlen
-                )
-            ]
-            choices.append([(j, combo) for combo in combinations(fits, n)])
-        for tried, pick in enumerate(product(*choices)):
-            if tried >= _REDESIGNATIONS:
-                break
-            chosen = [i for _, combo in pick for i in combo]
-            if len(set(chosen)) < len(chosen):
-                continue
-            extra = [
-                (i, lengths[j] - len(runs[i].cells))
-                for j, combo in pick
-                for i in combo
-                if original[i][0] is None and len(runs[i].cells) < lengths[j]
-            ]
-            used = sum(n for _, n in extra)
-            if used > spare:
-                continue
-            for run, (_, ext) in zip(runs, original, strict=True):
-                run.part, run.ext = None, ext
-            for j, combo in pick:
-                for i in combo:
-                    runs[i].part = j
-            for i, n in extra:
-                runs[i].ext = n
-            result.spare = spare - used
-            if _spaced(result, self.ctx.low) and (not used or self._room_ok(result)):
-                return True
-        for run, (part, ext) in zip(runs, original, strict=True):
-            run.part, run.ext = part, ext
-        result.spare = spare
-        return False
-
-    def _suit_parts(
-        self, decided: dict[int, tuple[int, ...]], relaxed: bool
-    ) -> tuple[list[Entries], list[dict[Key, int]]]:
-        """Each suit's map at a node, and for each of its entries how many aces were set aside as low."""
-        suit_parts: list[Entries] = []
-        splits: list[dict[Key, int]] = []
-        for s in range(4):
-            merged: Entries = {}
-            origin: dict[Key, int] = {}
-            for low in self._ace_splits(s, decided):
-                for key, value in self._segments_entries(self._segment_problems(s, decided, relaxed, low)).items():
-                    if merged.get(key, -1) < value:
-                        merged[key] = value
-                        origin[key] = low
-            splits.append(origin)
-            suit_parts.append(merged)
-        return suit_parts, splits
-
-    def _trace_suits(
-        self, decided: dict[int, tuple[int, ...]], relaxed: bool, suit_parts: list[Entries],
-        splits: list[dict[Key, int]], keys: list[Key],
-    ) -> list[tuple[int, SuitPlan]]:
-        """(low aces, plan) of each suit for the chosen entry ``keys[s]`` of its map."""
-        out = []
-        for s in range(4):
-            low = splits[s][keys[s]]
-            problems = self._segment_problems(s, decided, relaxed, low)
-            keys_in = self._split_goal(problems, (keys[s], suit_parts[s][keys[s]]))
-            plans = [trace_suit(problem, key)[1] for problem, key in zip(problems, keys_in, strict=True)]
-            out.append((low, merge_plans(plans)))
-        return out
-
-    def _dive(self, decided: dict[int, tuple[int, ...]], target: int = -1) -> dict[int, tuple[int, ...]]:
-        """A likely good completion of ``decided``: at each open rank, the legal choice nearest to what the
-        relaxed optimum (the bound's own plan, known to reach ``target``) sends to sets."""
-        suit_parts, splits = self._suit_parts(decided, True)
-        parts = [*suit_parts, self._rest(tuple(decided.items()))]
-        free = self._free(decided)
-        def score(key: Key, value: int) -> int | None:
-            return self._relaxed_value(key, value, free)
-
-        choice = self._argmax(parts, score, target) or self._argmax(parts, score)
-        if choice is None:
-            return decided
-        wanted: dict[int, list[int]] = {}
-        for s, (_low, plan) in enumerate(self._trace_suits(decided, True, suit_parts, splits, choice[0])):
-            for p in plan.relaxed:
-                wanted.setdefault(p, [0, 0, 0, 0])[s] += 1
-        out = dict(decided)
-        for r in self.branch:
-            if r in decided:
-                continue
-            want = wanted.get(r, [0, 0, 0, 0])
-            fits = [o[0] for o in self.options[r] if all(a <= b for a, b in zip(o[0], want, strict=True))]
-            if fits:
-                out[r] = max(fits, key=sum)
-        return out
-
-    def _relaxed_value(self, key: Key, value: int, free: int) -> int | None:
-        """What a complete relaxed entry is worth (every wild placed), or ``None`` when it is not one."""
-        w2, _x2, d, f = key
-        if self.add[d][free] != self.ctx.full or w2 > 2 * self.W or (self.setup.must_discard and not f):
-            return None
-        return value + self.wild_value * self.W
-
-    def _rebuild(self, decided: dict[int, tuple[int, ...]]) -> SearchResult:
-        """Find which entry of each part gives the optimum, then trace each part."""
-        suit_parts, splits = self._suit_parts(decided, False)
-        rank_parts: list[tuple[int, Entries, dict[Key, SetArrangement]]] = []
-        for r, x in decided.items():
-            option = next(o for o in self.options[r] if o[0] == x)
-            rank_parts.append((r, option[1], option[2]))
-        rank_parts += self.fixed
-        parts = suit_parts + [entries for _, entries, _ in rank_parts] + [e for e, _ in self.extra_parts]
-        choice = self._argmax(parts, target=self.incumbent) or self._argmax(parts)
-        assert choice is not None
-        keys, total_key, total_value = choice
-        result = SearchResult(True, total_value, self.total - total_value, nodes=self.nodes)
-        result.wilds_used = self._placed(total_key[0], total_key[1])
-        result.spare = result.wilds_used - total_key[0] // 2
-        for low, plan in self._trace_suits(decided, False, suit_parts, splits, keys):
-            result.suit_plans.append(plan)
-            result.low_aces.append(low)
-        for (r, _, arrangements), key in zip(rank_parts, keys[4:], strict=False):
-            result.sets.append((r, arrangements[key]))
-        for (_, how), key in zip(self.extra_parts, keys[4 + len(rank_parts) :], strict=True):
-            if how:
-                result.all_wild += how[key]
-            elif key == (2, 0, 0, 1):
-                result.discard_wild = True
-        return result
-
-    def _split_goal(self, problems: tuple[SuitProblem, ...], goal: tuple[Key, int]) -> list[Key]:
-        """The entry of each segment whose combination is exactly ``goal`` (key and value)."""
-        k2 = 2 * self.ctx.k
-        start: Key = (0, 0, 0, 0)
-        layers: list[dict[Key, tuple[int, Key, Key]]] = []
-        current: dict[Key, int] = {start: 0}
-        for problem in problems:
-            nxt: dict[Key, tuple[int, Key, Key]] = {}
-            for (wa, xa, da, fa), va in current.items():
-                for (wb, xb, db, fb), vb in solve_suit(problem).items():
-                    if fa + fb > 1:
-                        continue
-                    key = (wa + wb, min(k2, xa + xb), self.add[da][db], fa + fb)
-                    if key not in nxt or nxt[key][0] < va + vb:
-                        nxt[key] = (va + vb, (wa, xa, da, fa), (wb, xb, db, fb))
-            layers.append(nxt)
-            current = {key: item[0] for key, item in nxt.items()}
-        key = goal[0]
-        assert current.get(key) == goal[1], "the goal entry must come from these segments"
-        keys: list[Key] = []
-        for layer in reversed(layers):
-            _, prev, own = layer[key]
-            keys.append(own)
-            key = prev
-        keys.reverse()
-        return keys
-
-    def _argmax(
-        self, parts: list[Entries], score: Callable[[Key, int], int | None] | None = None, target: int = -1
-    ) -> tuple[list[Key], Key, int] | None:
-        """The entry of each part whose combination scores best under ``score`` (``final_value`` by default).
-
-        ``target``: a score the best combination is known to reach; partial combinations that cannot
-        reach it (even with the best of the remaining parts and every wild placed) are dropped early.
-        """
-        score = score or self.final_value
-        layers: list[dict[Key, tuple[int, Key, Key]]] = []
-        start: Key = (0, 0, 0, 0)
-        current: dict[Key, tuple[int, Key, Key]] = {start: (0, start, start)}
-        k2 = 2 * self.ctx.k
-        top, least = _suffix_bounds(parts)
-        wilds2 = 2 * self.W
-        for i, part in enumerate(parts):
-            need = target - self.wild_value * self.W - top[i + 1]
-            wmax = min(self.wcap2, wilds2 - least[i + 1])
-            nxt: dict[Key, tuple[int, Key, Key]] = {}
-            for (wa, xa, da, fa), (va, _, _) in current.items():
-                adda = self.add[da]
-                for (wb, xb, db, fb), vb in part.items():
-                    f = fa + fb
-                    w = wa + wb
-                    value = va + vb
-                    if f > 1 or w > wmax or value < need:
-                        continue
-                    key = (w, min(k2, xa + xb), adda[db], f)
-                    if key not in nxt or nxt[key][0] < value:
-                        nxt[key] = (value, (wa, xa, da, fa), (wb, xb, db, fb))
-            kept = pareto({key: item[0] for key, item in nxt.items()}, self.ge, k2, self.ctx.strict_discard)
-            layer = {key: nxt[key] for key in kept}
-            layers.append(layer)
-            current = dict(layer)
-        best: tuple[int, Key] | None = None
-        for key, (value, _, _) in current.items():
-            total = score(key, value)
-            if total is not None and (best is None or total > best[0]):
-                best = (total, key)
-        if best is None:
-            return None
-        keys: list[Key] = []
-        key = best[1]
-        for layer in reversed(layers):
-            _, prev, own = layer[key]
-            keys.append(own)
-            key = prev
-        keys.reverse()
-        return keys, best[1], best[0]
-
-
-def _suffix_bounds(parts: list[Entries]) -> tuple[list[int], list[int]]:
-    """For each ``i``: the most points and the fewest wilds the parts from ``i`` on can give (0 past the end)."""
-    count = len(parts)
-    top = [0] * (count + 1)
-    least = [0] * (count + 1)
-    for i in range(count - 1, -1, -1):
-        top[i] = top[i + 1] + max(parts[i].values(), default=0)
-        least[i] = least[i + 1] + min((key[0] for key in parts[i]), default=0)
-    return top, least
-
-
-def _cuts(result: SearchResult, min_nat: int) -> list[tuple[SuitPlan, int, int]]:
-    """(suit plan, run index, cut) for every way to cut one run without extension wilds into two runs
-    of at least three cards (each with a natural where the rules want one)."""
-    out = []
-    for plan in result.suit_plans:
-        for i, run in enumerate(plan.runs):
-            if run.ext:
-                continue
-            for cut in range(3, len(run.cells) - 2):
-                pieces = (run.cells[:cut], run.cells[cut:])
-                if min_nat and not all(any(natural for _, natural in piece) for piece in pieces):
-                    continue
-                out.append((plan, i, cut))
-    return out[:_CUTS]
-
-
-def _spaced(result: SearchResult, low: int) -> bool:
-    """Place the extension wilds of the contract runs of each suit so that no two overlap (A-R1-08):
-    whether that is possible (each run's ``trail`` is set on the way)."""
-    for plan in result.suit_plans:
-        runs = sorted((run for run in plan.runs if run.part is not None), key=lambda run: run.cells[0][0])
-        for run in runs:
-            room_below = run.cells[0][0] - low
-            run.trail = max(0, run.ext - room_below)
-        for first, second in pairwise(runs):
-            gap = second.cells[0][0] - first.cells[-1][0] - 1
-            above = ACE_POS - second.cells[-1][0]
-            second.trail = min(second.ext, above)
-            lead = second.ext - second.trail
-            if first.trail + lead > gap:
-                return False
-        for run in runs:
-            if run.cells[-1][0] + run.trail > ACE_POS:
-                return False
-    return True
-
-
-def _in_stretches(row: tuple[int, ...], ace_low: bool) -> list[bool]:
-    """Which positions of a suit lie in a stretch of at least three naturals with gaps of at most one place."""
-    places = [p for p in range(3, ACE_POS + 1) if row[p]]
-    if ace_low and row[ACE_POS]:
-        places.insert(0, ACE_LOW)
-    out = [False] * len(row)
-    i = 0
-    while i < len(places):
-        j = i
-        while j + 1 < len(places) and places[j + 1] - places[j] <= 2:
-            j += 1
-        if j - i >= 2:
-            for p in places[i : j + 1]:
-                out[ACE_POS if p == ACE_LOW else p] = True
-        i = j + 1
-    return out

@@ -23,7 +23,8 @@ from push_learn.rummy.solver import (
     contract_ways,
     meld_options,
 )
-from push_learn.rummy.solver.search import Search, Setup, _in_stretches
+from push_learn.rummy.solver.encoding import in_stretches
+from push_learn.rummy.solver.search import Search, Setup
 
 
 def cards(text: str) -> list[Card]:
@@ -270,12 +271,12 @@ def test_stretches_mark_naturals_a_run_is_likely_to_use() -> None:
     row = [0] * 15
     for p in (3, 4, 6, 9, 12, 13, 14):
         row[p] = 1
-    marked = _in_stretches(tuple(row), ace_low=False)
+    marked = in_stretches(tuple(row), ace_low=False)
     assert [p for p in range(15) if marked[p]] == [3, 4, 6, 12, 13, 14]
     low = [0] * 15
     low[14] = low[3] = low[5] = 1
-    assert _in_stretches(tuple(low), ace_low=True)[14]
-    assert not _in_stretches(tuple(low), ace_low=False)[14]
+    assert in_stretches(tuple(low), ace_low=True)[14]
+    assert not in_stretches(tuple(low), ace_low=False)[14]
 
 
 def test_lone_guess_sends_only_isolated_naturals_to_sets() -> None:

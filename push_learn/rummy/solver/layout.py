@@ -1,0 +1,164 @@
+"""Checks and repairs of a plan the fast search pass found under relaxed layout rules.
+
+The fast pass assumes every spare wild finds a place (*roomy*) and lets contract runs of one suit
+share places. ``room_ok`` checks the first assumption; ``space_runs`` makes the plan obey A-R1-08
+(contract runs laid down together may not overlap) by choosing other runs for the contract, cutting
+a long run in two, or giving a short run spare wilds, and says when none of that works (then the
+search runs again with runs spaced exactly).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations, pairwise, product
+from typing import TYPE_CHECKING
+
+from push_learn.rummy.solver.encoding import ACE_POS
+from push_learn.rummy.solver.suits import ClosedRun, SuitPlan
+
+if TYPE_CHECKING:
+    from push_learn.rummy.solver.search import Search, SearchResult
+
+__all__ = ["room_ok", "space_runs", "spaced"]
+
+_REDESIGNATIONS = 200
+"""Other choices of contract runs tried (per cut) before a plan that breaks the overlap rule is searched again."""
+_CUTS = 40
+"""Runs cut in two tried at most."""
+
+
+def room_ok(search: Search, result: SearchResult) -> bool:
+    """Whether the plan's melds (or an all-wild meld) really take every spare wild, as roomy mode assumed."""
+    if result.spare == 0 or (search.absorber and result.spare >= 3):
+        return True
+    ctx = search.ctx
+    cap = ctx.set_cap or 99
+    room = 0
+    laid: dict[int, int] = {}
+    for plan in result.suit_plans:
+        room += sum(ctx.maxlen - len(run.cells) - run.ext for run in plan.runs)
+        room += len(plan.singles) * (cap - 3)
+        for index, cells in (*plan.left.items(), *plan.right.items()):
+            laid[index] = laid.get(index, 0) + len(cells)
+    for _, arrangement in result.sets:
+        room += sum(cap - max(3, len(group)) for group in arrangement.groups)
+        for index, suits in arrangement.layoffs:
+            laid[index] = laid.get(index, 0) + len(suits)
+    room += sum(max(0, run.room - laid.get(run.index, 0)) for run in search.runs)
+    room += sum(max(0, table.room - laid.get(table.index, 0)) for table in search.sets)
+    for kind, length in result.all_wild:
+        room += (cap - length) if kind == "set" else ctx.maxlen - length
+    return room >= result.spare
+
+
+def space_runs(search: Search, result: SearchResult) -> bool:
+    """Whether the plan of the fast pass (which lets contract runs share places) can be laid out with
+    no two contract runs of a suit overlapping (A-R1-08), and so is a plan under that rule too.
+
+    The runs the pass designated are tried first; then other choices of its runs for the contract
+    parts, among those long enough without extension wilds, also after cutting one run in two
+    (same cards, same value: a long run of a stretch often holds two contract runs side by side).
+    """
+    low = search.ctx.low
+    if spaced(result, low):
+        return True
+    lengths = [length for length, _ in search.ctx.run_types]
+    parts = Counter(run.part for plan in result.suit_plans for run in plan.runs if run.part is not None)
+    needs = sorted(parts.items())
+    for plan, i, cut in [(None, 0, 0), *_cuts(result, search.ctx.min_nat)]:
+        if plan is not None:
+            whole = plan.runs[i]
+            plan.runs[i : i + 1] = [ClosedRun(whole.cells[:cut]), ClosedRun(whole.cells[cut:])]
+        if _redesignate(search, result, lengths, needs):
+            return True
+        if plan is not None:
+            plan.runs[i : i + 2] = [whole]
+    return False
+
+def _redesignate(search: Search, result: SearchResult, lengths: list[int], needs: list[tuple[int, int]]) -> bool:
+    """Choose which runs fill the contract's run parts (``needs``: how many of each type) so that they
+    can be spaced; a run a little short may take spare wilds as extension. False (plan as it was)
+    when no choice tried can."""
+    runs = [run for plan in result.suit_plans for run in plan.runs]
+    original = [(run.part, run.ext) for run in runs]
+    spare = result.spare
+    choices = []
+    for j, n in needs:
+        fits = [
+            i
+            for i, run in enumerate(runs)
+            if original[i][0] == j
+            or (
+                original[i][0] is None
+                and not run.ext
+                and len(run.cells) + spare >= lengths[j]
+                and max(len(run.cells), lengths[j]) <= search.ctx.maxlen
+            )
+        ]
+        choices.append([(j, combo) for combo in combinations(fits, n)])
+    for tried, pick in enumerate(product(*choices)):
+        if tried >= _REDESIGNATIONS:
+            break
+        chosen = [i for _, combo in pick for i in combo]
+        if len(set(chosen)) < len(chosen):
+            continue
+        extra = [
+            (i, lengths[j] - len(runs[i].cells))
+            for j, combo in pick
+            for i in combo
+            if original[i][0] is None and len(runs[i].cells) < lengths[j]
+        ]
+        used = sum(n for _, n in extra)
+        if used > spare:
+            continue
+        for run, (_, ext) in zip(runs, original, strict=True):
+            run.part, run.ext = None, ext
+        for j, combo in pick:
+            for i in combo:
+                runs[i].part = j
+        for i, n in extra:
+            runs[i].ext = n
+        result.spare = spare - used
+        if spaced(result, search.ctx.low) and (not used or room_ok(search, result)):
+            return True
+    for run, (part, ext) in zip(runs, original, strict=True):
+        run.part, run.ext = part, ext
+    result.spare = spare
+    return False
+
+
+def _cuts(result: SearchResult, min_nat: int) -> list[tuple[SuitPlan, int, int]]:
+    """(suit plan, run index, cut) for every way to cut one run without extension wilds into two runs
+    of at least three cards (each with a natural where the rules want one)."""
+    out = []
+    for plan in result.suit_plans:
+        for i, run in enumerate(plan.runs):
+            if run.ext:
+                continue
+            for cut in range(3, len(run.cells) - 2):
+                pieces = (run.cells[:cut], run.cells[cut:])
+                if min_nat and not all(any(natural for _, natural in piece) for piece in pieces):
+                    continue
+                out.append((plan, i, cut))
+    return out[:_CUTS]
+
+
+def spaced(result: SearchResult, low: int) -> bool:
+    """Place the extension wilds of the contract runs of each suit so that no two overlap (A-R1-08):
+    whether that is possible (each run's ``trail`` is set on the way)."""
+    for plan in result.suit_plans:
+        runs = sorted((run for run in plan.runs if run.part is not None), key=lambda run: run.cells[0][0])
+        for run in runs:
+            room_below = run.cells[0][0] - low
+            run.trail = max(0, run.ext - room_below)
+        for first, second in pairwise(runs):
+            gap = second.cells[0][0] - first.cells[-1][0] - 1
+            above = ACE_POS - second.cells[-1][0]
+            second.trail = min(second.ext, above)
+            lead = second.ext - second.trail
+            if first.trail + lead > gap:
+                return False
+        for run in runs:
+            if run.cells[-1][0] + run.trail > ACE_POS:
+                return False
+    return True

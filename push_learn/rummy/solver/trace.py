@@ -1,0 +1,201 @@
+"""Reading a plan back from the search: which entry of every part makes the optimum, and each suit's runs.
+
+``Tracer`` works on a finished or running ``Search``: ``rebuild`` turns the chosen set decisions into a
+``SearchResult`` (the entry of each part by ``argmax``, then each suit traced segment by segment), and
+``dive`` reads the relaxed optimum's own plan to propose a first solution.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from push_learn.rummy.solver.entries import Entries, Key, pareto, suffix_bounds
+from push_learn.rummy.solver.ranks import SetArrangement
+from push_learn.rummy.solver.suits import SuitPlan, SuitProblem, merge_plans, solve_suit, trace_suit
+
+if TYPE_CHECKING:
+    from push_learn.rummy.solver.search import Search, SearchResult
+
+__all__ = ["Tracer"]
+
+
+class Tracer:
+    """Plans out of a ``Search``'s Pareto maps (the search's own tables and memos are used, not copied)."""
+
+    def __init__(self, search: Search) -> None:
+        self.search = search
+
+    def suit_parts(
+        self, decided: dict[int, tuple[int, ...]], relaxed: bool
+    ) -> tuple[list[Entries], list[dict[Key, int]]]:
+        """Each suit's map at a node, and for each of its entries how many aces were set aside as low."""
+        search = self.search
+        suit_parts: list[Entries] = []
+        splits: list[dict[Key, int]] = []
+        for s in range(4):
+            merged: Entries = {}
+            origin: dict[Key, int] = {}
+            for low in search._ace_splits(s, decided):
+                for key, value in search._segments_entries(search._segment_problems(s, decided, relaxed, low)).items():
+                    if merged.get(key, -1) < value:
+                        merged[key] = value
+                        origin[key] = low
+            splits.append(origin)
+            suit_parts.append(merged)
+        return suit_parts, splits
+
+    def trace_suits(
+        self, decided: dict[int, tuple[int, ...]], relaxed: bool, suit_parts: list[Entries],
+        splits: list[dict[Key, int]], keys: list[Key],
+    ) -> list[tuple[int, SuitPlan]]:
+        """(low aces, plan) of each suit for the chosen entry ``keys[s]`` of its map."""
+        out = []
+        for s in range(4):
+            low = splits[s][keys[s]]
+            problems = self.search._segment_problems(s, decided, relaxed, low)
+            keys_in = self.split_goal(problems, (keys[s], suit_parts[s][keys[s]]))
+            plans = [trace_suit(problem, key)[1] for problem, key in zip(problems, keys_in, strict=True)]
+            out.append((low, merge_plans(plans)))
+        return out
+
+    def dive(self, decided: dict[int, tuple[int, ...]], target: int = -1) -> dict[int, tuple[int, ...]]:
+        """A likely good completion of ``decided``: at each open rank, the legal choice nearest to what the
+        relaxed optimum (the bound's own plan, known to reach ``target``) sends to sets."""
+        suit_parts, splits = self.suit_parts(decided, True)
+        parts = [*suit_parts, self.search._rest(tuple(decided.items()))]
+        free = self.search._free(decided)
+        def score(key: Key, value: int) -> int | None:
+            return self.relaxed_value(key, value, free)
+
+        choice = self.argmax(parts, score, target) or self.argmax(parts, score)
+        if choice is None:
+            return decided
+        wanted: dict[int, list[int]] = {}
+        for s, (_low, plan) in enumerate(self.trace_suits(decided, True, suit_parts, splits, choice[0])):
+            for p in plan.relaxed:
+                wanted.setdefault(p, [0, 0, 0, 0])[s] += 1
+        out = dict(decided)
+        for r in self.search.branch:
+            if r in decided:
+                continue
+            want = wanted.get(r, [0, 0, 0, 0])
+            fits = [o[0] for o in self.search.options[r] if all(a <= b for a, b in zip(o[0], want, strict=True))]
+            if fits:
+                out[r] = max(fits, key=sum)
+        return out
+
+    def relaxed_value(self, key: Key, value: int, free: int) -> int | None:
+        """What a complete relaxed entry is worth (every wild placed), or ``None`` when it is not one."""
+        search = self.search
+        w2, _x2, d, f = key
+        if search.add[d][free] != search.ctx.full or w2 > 2 * search.W or (search.setup.must_discard and not f):
+            return None
+        return value + search.wild_value * search.W
+
+    def rebuild(self, decided: dict[int, tuple[int, ...]]) -> SearchResult:
+        """Find which entry of each part gives the optimum, then trace each part."""
+        suit_parts, splits = self.suit_parts(decided, False)
+        rank_parts: list[tuple[int, Entries, dict[Key, SetArrangement]]] = []
+        for r, x in decided.items():
+            option = next(o for o in self.search.options[r] if o[0] == x)
+            rank_parts.append((r, option[1], option[2]))
+        rank_parts += self.search.fixed
+        parts = suit_parts + [entries for _, entries, _ in rank_parts] + [e for e, _ in self.search.extra_parts]
+        choice = self.argmax(parts, target=self.search.incumbent) or self.argmax(parts)
+        assert choice is not None
+        keys, total_key, total_value = choice
+        from push_learn.rummy.solver.search import SearchResult
+
+        result = SearchResult(True, total_value, self.search.total - total_value, nodes=self.search.nodes)
+        result.wilds_used = self.search._placed(total_key[0], total_key[1])
+        result.spare = result.wilds_used - total_key[0] // 2
+        for low, plan in self.trace_suits(decided, False, suit_parts, splits, keys):
+            result.suit_plans.append(plan)
+            result.low_aces.append(low)
+        for (r, _, arrangements), key in zip(rank_parts, keys[4:], strict=False):
+            result.sets.append((r, arrangements[key]))
+        for (_, how), key in zip(self.search.extra_parts, keys[4 + len(rank_parts) :], strict=True):
+            if how:
+                result.all_wild += how[key]
+            elif key == (2, 0, 0, 1):
+                result.discard_wild = True
+        return result
+
+    def split_goal(self, problems: tuple[SuitProblem, ...], goal: tuple[Key, int]) -> list[Key]:
+        """The entry of each segment whose combination is exactly ``goal`` (key and value)."""
+        k2 = 2 * self.search.ctx.k
+        start: Key = (0, 0, 0, 0)
+        layers: list[dict[Key, tuple[int, Key, Key]]] = []
+        current: dict[Key, int] = {start: 0}
+        for problem in problems:
+            nxt: dict[Key, tuple[int, Key, Key]] = {}
+            for (wa, xa, da, fa), va in current.items():
+                for (wb, xb, db, fb), vb in solve_suit(problem).items():
+                    if fa + fb > 1:
+                        continue
+                    key = (wa + wb, min(k2, xa + xb), self.search.add[da][db], fa + fb)
+                    if key not in nxt or nxt[key][0] < va + vb:
+                        nxt[key] = (va + vb, (wa, xa, da, fa), (wb, xb, db, fb))
+            layers.append(nxt)
+            current = {key: item[0] for key, item in nxt.items()}
+        key = goal[0]
+        assert current.get(key) == goal[1], "the goal entry must come from these segments"
+        keys: list[Key] = []
+        for layer in reversed(layers):
+            _, prev, own = layer[key]
+            keys.append(own)
+            key = prev
+        keys.reverse()
+        return keys
+
+    def argmax(
+        self, parts: list[Entries], score: Callable[[Key, int], int | None] | None = None, target: int = -1
+    ) -> tuple[list[Key], Key, int] | None:
+        """The entry of each part whose combination scores best under ``score`` (``final_value`` by default).
+
+        ``target``: a score the best combination is known to reach; partial combinations that cannot
+        reach it (even with the best of the remaining parts and every wild placed) are dropped early.
+        """
+        score = score or self.search.final_value
+        layers: list[dict[Key, tuple[int, Key, Key]]] = []
+        start: Key = (0, 0, 0, 0)
+        current: dict[Key, tuple[int, Key, Key]] = {start: (0, start, start)}
+        k2 = 2 * self.search.ctx.k
+        strict = self.search.ctx.strict_discard
+        top, least = suffix_bounds(parts)
+        wilds2 = 2 * self.search.W
+        for i, part in enumerate(parts):
+            need = target - self.search.wild_value * self.search.W - top[i + 1]
+            wmax = min(self.search.wcap2, wilds2 - least[i + 1])
+            nxt: dict[Key, tuple[int, Key, Key]] = {}
+            for (wa, xa, da, fa), (va, _, _) in current.items():
+                adda = self.search.add[da]
+                for (wb, xb, db, fb), vb in part.items():
+                    f = fa + fb
+                    w = wa + wb
+                    value = va + vb
+                    if f > 1 or w > wmax or value < need:
+                        continue
+                    key = (w, min(k2, xa + xb), adda[db], f)
+                    if key not in nxt or nxt[key][0] < value:
+                        nxt[key] = (value, (wa, xa, da, fa), (wb, xb, db, fb))
+            kept = pareto({key: item[0] for key, item in nxt.items()}, self.search.ge, k2, strict)
+            layer = {key: nxt[key] for key in kept}
+            layers.append(layer)
+            current = dict(layer)
+        best: tuple[int, Key] | None = None
+        for key, (value, _, _) in current.items():
+            total = score(key, value)
+            if total is not None and (best is None or total > best[0]):
+                best = (total, key)
+        if best is None:
+            return None
+        keys: list[Key] = []
+        key = best[1]
+        for layer in reversed(layers):
+            _, prev, own = layer[key]
+            keys.append(own)
+            key = prev
+        keys.reverse()
+        return keys, best[1], best[0]

@@ -239,7 +239,7 @@ class Search:
         return kept, {key: how[key] for key in kept}
 
     # ---- components of a node ----------------------------------------------------------------
-    def _segment_problems(
+    def segment_problems(
         self, s: int, decided: dict[int, tuple[int, ...]], relaxed: bool, low_aces: int
     ) -> tuple[SuitProblem, ...]:
         """The independent segments of suit ``s`` at a node, with ``low_aces`` aces set aside as low."""
@@ -282,14 +282,16 @@ class Search:
             )
         return tuple(out)
 
-    def _ace_splits(self, s: int, decided: dict[int, tuple[int, ...]]) -> range:
+    def ace_splits(self, s: int, decided: dict[int, tuple[int, ...]]) -> range:
+        """How many of suit ``s``'s free aces may be set aside as low (0 only, where aces are high only)."""
         aces = self.hand.counts[s][ACE_POS]
         x = decided.get(ACE_POS)
         if x is not None:
             aces -= x[s]
         return range(aces + 1) if self.ctx.low == ACE_LOW else range(1)
 
-    def _segments_entries(self, problems: tuple[SuitProblem, ...], pivot: int | None = None) -> Entries:
+    def segments_entries(self, problems: tuple[SuitProblem, ...], pivot: int | None = None) -> Entries:
+        """The combined Pareto map of a suit's segments (memoised by the segments)."""
         cached = self._suit_cache.get(problems)
         if cached is None:
             cached = {(0, 0, 0, 0): 0}
@@ -309,14 +311,14 @@ class Search:
         cached = self._suit_final.get(signature)
         if cached is not None:
             return cached
-        splits = self._ace_splits(s, decided)
+        splits = self.ace_splits(s, decided)
         if len(splits) == 1:
-            single = self._segments_entries(self._segment_problems(s, decided, relaxed, 0), pivot)
+            single = self.segments_entries(self.segment_problems(s, decided, relaxed, 0), pivot)
             self._suit_final[signature] = single
             return single
         out: Entries = {}
         for low in splits:
-            for key, value in self._segments_entries(self._segment_problems(s, decided, relaxed, low), pivot).items():
+            for key, value in self.segments_entries(self.segment_problems(s, decided, relaxed, low), pivot).items():
                 if out.get(key, -1) < value:
                     out[key] = value
         merged = pareto(out, self.ge, 2 * self.ctx.k, self.ctx.strict_discard)
@@ -329,10 +331,10 @@ class Search:
         """Every independent part of a node: the suits, and the decided ranks, fixed table sets and extras
         combined into one part."""
         parts = [self.suit_entries(s, decided, relaxed, pivot) for s in range(4)]
-        parts.append(self._rest(tuple(decided.items())))
+        parts.append(self.decided_part(tuple(decided.items())))
         return parts
 
-    def _rest(self, decided: tuple[tuple[int, tuple[int, ...]], ...]) -> Entries:
+    def decided_part(self, decided: tuple[tuple[int, tuple[int, ...]], ...]) -> Entries:
         """The decided ranks (in the order they were decided), fixed table sets and extras, combined; each
         node adds its rank to its parent's combination (memoised)."""
         cached = self._rest_cache.get(decided)
@@ -340,7 +342,7 @@ class Search:
             if decided:
                 r, x = decided[-1]
                 option = next(o[1] for o in self.options[r] if o[0] == x)
-                cached = combine(self._rest(decided[:-1]), option, self.ctx, self.wcap2)
+                cached = combine(self.decided_part(decided[:-1]), option, self.ctx, self.wcap2)
             else:
                 cached = self._combined(
                     [entries for _, entries, _ in self.fixed] + [entries for entries, _ in self.extra_parts]
@@ -427,7 +429,7 @@ class Search:
                 else:
                     if d != full or w % 2:
                         continue
-                    total = va + vb + self.wild_value * self._placed(w, min(k2, xa + xb))
+                    total = va + vb + self.wild_value * self.wilds_placed(w, min(k2, xa + xb))
                 if total > best:
                     best = total
         return best if best > floor else -1
@@ -440,9 +442,9 @@ class Search:
             return None
         if self.setup.must_discard and not f:
             return None
-        return value + self.wild_value * self._placed(w2, x2)
+        return value + self.wild_value * self.wilds_placed(w2, x2)
 
-    def _placed(self, w2: int, x2: int) -> int:
+    def wilds_placed(self, w2: int, x2: int) -> int:
         """Wilds leaving the hand: those the plan needs, plus the leftovers that spare room absorbs
         (all of them in roomy mode, which ``layout.room_ok`` checks afterwards)."""
         if self.roomy:
@@ -453,7 +455,7 @@ class Search:
             return self.W
         return need + x2 // 2
 
-    def _free(self, decided: dict[int, tuple[int, ...]]) -> int:
+    def open_designations(self, decided: dict[int, tuple[int, ...]]) -> int:
         """Designations the open ranks might still supply (two sets each, generously)."""
         free = 0
         if self.ctx.set_unit:
@@ -466,7 +468,7 @@ class Search:
     def bound(self, decided: dict[int, tuple[int, ...]], floor: int = -1, pivot: int | None = None) -> int:
         """An upper bound on every completion of ``decided`` (open ranks relaxed, every wild placed),
         or -1 when it cannot beat ``floor``."""
-        return self._evaluate(self.components(decided, True, pivot), True, floor, self._free(decided))
+        return self._evaluate(self.components(decided, True, pivot), True, floor, self.open_designations(decided))
 
     # ---- the search --------------------------------------------------------------------------
     def best(self, cap: int | None = None, hint: dict[int, tuple[int, ...]] | None = None) -> SearchResult:

@@ -36,8 +36,8 @@ class Tracer:
         for s in range(4):
             merged: Entries = {}
             origin: dict[Key, int] = {}
-            for low in search._ace_splits(s, decided):
-                for key, value in search._segments_entries(search._segment_problems(s, decided, relaxed, low)).items():
+            for low in search.ace_splits(s, decided):
+                for key, value in search.segments_entries(search.segment_problems(s, decided, relaxed, low)).items():
                     if merged.get(key, -1) < value:
                         merged[key] = value
                         origin[key] = low
@@ -53,7 +53,7 @@ class Tracer:
         out = []
         for s in range(4):
             low = splits[s][keys[s]]
-            problems = self.search._segment_problems(s, decided, relaxed, low)
+            problems = self.search.segment_problems(s, decided, relaxed, low)
             keys_in = self.split_goal(problems, (keys[s], suit_parts[s][keys[s]]))
             plans = [trace_suit(problem, key)[1] for problem, key in zip(problems, keys_in, strict=True)]
             out.append((low, merge_plans(plans)))
@@ -63,8 +63,8 @@ class Tracer:
         """A likely good completion of ``decided``: at each open rank, the legal choice nearest to what the
         relaxed optimum (the bound's own plan, known to reach ``target``) sends to sets."""
         suit_parts, splits = self.suit_parts(decided, True)
-        parts = [*suit_parts, self.search._rest(tuple(decided.items()))]
-        free = self.search._free(decided)
+        parts = [*suit_parts, self.search.decided_part(tuple(decided.items()))]
+        free = self.search.open_designations(decided)
         def score(key: Key, value: int) -> int | None:
             return self.relaxed_value(key, value, free)
 
@@ -108,7 +108,7 @@ class Tracer:
         from push_learn.rummy.solver.search import SearchResult
 
         result = SearchResult(True, total_value, self.search.total - total_value, nodes=self.search.nodes)
-        result.wilds_used = self.search._placed(total_key[0], total_key[1])
+        result.wilds_used = self.search.wilds_placed(total_key[0], total_key[1])
         result.spare = result.wilds_used - total_key[0] // 2
         for low, plan in self.trace_suits(decided, False, suit_parts, splits, keys):
             result.suit_plans.append(plan)

@@ -72,25 +72,22 @@ def pareto(entries: Entries, ge: tuple[tuple[bool, ...], ...], k2: int, strict: 
     return {(w, -nx, -nd, f): -nv for nv, w, nx, f, nd in kept}
 
 
-def _roomless_order(item: tuple[Key, int]) -> tuple[int, int, int, int]:
-    """Best value first; among equals, fewest wilds, no discard, most designations (so a dominating entry
-    always comes before the entries it dominates)."""
-    (w, _x, d, f), value = item
-    return (-value, w, f, -d)
-
-
 def _pareto_roomless(entries: Entries, ge: tuple[tuple[bool, ...], ...]) -> Entries:
-    """``pareto`` when no entry tracks spare room (every ``x`` is 0) and the discard is optional."""
+    """``pareto`` when no entry tracks spare room (every ``x`` is 0) and the discard is optional.
+
+    Entries go best value first; among equals, fewest wilds, no discard, most designations, so a
+    dominating entry always comes before the entries it dominates."""
+    ranked = sorted([(-value, w, f, -d) for (w, _x, d, f), value in entries.items()])
     kept: list[tuple[int, int, int]] = []
     out: Entries = {}
-    for key, value in sorted(entries.items(), key=_roomless_order):
-        w, _x, d, f = key
+    for nv, w, f, nd in ranked:
+        d = -nd
         for kw, kd, kf in kept:
             if kw <= w and kf <= f and ge[kd][d]:
                 break
         else:
             kept.append((w, d, f))
-            out[key] = value
+            out[(w, 0, d, f)] = -nv
     return out
 
 

@@ -8,7 +8,9 @@ as a run or a contract set; here a new set always has two naturals or more.
 
 ``relaxed_costs`` gives, per suit, a lower bound on the wilds one natural of the rank costs when it
 goes to a set, in half wilds: the sum over any real arrangement is never below it, so the search
-can leave the set question of a rank open and still have a true upper bound.
+can leave the set question of a rank open and still have a true upper bound. ``copy_prices`` raises
+the price of second and later copies of a suit (two decks) where every real arrangement allows it:
+two hearts of a rank need two sets, which need more wilds than one.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from functools import lru_cache
 from push_learn.rummy.solver.encoding import Ctx, TableSetInfo
 from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
 
-__all__ = ["SetArrangement", "rank_options", "relaxed_costs"]
+__all__ = ["SetArrangement", "copy_prices", "rank_options", "relaxed_costs"]
 
 
 @dataclass(frozen=True)
@@ -126,4 +128,38 @@ def relaxed_costs(
                 elif layoff and table.room > 0 and (best is None or best > 0):
                     best = 0
         out.append(best)
+    return tuple(out)
+
+
+def copy_prices(
+    phi: Sequence[int | None], counts: Sequence[int], least: dict[tuple[int, ...], int]
+) -> tuple[tuple[int, ...] | None, ...]:
+    """Per suit, the relaxed price of sending 0, 1, 2, ... of its naturals of this rank to sets (half wilds).
+
+    ``phi`` is each suit's price per natural (``relaxed_costs``) and ``least[x]`` the fewest half wilds any
+    real arrangement of the naturals ``x`` (a count per suit) needs. The first copy costs ``phi``; each
+    further copy costs ``phi`` plus a surcharge that, for every real ``x``, spreads the arrangement's
+    *slack* (its real price minus the ``phi`` prices) over the further copies it holds, so the prices of
+    any real arrangement never add up to more than it needs: the bound stays true and gets tighter.
+    Copies that no real arrangement sends to sets get no price (the tuple stops before them).
+    """
+    surcharge: dict[tuple[int, int], int] = {}
+    for x, real in least.items():
+        extra = sum(max(0, n - 1) for n in x)
+        slack = real - sum(n * (p or 0) for n, p in zip(x, phi, strict=True))
+        share = max(0, slack) // extra if extra else 0
+        for s, n in enumerate(x):
+            for copy in range(1, n + 1):
+                surcharge[(s, copy)] = min(surcharge.get((s, copy), share), share)
+    out: list[tuple[int, ...] | None] = []
+    for s, (price, n) in enumerate(zip(phi, counts, strict=True)):
+        if price is None or (s, 1) not in surcharge:
+            out.append(None)
+            continue
+        total = [0]
+        for copy in range(1, n + 1):
+            if (s, copy) not in surcharge:
+                break
+            total.append(total[-1] + price + (surcharge[(s, copy)] if copy >= 2 else 0))
+        out.append(tuple(total))
     return tuple(out)

@@ -41,7 +41,7 @@ from push_learn.rummy.solver.encoding import (
 )
 from push_learn.rummy.solver.entries import Entries, Key, combine, designation_tables, pareto, suffix_bounds
 from push_learn.rummy.solver.layout import room_ok, space_runs
-from push_learn.rummy.solver.ranks import SetArrangement, rank_options, relaxed_costs
+from push_learn.rummy.solver.ranks import SetArrangement, copy_prices, rank_options, relaxed_costs
 from push_learn.rummy.solver.suits import (
     SuitPlan,
     SuitProblem,
@@ -170,6 +170,7 @@ class Search:
         self.options: dict[int, list[tuple[tuple[int, ...], Entries, dict[Key, SetArrangement]]]] = {}
         self.fixed: list[tuple[int, Entries, dict[Key, SetArrangement]]] = []
         self.phi: dict[int, tuple[int | None, ...]] = {}
+        self.prices: dict[int, tuple[tuple[int, ...] | None, ...]] = {}
         for r in range(3, ACE_POS + 1):
             counts = tuple(self.hand.counts[s][r] for s in range(4))
             tables = tuple(t for t in self.sets if t.position == r)
@@ -186,6 +187,8 @@ class Search:
                 self.branch.append(r)
                 self.options[r] = opts
                 self.phi[r] = relaxed_costs(ctx, counts, tables, setup.layoff, setup.rescue)
+                least = {o[0]: min(key[0] for key in o[1]) for o in opts if any(o[0])}
+                self.prices[r] = copy_prices(self.phi[r], counts, least)
             elif tables:
                 zero = next(o for o in opts if not any(o[0]))
                 self.fixed.append((r, zero[1], zero[2]))
@@ -254,13 +257,13 @@ class Search:
         self, s: int, decided: dict[int, tuple[int, ...]], relaxed: bool, low_aces: int
     ) -> tuple[SuitProblem, ...]:
         counts = list(self.hand.counts[s])
-        phi: list[int | None] = [None] * 15
+        phi: list[tuple[int, ...] | None] = [None] * 15
         for r in self.branch:
             x = decided.get(r)
             if x is not None:
                 counts[r] -= x[s]
             elif relaxed:
-                phi[r] = self.phi[r][s]
+                phi[r] = self.prices[r][s]
         counts[ACE_LOW] = low_aces
         counts[ACE_POS] -= low_aces
         setup, ctx = self.setup, self.ctx

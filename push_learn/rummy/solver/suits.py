@@ -17,7 +17,7 @@ suit ended (contract runs laid down together may not overlap, A-R1-08).
 
 A natural not used by a run may stay in hand, be the discard, rescue a table wild standing for it,
 be a contract set on its own (with two wilds), or, while the set question at its rank is still
-open in the search, join a set at a lower-bound cost (``phi``, half wilds).
+open in the search, join a set at a lower-bound cost (``phi``: the price of 0, 1, 2... of them, in half wilds).
 
 Memo tables (transitions, forward prefixes, backward suffixes, solved segments) live across
 questions. Their keys and values are plain tuples of numbers, which the garbage collector stops
@@ -53,6 +53,8 @@ LUMP = 99
 Item = tuple[int, int, int, int]
 State = tuple[tuple[Item, ...], int]
 Counts = tuple[int, int, int, int]
+Price = tuple[int, ...] | None
+"""What sending 0, 1, 2... naturals of a position to sets costs while its rank is open (half wilds), or None."""
 Transition = tuple[State, Entries, dict[Key, tuple]]
 _STEP_LIMIT = 60_000
 """Transitions memoised per kind of segment; beyond it the oldest half is forgotten."""
@@ -109,7 +111,7 @@ class SuitProblem:
 
     Positions ``start..end`` are swept; nothing outside them can join a run inside (see ``segments``).
     ``counts[p]``: naturals at position ``p`` (position 1 holds the aces set aside to be low);
-    ``phi[p]``: lower-bound cost in half wilds of sending a natural at ``p`` to a set, or ``None``;
+    ``phi[p]``: lower-bound cost in half wilds of sending 0, 1, 2... naturals at ``p`` to sets, or ``None``;
     ``disc[p]``: a natural left at ``p`` may be the discard; ``single_set``: a lone natural may be a
     contract set; ``runs``: the suit's table runs; ``wcap2``: wilds (half units) worth tracking.
     """
@@ -118,7 +120,7 @@ class SuitProblem:
     start: int
     end: int
     counts: tuple[int, ...]
-    phi: tuple[int | None, ...]
+    phi: tuple[Price, ...]
     disc: tuple[bool, ...]
     single_set: bool
     runs: tuple[TableRunInfo, ...]
@@ -213,12 +215,12 @@ class _Sweep:
             for run in runs:
                 for position, _place in run.wilds:
                     self.slots[position] += 1
-        self._vo: dict[tuple[int, int, bool, int | None, bool], dict[Key, tuple[int, Counts]]] = {}
+        self._vo: dict[tuple[int, int, bool, Price, bool], dict[Key, tuple[int, Counts]]] = {}
         self._moves = Memo(_STEP_LIMIT)
 
     # ---- the naturals no run uses ------------------------------------------------------------
     def leftovers(
-        self, p: int, rest: int, busy: bool, phi: int | None, disc: bool
+        self, p: int, rest: int, busy: bool, phi: Price, disc: bool
     ) -> dict[Key, tuple[int, tuple[int, int, int, int]]]:
         """Best value per key for ``rest`` naturals at ``p`` used alone: (value, (rescues, discard, singles, relaxed)).
 
@@ -241,14 +243,14 @@ class _Sweep:
         for r in range(min(rest, slots) + 1):
             for f in range(min(1 if disc and (not busy or self.ctx.strict_discard) else 0, rest - r) + 1):
                 for s in range((rest - r - f if single else 0) + 1):
-                    for q in range((rest - r - f - s if phi is not None else 0) + 1):
+                    for q in range((min(rest - r - f - s, len(phi) - 1) if phi is not None else 0) + 1):
                         if busy and r + f + s + q < rest:
                             continue
                         d = 0
                         for _ in range(s):
                             d = self.add[d][self.set_unit]
                         x2 = min(2 * self.k, s * self.single_x2)
-                        key = (-2 * r + q * (phi or 0) + 4 * s, x2, d, f)
+                        key = (-2 * r + (phi[q] if phi else 0) + 4 * s, x2, d, f)
                         value = v * (r + f + s + q)
                         if key not in out or out[key][0] < value:
                             out[key] = (value, (r, f, s, q))
@@ -340,7 +342,7 @@ class _Sweep:
 
     # ---- one state at one position -------------------------------------------------------------
     def step(
-        self, state: State, p: int, n: int, phi: int | None, disc: bool, last: bool
+        self, state: State, p: int, n: int, phi: Price, disc: bool, last: bool
     ) -> list[tuple[State, Entries, dict[Key, tuple]]]:
         """Every (next state, delta entries, trace info per delta key) from ``state`` across position ``p``
         holding ``n`` naturals (``phi``: their set price while the rank is open; ``disc``: may be the discard;
@@ -354,7 +356,7 @@ class _Sweep:
             _TRACES[key] = cached
         return cached[1]
 
-    def moves(self, state: State, p: int, n: int, phi: int | None, disc: bool, last: bool) -> tuple[Move, ...]:
+    def moves(self, state: State, p: int, n: int, phi: Price, disc: bool, last: bool) -> tuple[Move, ...]:
         """``step`` without the trace, memoised as plain tuples (what the value passes use)."""
         key = (state, p, n, phi, disc, last)
         cached: tuple[Move, ...] | None = self._moves.get(key)
@@ -366,7 +368,7 @@ class _Sweep:
         return cached
 
     def _step(
-        self, state: State, p: int, n: int, phi: int | None, disc: bool, last: bool
+        self, state: State, p: int, n: int, phi: Price, disc: bool, last: bool
     ) -> Iterator[tuple[State, Entries, dict[Key, tuple]]]:
         items, dend = state
         if dend and dend <= p - 1 - self.lmax:
@@ -541,7 +543,7 @@ _START: State = ((), 0)
 _ZERO_PAIRS: PairTuple = (((0, 0, 0, 0), 0),)
 
 
-def _data(prob: SuitProblem) -> tuple[tuple[int, int | None, bool], ...]:
+def _data(prob: SuitProblem) -> tuple[tuple[int, Price, bool], ...]:
     return tuple((prob.counts[p], prob.phi[p], prob.disc[p]) for p in _positions(prob))
 
 
@@ -553,8 +555,11 @@ def _trim(table: dict, limit: int) -> None:
 
 
 def _family(prob: SuitProblem) -> int:
-    """The number of the problem's kind of segment (everything but the per-position data)."""
-    family = (prob.ctx, prob.single_set, prob.layoff, prob.rescue, prob.runs, prob.start, prob.end, prob.wcap2)
+    """The number of the problem's kind of segment: everything but where it lies and its per-position data.
+
+    Forward prefixes are keyed by the segment's start and backward suffixes by its end, so segments that
+    begin (or end) at the same place share them whatever lies at their other end."""
+    family = (prob.ctx, prob.single_set, prob.layoff, prob.rescue, prob.runs, prob.wcap2)
     number = _FAMILIES.get(family)
     if number is None:
         _trim(_FAMILIES, _FAMILY_LIMIT)
@@ -566,7 +571,7 @@ def _forward(prob: SuitProblem, sweep: _Sweep, fam: int, data: tuple, q: int) ->
     """The states after positions ``start..q`` with their entries (memoised by the data of that prefix)."""
     if q < prob.start:
         return ((_START, _ZERO_PAIRS),)
-    key = (fam, q, data[: q - prob.start + 1])
+    key = (fam, prob.start, q, q == prob.end, data[: q - prob.start + 1])
     cached = _FORWARD.get(key)
     if cached is not None:
         return cached
@@ -594,7 +599,7 @@ def _backward(prob: SuitProblem, sweep: _Sweep, fam: int, data: tuple, q: int, s
     """What positions ``q+1..end`` can add to a run of the sweep in ``state`` (memoised by their data)."""
     if q >= prob.end:
         return _ZERO_PAIRS if not state[0] else ()
-    key = (fam, q, state, data[q - prob.start + 1 :])
+    key = (fam, prob.end, q, state, data[q - prob.start + 1 :])
     cached = _BACKWARD.get(key)
     if cached is not None:
         return cached
@@ -611,7 +616,7 @@ def _backward(prob: SuitProblem, sweep: _Sweep, fam: int, data: tuple, q: int, s
 
 
 _SOLVED = Memo(_CACHE_LIMIT // 4)
-"""Solved segments by (kind number, per-position data), their entries as a tuple of pairs."""
+"""Solved segments by (kind number, start, per-position data), their entries as a tuple of pairs."""
 
 
 def clear_suit_caches() -> None:
@@ -633,7 +638,7 @@ def solve_suit(prob: SuitProblem, pivot: int | None = None) -> Entries:
     """
     fam = _family(prob)
     data = _data(prob)
-    kept: PairTuple | None = _SOLVED.get((fam, data))
+    kept: PairTuple | None = _SOLVED.get((fam, prob.start, data))
     if kept is not None:
         return dict(kept)
     sweep = _sweep_for(prob, trace=False)
@@ -645,7 +650,7 @@ def solve_suit(prob: SuitProblem, pivot: int | None = None) -> Entries:
         if rest:
             join_into(out, pairs, rest, add, k2, prob.wcap2)
     solved = pareto(out, sweep.ge, k2, prob.ctx.strict_discard)
-    _SOLVED[(fam, data)] = tuple(solved.items())
+    _SOLVED[(fam, prob.start, data)] = tuple(solved.items())
     return solved
 
 

@@ -1,0 +1,77 @@
+"""The prices the search's bound charges for sending a rank's naturals to sets while the rank is open.
+
+The bound is only true if, for every real way to arrange a rank's naturals into sets (with lay-offs
+and rescues on the table's sets), the prices of the naturals it uses add up to no more than the wilds
+it really needs. The per-copy prices must keep that promise while charging second copies more.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN
+from push_learn.rummy.solver.encoding import Ctx, TableSetInfo
+from push_learn.rummy.solver.ranks import copy_prices, rank_options, relaxed_costs
+
+
+def least_wilds(ctx: Ctx, counts: tuple[int, ...], tables: tuple[TableSetInfo, ...]) -> dict[tuple[int, ...], int]:
+    """The fewest half wilds of every real arrangement of every choice of the rank's naturals."""
+    out = {}
+    for x in product(*(range(n + 1) for n in counts)):
+        entries, _ = rank_options(ctx, x, tables, True, True)
+        if entries and any(x):
+            out[x] = min(key[0] for key in entries)
+    return out
+
+
+def table_sets(draw: st.DrawFn) -> tuple[TableSetInfo, ...]:
+    """Zero to two table sets of the rank, each with some suits, room and rescuable wilds."""
+    sets = []
+    for index in range(draw(st.integers(0, 2))):
+        suits = draw(st.integers(0, 15))
+        wilds = draw(st.integers(0, 2))
+        naturals = bin(suits).count("1")
+        size = naturals + wilds
+        sets.append(TableSetInfo(index, 7, suits, naturals, size, max(0, 4 - size), tuple(range(wilds))))
+    return tuple(sets)
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> tuple[Ctx, tuple[int, ...], tuple[TableSetInfo, ...]]:
+    rules = draw(st.sampled_from([PUSH, CAP_IT, SIX_TO_TEN]))
+    parts = draw(st.sampled_from([(), (("set", 3), ("set", 3)), (("run", 4), ("run", 4))]))
+    ctx = Ctx.from_rules(rules, parts)
+    counts = tuple(draw(st.integers(0, 2)) for _ in range(4))
+    return ctx, counts, table_sets(draw)
+
+
+@given(positions())
+def test_prices_never_exceed_what_a_real_arrangement_needs(position: tuple) -> None:
+    ctx, counts, tables = position
+    phi = relaxed_costs(ctx, counts, tables, True, True)
+    least = least_wilds(ctx, counts, tables)
+    prices = copy_prices(phi, counts, least)
+    for x, real in least.items():
+        charged = 0
+        for s, n in enumerate(x):
+            if not n:
+                continue
+            price = prices[s]
+            assert price is not None and len(price) > n, f"suit {s} may send {n} naturals to sets for real"
+            charged += price[n]
+        assert charged <= real, f"{x} needs {real} half wilds but is charged {charged}"
+
+
+def test_a_second_heart_costs_more_than_the_first() -> None:
+    """Two hearts and a spade of one rank: one set (heart, spade and a wild) is possible, never two hearts
+    in sets, so the second heart gets no price at all; with a club too, two sets need more wilds."""
+    ctx = Ctx.from_rules(PUSH)
+    counts = (0, 0, 2, 1)
+    prices = copy_prices(relaxed_costs(ctx, counts, (), True, True), counts, least_wilds(ctx, counts, ()))
+    assert prices[2] == (0, 1) and prices[3] == (0, 1)
+    counts = (1, 0, 2, 1)
+    prices = copy_prices(relaxed_costs(ctx, counts, (), True, True), counts, least_wilds(ctx, counts, ()))
+    assert prices[2] is not None and prices[2][2] > 2 * prices[2][1]

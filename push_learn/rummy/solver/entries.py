@@ -72,22 +72,44 @@ def pareto(entries: Entries, ge: tuple[tuple[bool, ...], ...], k2: int, strict: 
     return {(w, -nx, -nd, f): -nv for nv, w, nx, f, nd in kept}
 
 
+_BELOW: dict[int, tuple[tuple[tuple[bool, ...], ...], tuple[tuple[int, ...], ...]]] = {}
+"""Per designation table (by id, with the table kept alive): for each tag ``2 * d + f``, the tags it covers."""
+
+
+def _covered_tags(ge: tuple[tuple[bool, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """For each tag ``2 * d + f``, every tag ``2 * d2 + f2`` with ``ge[d][d2]`` and ``f <= f2``."""
+    cached = _BELOW.get(id(ge))
+    if cached is not None and cached[0] is ge:
+        return cached[1]
+    size = len(ge)
+    below = tuple(
+        tuple(2 * d2 + f2 for d2 in range(size) for f2 in (0, 1) if ge[d][d2] and f <= f2)
+        for d in range(size)
+        for f in (0, 1)
+    )
+    _BELOW[id(ge)] = (ge, below)
+    return below
+
+
 def _pareto_roomless(entries: Entries, ge: tuple[tuple[bool, ...], ...]) -> Entries:
     """``pareto`` when no entry tracks spare room (every ``x`` is 0) and the discard is optional.
 
     Entries go best value first; among equals, fewest wilds, no discard, most designations, so a
-    dominating entry always comes before the entries it dominates."""
+    dominating entry always comes before the entries it dominates. ``reach[t]`` is the fewest wilds of
+    a kept entry whose designations and discard cover tag ``t``: an entry is dominated when it needs
+    at least that many."""
     ranked = sorted([(-value, w, f, -d) for (w, _x, d, f), value in entries.items()])
-    kept: list[tuple[int, int, int]] = []
+    below = _covered_tags(ge)
+    reach = [1 << 20] * len(below)
     out: Entries = {}
     for nv, w, f, nd in ranked:
-        d = -nd
-        for kw, kd, kf in kept:
-            if kw <= w and kf <= f and ge[kd][d]:
-                break
-        else:
-            kept.append((w, d, f))
-            out[(w, 0, d, f)] = -nv
+        tag = f - 2 * nd
+        if reach[tag] <= w:
+            continue
+        out[(w, 0, -nd, f)] = -nv
+        for other in below[tag]:
+            if reach[other] > w:
+                reach[other] = w
     return out
 
 

@@ -7,10 +7,11 @@ lower-bound price (``relaxed_costs``), which gives a true upper bound on every c
 branch whose bound cannot beat the best plan found is cut.
 
 First solutions, cheapest first: the guess (the free sets of every rank), the *lone guess* (sets
-only from naturals outside every likely run: often a plan that melds everything), then the *dive*
-(the legal set choice nearest to what the root's relaxed optimum sends to sets), then no sets at
-all; when one of them reaches the root bound the search is over. Ties between equally good plans
-go to the first one found. The fast pass lets contract runs of
+only from naturals outside every likely run: often a plan that melds everything), then no sets at
+all; when one of them takes every card out of the hand the search is over. Otherwise the depth-first
+search starts at once: the root's own relaxed bound is nearly always the whole hand, so computing it
+(and diving from its plan) cost more than it saved. Ties between equally good plans go to the first
+one found. The fast pass lets contract runs of
 a suit overlap; if its plan breaks that rule, other runs are chosen or a long run is cut in two
 (``layout.py``) before a second search (which spaces runs exactly) starts from the first one's value
 and choice. The plan is read back from the maps by ``trace.Tracer``.
@@ -491,18 +492,10 @@ class Search:
             if self.incumbent < self.cap and first not in tried:
                 self._try(first)
                 tried.append(first)
-        root = self.cap
+        if self.incumbent < self.cap and {} not in tried:
+            self._try({})
         if self.incumbent < self.cap:
-            root = min(self.cap, self.bound({}, self.incumbent))
-        for start in (lambda: Tracer(self).dive({}, root), dict):
-            if self.incumbent >= root:
-                break
-            decided = start()
-            if decided not in tried:
-                self._try(decided)
-                tried.append(decided)
-        if root > self.incumbent:
-            self._dfs({}, 0, root)
+            self._dfs({}, 0, self.cap)
         if self.incumbent < 0:
             return SearchResult(False, 0, self.total, nodes=self.nodes)
         result = Tracer(self).rebuild(self.best_decided)
@@ -544,7 +537,8 @@ class Search:
             self.best_decided = dict(decided)
 
     def _dfs(self, decided: dict[int, tuple[int, ...]], depth: int, ub: int) -> None:
-        """Depth-first over the open ranks in order; each child's bound is computed only when its turn comes."""
+        """Depth-first over the open ranks in order; each child's bound is computed only when its turn comes
+        (a child that decides the last open rank is simply tried: its bound would be its value)."""
         if depth == len(self.branch):
             return
         r = self.branch[depth]
@@ -556,12 +550,12 @@ class Search:
             if self.incumbent >= ub or self.incumbent >= self.cap:
                 return
             child = {**decided, r: x}
-            bound = self.bound(child, self.incumbent, r - 1)
-            if bound <= self.incumbent:
-                continue
             if depth + 1 == len(self.branch):
                 self._try(child, r - 1)
-            self._dfs(child, depth + 1, bound)
+                continue
+            bound = self.bound(child, self.incumbent, r - 1)
+            if bound > self.incumbent:
+                self._dfs(child, depth + 1, bound)
 
     def min_wilds(self) -> int | None:
         """The fewest wilds (counting those the hand holds) that would let the contract go down; None if never."""

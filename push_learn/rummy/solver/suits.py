@@ -171,8 +171,6 @@ class SuitPlan:
     discard: int | None
     singles: list[int]
     """Positions of naturals laid down as a contract set with two wilds."""
-    relaxed: list[int]
-    """Positions of naturals sent to a set at lower-bound cost (only in bounds, never in a real plan)."""
 
 
 class _Sweep:
@@ -484,14 +482,13 @@ def segments(counts: tuple[int, ...], runs: tuple[TableRunInfo, ...], low: int, 
 
 def merge_plans(plans: list[SuitPlan]) -> SuitPlan:
     """One suit's plan from the plans of its segments."""
-    out = SuitPlan([], {}, {}, [], None, [], [])
+    out = SuitPlan([], {}, {}, [], None, [])
     for plan in plans:
         out.runs += plan.runs
         out.left.update(plan.left)
         out.right.update(plan.right)
         out.rescues += plan.rescues
         out.singles += plan.singles
-        out.relaxed += plan.relaxed
         if plan.discard is not None:
             out.discard = plan.discard
     return out
@@ -717,7 +714,7 @@ def _next_step(
 
 def _replay(prob: SuitProblem, steps: list[tuple[int, tuple]]) -> SuitPlan:
     """Walk the traced decisions forward, following each open item, and collect the runs and moves."""
-    plan = SuitPlan([], {}, {}, [], None, [], [])
+    plan = SuitPlan([], {}, {}, [], None, [])
     objects: list[dict] = []
     for p, info in steps:
         (cont_moves, nr, nd, lset), counts, closed, params, order = info
@@ -739,12 +736,11 @@ def _replay(prob: SuitProblem, steps: list[tuple[int, tuple]]) -> SuitPlan:
         for obj in work:
             if obj["kind"] == 2 and prob.runs[obj["t"]].b == p:
                 obj["kind"] = 3
-        rescues, discard, singles, relaxed = counts
+        rescues, discard, singles, _relaxed = counts
         plan.rescues += [p] * rescues
         if discard:
             plan.discard = p
         plan.singles += [p] * singles
-        plan.relaxed += [p] * relaxed
         for obj, is_closed, (ext, part, trail) in zip(work, closed, params, strict=True):
             if not is_closed:
                 continue

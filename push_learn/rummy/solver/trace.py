@@ -1,8 +1,7 @@
 """Reading a plan back from the search: which entry of every part makes the optimum, and each suit's runs.
 
-``Tracer`` works on a finished or running ``Search``: ``rebuild`` turns the chosen set decisions into a
-``SearchResult`` (the entry of each part by ``argmax``, then each suit traced segment by segment), and
-``dive`` reads the relaxed optimum's own plan to propose a first solution.
+``Tracer`` works on a finished ``Search``: ``rebuild`` turns the chosen set decisions into a
+``SearchResult`` (the entry of each part by ``argmax``, then each suit traced segment by segment).
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ class Tracer:
         self.search = search
 
     def suit_parts(
-        self, decided: dict[int, tuple[int, ...]], relaxed: bool
+        self, decided: dict[int, tuple[int, ...]]
     ) -> tuple[list[Entries], list[dict[Key, int]]]:
         """Each suit's map at a node, and for each of its entries how many aces were set aside as low."""
         search = self.search
@@ -37,7 +36,7 @@ class Tracer:
             merged: Entries = {}
             origin: dict[Key, int] = {}
             for low in search.ace_splits(s, decided):
-                for key, value in search.segments_entries(search.segment_problems(s, decided, relaxed, low)).items():
+                for key, value in search.segments_entries(search.segment_problems(s, decided, False, low)).items():
                     if merged.get(key, -1) < value:
                         merged[key] = value
                         origin[key] = low
@@ -46,56 +45,22 @@ class Tracer:
         return suit_parts, splits
 
     def trace_suits(
-        self, decided: dict[int, tuple[int, ...]], relaxed: bool, suit_parts: list[Entries],
+        self, decided: dict[int, tuple[int, ...]], suit_parts: list[Entries],
         splits: list[dict[Key, int]], keys: list[Key],
     ) -> list[tuple[int, SuitPlan]]:
         """(low aces, plan) of each suit for the chosen entry ``keys[s]`` of its map."""
         out = []
         for s in range(4):
             low = splits[s][keys[s]]
-            problems = self.search.segment_problems(s, decided, relaxed, low)
+            problems = self.search.segment_problems(s, decided, False, low)
             keys_in = self.split_goal(problems, (keys[s], suit_parts[s][keys[s]]))
             plans = [trace_suit(problem, key)[1] for problem, key in zip(problems, keys_in, strict=True)]
             out.append((low, merge_plans(plans)))
         return out
 
-    def dive(self, decided: dict[int, tuple[int, ...]], target: int = -1) -> dict[int, tuple[int, ...]]:
-        """A likely good completion of ``decided``: at each open rank, the legal choice nearest to what the
-        relaxed optimum (the bound's own plan, known to reach ``target``) sends to sets."""
-        suit_parts, splits = self.suit_parts(decided, True)
-        parts = [*suit_parts, self.search.decided_part(tuple(decided.items()))]
-        free = self.search.open_designations(decided)
-        def score(key: Key, value: int) -> int | None:
-            return self.relaxed_value(key, value, free)
-
-        choice = self.argmax(parts, score, target) or self.argmax(parts, score)
-        if choice is None:
-            return decided
-        wanted: dict[int, list[int]] = {}
-        for s, (_low, plan) in enumerate(self.trace_suits(decided, True, suit_parts, splits, choice[0])):
-            for p in plan.relaxed:
-                wanted.setdefault(p, [0, 0, 0, 0])[s] += 1
-        out = dict(decided)
-        for r in self.search.branch:
-            if r in decided:
-                continue
-            want = wanted.get(r, [0, 0, 0, 0])
-            fits = [o[0] for o in self.search.options[r] if all(a <= b for a, b in zip(o[0], want, strict=True))]
-            if fits:
-                out[r] = max(fits, key=sum)
-        return out
-
-    def relaxed_value(self, key: Key, value: int, free: int) -> int | None:
-        """What a complete relaxed entry is worth (every wild placed), or ``None`` when it is not one."""
-        search = self.search
-        w2, _x2, d, f = key
-        if search.add[d][free] != search.ctx.full or w2 > 2 * search.W or (search.setup.must_discard and not f):
-            return None
-        return value + search.wild_value * search.W
-
     def rebuild(self, decided: dict[int, tuple[int, ...]]) -> SearchResult:
         """Find which entry of each part gives the optimum, then trace each part."""
-        suit_parts, splits = self.suit_parts(decided, False)
+        suit_parts, splits = self.suit_parts(decided)
         rank_parts: list[tuple[int, Entries, dict[Key, SetArrangement]]] = []
         for r, x in decided.items():
             option = next(o for o in self.search.options[r] if o[0] == x)
@@ -110,7 +75,7 @@ class Tracer:
         result = SearchResult(True, total_value, self.search.total - total_value, nodes=self.search.nodes)
         result.wilds_used = self.search.wilds_placed(total_key[0], total_key[1])
         result.spare = result.wilds_used - total_key[0] // 2
-        for low, plan in self.trace_suits(decided, False, suit_parts, splits, keys):
+        for low, plan in self.trace_suits(decided, suit_parts, splits, keys):
             result.suit_plans.append(plan)
             result.low_aces.append(low)
         for (r, _, arrangements), key in zip(rank_parts, keys[4:], strict=False):

@@ -306,3 +306,14 @@ def in_stretches(row: tuple[int, ...], ace_low: bool) -> list[bool]:
                 out[ACE_POS if p == ACE_LOW else p] = True
         i = j + 1
     return out
+
+
+def isolated(row: tuple[int, ...], position: int, ace_low: bool, runs: Sequence[TableRunInfo] = ()) -> bool:
+    """Whether the natural at ``position`` of a suit has no other natural of the suit, and no table run of
+    the suit, within two places: then a run can hold it only with two wilds."""
+    near = [p for p in range(position - 2, position + 3) if p != position and 3 <= p <= ACE_POS and row[p]]
+    if ace_low and position in (3, ACE_POS) and row[3 if position == ACE_POS else ACE_POS]:
+        near.append(ACE_LOW)
+    reach = [position] + ([ACE_LOW] if ace_low and position == ACE_POS else [])
+    touching = any(run.a - 2 <= p <= run.b + 2 for run in runs for p in reach)
+    return not near and not touching

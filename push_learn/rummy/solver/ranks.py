@@ -110,9 +110,21 @@ def rank_options(
 
 
 def relaxed_costs(
-    ctx: Ctx, counts: Sequence[int], tables: Sequence[TableSetInfo], layoff: bool, rescue: bool
+    ctx: Ctx,
+    counts: Sequence[int],
+    tables: Sequence[TableSetInfo],
+    layoff: bool,
+    rescue: bool,
+    isolated: Sequence[bool] = (),
 ) -> tuple[int | None, ...]:
-    """Per suit, a lower bound (half wilds) on what one natural of this rank costs in a set, or ``None``."""
+    """Per suit, a lower bound (half wilds) on what one natural of this rank costs in a set, or ``None``.
+
+    ``isolated[s]``: suit ``s``'s natural here has nothing of its suit within two places, so only a set
+    or two wilds can meld it. Where the rank's one possible set is two naturals of two suits and a wild,
+    such a natural carries the set's whole price and its partner none: any real set still costs what
+    it needs, and the bound can no longer send the isolated card to a set without its partner for half
+    a wild.
+    """
     spread = sum(1 for n in counts if n) if ctx.distinct else sum(counts)
     new_set = 0 if spread >= 3 else (1 if spread == 2 else None)
     out: list[int | None] = []
@@ -128,6 +140,12 @@ def relaxed_costs(
                 elif layoff and table.room > 0 and (best is None or best > 0):
                     best = 0
         out.append(best)
+    present = [s for s, n in enumerate(counts) if n]
+    if isolated and not tables and ctx.distinct and len(present) == 2 and all(counts[s] == 1 for s in present):
+        a, b = present
+        if out[a] == out[b] == 1 and isolated[a] != isolated[b]:
+            lone, partner = (a, b) if isolated[a] else (b, a)
+            out[lone], out[partner] = 2, 0
     return tuple(out)
 
 

@@ -37,6 +37,7 @@ from push_learn.rummy.solver.encoding import (
     encode_hand,
     encode_table,
     in_stretches,
+    isolated,
     position_weight,
     wild_weight,
 )
@@ -187,7 +188,10 @@ class Search:
                 opts.sort(key=lambda o: -sum(o[0]))
                 self.branch.append(r)
                 self.options[r] = opts
-                self.phi[r] = relaxed_costs(ctx, counts, tables, setup.layoff, setup.rescue)
+                alone = tuple(
+                    isolated(self.hand.counts[s], r, ctx.low == ACE_LOW, self.suit_runs[s]) for s in range(4)
+                )
+                self.phi[r] = relaxed_costs(ctx, counts, tables, setup.layoff, setup.rescue, alone)
                 least = {o[0]: min(key[0] for key in o[1]) for o in opts if any(o[0])}
                 self.prices[r] = copy_prices(self.phi[r], counts, least)
             elif tables:

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN
-from push_learn.rummy.solver.encoding import Ctx, TableSetInfo
+from push_learn.rummy.solver.encoding import Ctx, TableSetInfo, isolated
 from push_learn.rummy.solver.ranks import copy_prices, rank_options, relaxed_costs
 
 
@@ -40,18 +40,19 @@ def table_sets(draw: st.DrawFn) -> tuple[TableSetInfo, ...]:
 
 
 @st.composite
-def positions(draw: st.DrawFn) -> tuple[Ctx, tuple[int, ...], tuple[TableSetInfo, ...]]:
+def positions(draw: st.DrawFn) -> tuple[Ctx, tuple[int, ...], tuple[TableSetInfo, ...], tuple[bool, ...]]:
     rules = draw(st.sampled_from([PUSH, CAP_IT, SIX_TO_TEN]))
     parts = draw(st.sampled_from([(), (("set", 3), ("set", 3)), (("run", 4), ("run", 4))]))
     ctx = Ctx.from_rules(rules, parts)
     counts = tuple(draw(st.integers(0, 2)) for _ in range(4))
-    return ctx, counts, table_sets(draw)
+    alone = tuple(draw(st.booleans()) for _ in range(4))
+    return ctx, counts, table_sets(draw), alone
 
 
 @given(positions())
 def test_prices_never_exceed_what_a_real_arrangement_needs(position: tuple) -> None:
-    ctx, counts, tables = position
-    phi = relaxed_costs(ctx, counts, tables, True, True)
+    ctx, counts, tables, alone = position
+    phi = relaxed_costs(ctx, counts, tables, True, True, alone)
     least = least_wilds(ctx, counts, tables)
     prices = copy_prices(phi, counts, least)
     for x, real in least.items():
@@ -75,3 +76,24 @@ def test_a_second_heart_costs_more_than_the_first() -> None:
     counts = (1, 0, 2, 1)
     prices = copy_prices(relaxed_costs(ctx, counts, (), True, True), counts, least_wilds(ctx, counts, ()))
     assert prices[2] is not None and prices[2][2] > 2 * prices[2][1]
+
+
+def test_an_isolated_natural_carries_the_whole_price_of_its_pair() -> None:
+    """A seven of clubs with no club near it and a seven of hearts inside a heart run: the only set is
+    both sevens and a wild, so the club pays the wild (two halves) and the heart nothing."""
+    ctx = Ctx.from_rules(PUSH)
+    counts = (1, 0, 1, 0)
+    assert relaxed_costs(ctx, counts, (), True, True) == (1, None, 1, None)
+    assert relaxed_costs(ctx, counts, (), True, True, (True, False, False, False)) == (2, None, 0, None)
+    assert relaxed_costs(ctx, counts, (), True, True, (True, False, True, False)) == (1, None, 1, None)
+
+
+def test_isolated_looks_two_places_each_way_and_round_the_ace() -> None:
+    row = [0] * 15
+    row[7] = row[10] = 1
+    assert isolated(tuple(row), 7, False) and isolated(tuple(row), 10, False)
+    row[9] = 1
+    assert isolated(tuple(row), 7, False) is False
+    ace = [0] * 15
+    ace[14] = ace[3] = 1
+    assert isolated(tuple(ace), 14, True) is False and isolated(tuple(ace), 14, False) is True

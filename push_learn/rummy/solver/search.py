@@ -200,12 +200,25 @@ class Search:
         self.branch.sort(key=lambda r: (-sum(1 for phi in self.phi[r] if phi is not None and phi <= 0), r))
         self.suit_branch = [tuple(r for r in self.branch if self.hand.counts[s][r]) for s in range(4)]
         """The open ranks where suit ``s`` has naturals: only they change its segments."""
+        self.most_sets = {r: self._most_sets(r) for r in self.branch}
+        """Per open rank, the packed designations of the most contract sets any of its options lays down."""
         self.extra_parts: list[tuple[Entries, dict[Key, list[tuple[str, int]]]]] = []
         wild_melds = self._all_wild_part()
         if wild_melds is not None:
             self.extra_parts.append(wild_melds)
         if self.wild_discard:
             self.extra_parts.append(({(0, 0, 0, 0): 0, (2, 0, 0, 1): 0}, {}))
+
+    def _most_sets(self, r: int) -> int:
+        unit = self.ctx.set_unit
+        if not unit:
+            return 0
+        need = self.ctx.need[0]
+        most = max((d // unit) % (need + 1) for _, entries, _ in self.options[r] for (_w, _x, d, _f) in entries)
+        packed = 0
+        for _ in range(most):
+            packed = self.add[packed][unit]
+        return packed
 
     def _all_wild_part(self) -> tuple[Entries, dict[Key, list[tuple[str, int]]]] | None:
         """Contract melds made of wilds alone (the contract only: other all-wild melds are spare room)."""
@@ -464,13 +477,11 @@ class Search:
         return need + x2 // 2
 
     def open_designations(self, decided: dict[int, tuple[int, ...]]) -> int:
-        """Designations the open ranks might still supply (two sets each, generously)."""
+        """Designations the open ranks might still supply: each as many contract sets as its best option."""
         free = 0
-        if self.ctx.set_unit:
-            for r in self.branch:
-                if r not in decided:
-                    for _ in range(2):
-                        free = self.add[free][self.ctx.set_unit]
+        for r in self.branch:
+            if r not in decided:
+                free = self.add[free][self.most_sets[r]]
         return free
 
     def bound(self, decided: dict[int, tuple[int, ...]], floor: int = -1, pivot: int | None = None) -> int:
@@ -582,12 +593,7 @@ class Search:
         return best
 
     def _least_wilds(self, decided: dict[int, tuple[int, ...]], relaxed: bool) -> int | None:
-        free = 0
-        if relaxed and self.ctx.set_unit:
-            for r in self.branch:
-                if r not in decided:
-                    for _ in range(2):
-                        free = self.add[free][self.ctx.set_unit]
+        free = self.open_designations(decided) if relaxed else 0
         least = None
         for (w2, _x2, d, _f), _value in self._combined(self.components(decided, relaxed)).items():
             if self.add[d][free] != self.ctx.full:

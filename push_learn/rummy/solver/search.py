@@ -7,10 +7,10 @@ lower-bound price (``relaxed_costs``), which gives a true upper bound on every c
 branch whose bound cannot beat the best plan found is cut.
 
 First solutions, cheapest first: the guess (the free sets of every rank), the *lone guess* (sets
-only from naturals outside every likely run: often a plan that melds everything), then no sets at
-all; when one of them takes every card out of the hand the search is over. Otherwise the depth-first
-search starts at once: the root's own relaxed bound is nearly always the whole hand, so computing it
-(and diving from its plan) cost more than it saved. Ties between equally good plans go to the first
+only from naturals outside every likely run: often a plan that melds everything); when one of them
+takes every card out of the hand the search is over. Otherwise the depth-first search starts at once:
+the root's own relaxed bound is nearly always the whole hand, so computing it (and diving from its
+plan, or trying no sets at all) cost more than it saved. Ties between equally good plans go to the first
 one found. The fast pass lets contract runs of
 a suit overlap; if its plan breaks that rule, other runs are chosen or a long run is cut in two
 (``layout.py``) before a second search (which spaces runs exactly) starts from the first one's value
@@ -507,8 +507,6 @@ class Search:
             if self.incumbent < self.cap and first not in tried:
                 self._try(first)
                 tried.append(first)
-        if self.incumbent < self.cap and {} not in tried:
-            self._try({})
         if self.incumbent < self.cap:
             self._dfs({}, 0, self.cap)
         if self.incumbent < 0:

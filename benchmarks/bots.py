@@ -8,7 +8,12 @@
 
 Run: .venv/bin/python benchmarks/bots.py [--matches 400] [--seed 1] [--search-budget SECONDS]
      [--search-samples N] [--search-monte-carlo] [--search-wary WEIGHT] [--search-tight]
-     [--skip-search | --skip-greedy]
+     [--search-rule-hold] [--search-plan-discard] [--skip-search | --skip-greedy]
+
+SearchBot's default weighs holding back a met contract against going down now by play-outs on
+sampled worlds; --search-rule-hold follows the holding rule instead (no search at all by default
+then), --search-plan-discard discards the solver plan's costliest spare card while holding (the
+earlier behaviour), --search-monte-carlo also weighs draws and discards by play-outs.
 """
 
 from __future__ import annotations
@@ -42,6 +47,8 @@ def main() -> None:
     parser.add_argument("--search-monte-carlo", action="store_true", help="SearchBot also searches draws/discards")
     parser.add_argument("--search-wary", type=float, default=None, help="SearchBot wary weight (0: off)")
     parser.add_argument("--search-tight", action="store_true", help="SearchBot tight discards (least distance)")
+    parser.add_argument("--search-rule-hold", action="store_true", help="SearchBot holds by rule, no hold search")
+    parser.add_argument("--search-plan-discard", action="store_true", help="SearchBot's hold discard: the plan's")
     parser.add_argument("--skip-search", action="store_true", help="only GreedyBot against RandomBot")
     parser.add_argument("--skip-greedy", action="store_true", help="only SearchBot against GreedyBot")
     args = parser.parse_args()
@@ -66,6 +73,10 @@ def main() -> None:
         search_bot.wary = args.search_wary
     if args.search_tight:
         search_bot.tight = True
+    if args.search_rule_hold:
+        search_bot.search_hold = False
+    if args.search_plan_discard:
+        search_bot.keep_hold = False
     if args.search_monte_carlo:
         search_bot.draws = search_bot.discards = True
     search_greedy = run_tournament(PUSH, search_bot, GreedyBot(), args.matches, seed=args.seed + 1)

@@ -8,6 +8,10 @@ greedy construction meets the contract; once down lay off and meld all it can; d
 the contract needs least (once down, the costliest card, keeping back cards the next player could
 lay off when that player is down). It then scores the deal as the rules do (team or individual).
 
+Seats marked in ``Sim.hold`` play as SearchBot's side does: while nobody is down and the stock has
+more than ``release_stock`` cards they go down only when that takes them out, and while their
+contract is met they discard among the cards outside its melds.
+
 The play-out is an estimate: melds are tracked by their ends and suits only, natural twos and
 rescues are ignored, and a deal that has not ended within ``max_turns`` turns is scored as if the
 stock had run out. It is some fifty times faster than playing the engine with the solver.
@@ -70,12 +74,14 @@ class Sim:
         "down",
         "hands",
         "high",
+        "hold",
         "low",
         "max_run",
         "max_set",
         "parts",
         "players",
         "push_last",
+        "release_stock",
         "runs",
         "sets",
         "stock",
@@ -105,6 +111,10 @@ class Sim:
         self.down: list[bool] = []
         self.sets: list[list[int]] = []
         self.runs: list[list[int]] = []
+        self.hold = [False] * rules.players
+        """Seats that hold back a met contract while nobody is down, unless going down takes them out."""
+        self.release_stock = 2 * rules.players
+        """Holding ends once the stock has at most this many cards."""
 
     @classmethod
     def start(
@@ -152,7 +162,12 @@ class Sim:
         other.down = list(self.down)
         other.sets = [list(m) for m in self.sets]
         other.runs = [list(m) for m in self.runs]
+        other.hold = list(self.hold)
         return other
+
+    def holding(self, seat: int) -> bool:
+        """Whether ``seat`` holds back its contract now: it holds, nobody is down and the stock is not low."""
+        return self.hold[seat] and not any(self.down) and len(self.stock) > self.release_stock
 
     # ---- the contract ------------------------------------------------------------------------
     def _best_set(self, counts: list[int]) -> tuple[int, int, list[int]]:
@@ -404,11 +419,28 @@ class Sim:
         return False
 
     def _meld_phase(self, seat: int) -> bool:
-        """Go down, then meld, rescue and lay off while anything changes; True when the seat went out."""
+        """Go down, then meld, rescue and lay off while anything changes; True when the seat went out.
+
+        A seat that is ``holding`` goes down only when that leaves at most the card it must discard."""
         hand = self.hands[seat]
+        keep = 0 if self.by_melding else 1
+        if not self.down[seat] and self.holding(seat):
+            before = list(hand)
+            if not self._go_down(seat):
+                return False
+            out = self._meld_rest(hand, keep)
+            if out or len(hand) <= keep:
+                return out
+            hand[:] = before
+            self.down[seat] = False
+            self.sets, self.runs = [], []  # nobody else was down: the table was empty
+            return False
         if not self.down[seat] and not self._go_down(seat):
             return False
-        keep = 0 if self.by_melding else 1
+        return self._meld_rest(hand, keep)
+
+    def _meld_rest(self, hand: list[int], keep: int) -> bool:
+        """Meld, rescue and lay off from a down seat's ``hand`` while anything changes; True when it is empty."""
         changed = True
         while changed and len(hand) > keep:
             changed = self._natural_melds(hand, keep)
@@ -491,6 +523,16 @@ class Sim:
             nxt = (seat + 1) % self.players
             feeds = self.down[nxt] and self.unit[nxt] != self.unit[seat]
             return max(candidates, key=lambda c: (not (feeds and self._fits(c, False)), _VALUE[c], c))
+        if self.holding(seat):
+            missing, plan = self._contract(hand)
+            if missing <= hand.count(WILD):
+                rest = list(hand)
+                for *_, codes in plan:
+                    for code in codes:
+                        rest.remove(code)
+                spare = [code for code in candidates if code in rest]
+                if spare:
+                    candidates = spare
         scores = self._keep_scores(hand)
         return min(candidates, key=lambda c: (scores[c], -c))
 

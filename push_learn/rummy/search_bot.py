@@ -118,11 +118,23 @@ def fits(card: Card, known: Sequence[Card], view: Observation) -> int:
     return count
 
 
-def world_sim(view: Observation, world: World) -> Sim:
-    """The play-out state of ``world``: the seat's own hand, the sampled hands and stock, the open table."""
+def world_sim(view: Observation, world: World, hold: bool = False, release_stock: int | None = None) -> Sim:
+    """The play-out state of ``world``: the seat's own hand, the sampled hands and stock, the open table;
+    with ``hold`` the seat's side holds back its contract in the play-out (``release_stock`` as in Sim)."""
     seat = seat_of(view)
-    hands = [list(_hand(view)) if other == seat else world.hands[other] for other in range(view.rules.players)]
-    return Sim.start(view.rules, view.deal, view.turn, hands, world.stock, view.upcard, view.down, view.melds)
+    rules = view.rules
+    hands = [list(_hand(view)) if other == seat else world.hands[other] for other in range(rules.players)]
+    sim = Sim.start(rules, view.deal, view.turn, hands, world.stock, view.upcard, view.down, view.melds)
+    if hold:
+        sim.hold = [rules.team_of(other) == rules.team_of(seat) for other in range(rules.players)]
+    if release_stock is not None:
+        sim.release_stock = release_stock
+    return sim
+
+
+def codes(view: Observation) -> list[int]:
+    """The seat's hand in play-out codes."""
+    return [encode(card, view.rules) for card in _hand(view)]
 
 
 class SearchBot(GreedyBot):
@@ -134,10 +146,10 @@ class SearchBot(GreedyBot):
     def __init__(
         self,
         budget: float = 0.5,
-        samples: int = 24,
+        samples: int = 64,
         candidates: int = 3,
         margin: float = 1.0,
-        confidence: float = 1.0,
+        confidence: float = 2.0,
         min_samples: int = 2,
         max_turns: int = 60,
         draws: bool = False,
@@ -147,6 +159,9 @@ class SearchBot(GreedyBot):
         release_taken: int | None = None,
         tight: bool = False,
         wary: float = 1.5,
+        search_hold: bool = True,
+        hold_rollouts: bool = True,
+        keep_hold: bool = True,
     ) -> None:
         super().__init__()
         self.budget = budget
@@ -179,6 +194,13 @@ class SearchBot(GreedyBot):
         self.wary = wary
         """Before going down, how much each known card of the next player that a discard would fit (same
         rank, or same suit within two ranks) counts against discarding it, in ``keep_score`` units."""
+        self.search_hold = search_hold
+        """Weigh holding back against going down now by play-outs (else follow the holding rule)."""
+        self.hold_rollouts = hold_rollouts
+        """In play-outs the seat's side holds back as this bot does (else every seat plays greedily)."""
+        self.keep_hold = keep_hold
+        """While holding back, discard by ``keep_score`` and ``wary`` among the cards outside the plan's melds
+        (else the plan's own discard, the costliest)."""
         self.last_worlds = 0
         """Worlds sampled for the last decision (0 when it needed no search)."""
 
@@ -203,7 +225,10 @@ class SearchBot(GreedyBot):
                 if not self.holds(view, plan):
                     return plan.table_actions[0]
                 if plan.discard is not None and Discard(plan.discard) in view.legal:
-                    return Discard(plan.discard)
+                    hold = self.hold_discard(view, plan)
+                    if self.search_hold and Sim(view.rules, view.deal).contract_missing(codes(view)) == 0:
+                        return self._best(view, [hold, plan.table_actions[0]], rng, deadline)
+                    return hold
         else:
             move = self.table_move(view)
             if move is not None:
@@ -250,6 +275,21 @@ class SearchBot(GreedyBot):
         down leaves at most ``hold`` cards (going out at once when ``hold`` is 0)."""
         return not self.released(view) and self.hold is not None and len(plan.left) > self.hold
 
+    def hold_discard(self, view: Observation, plan: TurnPlan) -> Discard:
+        """While holding back: the plan's discard, or with ``keep_hold`` the card outside the plan's melds
+        with the least ``keep_score`` plus ``wary`` for each known card of the next player it fits."""
+        assert plan.discard is not None
+        if not self.keep_hold:
+            return Discard(plan.discard)
+        hand = _hand(view)
+        after = view.known[(seat_of(view) + 1) % view.rules.players]
+        spare = [card for card in {plan.discard, *plan.left} if Discard(card) in view.legal]
+
+        def rank(card: Card) -> tuple[float, str]:
+            return (keep_score(card, hand, view) + self.wary * fits(card, after, view), card.ascii)
+
+        return Discard(min(spare, key=rank))
+
     def discard(self, view: Observation, rng: random.Random) -> Action:
         """GreedyBot's discard, except before going down with ``tight`` or ``wary``: the legal discard with
         the least contract distance left (with ``tight``), then the least ``keep_score`` plus ``wary`` for
@@ -294,8 +334,9 @@ class SearchBot(GreedyBot):
         beats it by more than ``margin`` points and by ``confidence`` standard errors of the paired difference."""
         values: list[list[float]] = [[] for _ in options]
         worlds = 0
+        hold = self.hold_rollouts and self.hold is not None
         while worlds < self.samples and (worlds < self.min_samples or time.perf_counter() < deadline):
-            base = world_sim(view, sample_world(view, rng))
+            base = world_sim(view, sample_world(view, rng), hold, self.release_stock)
             for i, option in enumerate(options):
                 values[i].append(self.play_out(view, base.copy(), option))
             worlds += 1
@@ -314,6 +355,10 @@ class SearchBot(GreedyBot):
         seat = seat_of(view)
         if isinstance(option, Discard):
             out = sim.finish_turn(discard=encode(option.card, view.rules))
+            points = sim.scores(out) if out is not None else sim.rollout(self.max_turns)
+        elif view.phase != "draw":  # going down now: the play-out's own melding, holding back no longer
+            sim.hold[seat] = False
+            out = sim.finish_turn()
             points = sim.scores(out) if out is not None else sim.rollout(self.max_turns)
         else:
             points = sim.rollout(self.max_turns, first_draw=isinstance(option, TakeUpcard))

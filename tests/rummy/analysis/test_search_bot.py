@@ -16,8 +16,8 @@ from push_learn.rummy.engine import Discard, GoDown, Match, Push, TakeUpcard, To
 from push_learn.rummy.engine.setup import deal_hand
 from push_learn.rummy.melds import Meld
 from push_learn.rummy.rollout import WILD, Sim, encode
-from push_learn.rummy.search_bot import SearchBot, fits, sample_world
-from push_learn.rummy.solver import contract_distance
+from push_learn.rummy.search_bot import SearchBot, fits, sample_world, world_sim
+from push_learn.rummy.solver import best_go_down, contract_distance
 
 
 @pytest.mark.parametrize("rules", [PUSH, CAP_IT, SIX_TO_TEN], ids=lambda r: r.name)
@@ -80,7 +80,7 @@ def _after_push(cards: str) -> Match:
 def test_holds_back_a_contract_that_does_not_go_out() -> None:
     match = _after_push("7H 7S 7D 9C 9D 9S KH QD")
     view = match.observe(match.turn)
-    action = SearchBot().choose(view, random.Random(0))
+    action = SearchBot(search_hold=False).choose(view, random.Random(0))
     assert isinstance(action, Discard) and action.card in parse_cards("KH QD")
     assert isinstance(GreedyBot().choose(view, random.Random(0)), GoDown)
     assert isinstance(SearchBot(hold=None).choose(view, random.Random(0)), GoDown)
@@ -89,24 +89,24 @@ def test_holds_back_a_contract_that_does_not_go_out() -> None:
 
 def test_goes_down_when_it_goes_out_or_someone_is_down() -> None:
     match = _after_push("7H 7S 7D 9C 9D 9S KH")
-    assert isinstance(SearchBot().choose(match.observe(match.turn), random.Random(0)), GoDown)
+    assert isinstance(SearchBot(search_hold=False).choose(match.observe(match.turn), random.Random(0)), GoDown)
     match = _after_push("7H 7S 7D 9C 9D 9S KH QD")
     match.deal.down[(match.turn + 1) % 4] = True
-    assert isinstance(SearchBot().choose(match.observe(match.turn), random.Random(0)), GoDown)
+    assert isinstance(SearchBot(search_hold=False).choose(match.observe(match.turn), random.Random(0)), GoDown)
 
 
 def test_while_holding_takes_only_what_going_down_absorbs() -> None:
     _, view = rigged("7H 7S 7D 9C 9D 9S KH", "7C")
-    assert SearchBot().choose(view, random.Random(0)) == TakeUpcard()
+    assert SearchBot(search_hold=False).choose(view, random.Random(0)) == TakeUpcard()
     _, view = rigged("7H 7S 7D 9C 9D 9S KH", "QC")
-    assert SearchBot().choose(view, random.Random(0)) == Push()
+    assert SearchBot(search_hold=False).choose(view, random.Random(0)) == Push()
 
 
 def test_holding_ends_when_the_stock_runs_low_or_an_opponent_takes_up_cards() -> None:
     match = _after_push("7H 7S 7D 9C 9D 9S KH QD")
     view = match.observe(match.turn)
-    assert isinstance(SearchBot(release_stock=view.stock).choose(view, random.Random(0)), GoDown)
-    bot = SearchBot(release_taken=2)
+    assert isinstance(SearchBot(release_stock=view.stock, search_hold=False).choose(view, random.Random(0)), GoDown)
+    bot = SearchBot(release_taken=2, search_hold=False)
     assert isinstance(bot.choose(view, random.Random(0)), Discard)
     opponent, partner = (match.turn + 1) % 4, (match.turn + 2) % 4
     takes = [Took(seat=partner, card=parse_card("5C")), Took(seat=partner, card=parse_card("5D"))]
@@ -222,3 +222,80 @@ def test_forced_first_draw() -> None:
     assert len(taker.hands[deal.turn]) == len(pusher.hands[deal.turn]) == len(deal.hands[deal.turn]) + 1
     assert len(pusher.hands[receiver]) == len(deal.hands[receiver]) + 2
     assert len(pusher.stock) == len(deal.stock) - 2
+
+
+# ---- holding back: the discard while holding, the play-out search of hold against go down -----------
+
+
+def test_while_holding_discards_what_the_hand_needs_least() -> None:
+    """The plan's discard is the costliest spare card (K♦); holding back keeps the king pair and drops 5♣."""
+    match = _after_push("7H 7S 7D 9C 9D 9S KH KD 5C")
+    view = match.observe(match.turn)
+    assert SearchBot(search_hold=False, keep_hold=False).choose(view, random.Random(0)) == Discard(parse_card("KD"))
+    assert SearchBot(search_hold=False).choose(view, random.Random(0)) == Discard(parse_card("5C"))
+
+
+def test_hold_or_go_down_is_chosen_by_play_outs() -> None:
+    """With no margin asked, the bot picks whichever of holding and going down has the better mean play-out
+    on the same sampled worlds (recomputed here from the same random numbers)."""
+    chosen = set()
+    for hand in ("7H 7S 7D 9C 9D 9S KH KD 5C", "7H 7S 7D 9C 9D 9S KH QD", "7H 7S 7D 9C 9D 9S 4C 8H 3D JK"):
+        for seed in range(3):
+            match = _after_push(hand)
+            view = match.observe(match.turn)
+            bot = SearchBot(samples=6, budget=10.0, margin=-1e9, confidence=-1e9)
+            action = bot.choose(view, random.Random(seed))
+            assert bot.last_worlds == 6
+            plan = best_go_down(parse_cards(hand), view.rules, view.deal)
+            assert plan is not None
+            hold, down = bot.hold_discard(view, plan), plan.table_actions[0]
+            rng = random.Random(seed)
+            gain = 0.0
+            for _ in range(6):
+                base = world_sim(view, sample_world(view, rng), hold=True)
+                gain += bot.play_out(view, base.copy(), down) - bot.play_out(view, base.copy(), hold)
+            assert action == (down if gain > 0 else hold)
+            chosen.add(type(action).__name__)
+    assert chosen == {"Discard", "GoDown"}
+
+
+def test_hold_search_is_deterministic_and_off_when_asked() -> None:
+    match = _after_push("7H 7S 7D 9C 9D 9S KH KD 5C")
+    view = match.observe(match.turn)
+    bot = SearchBot(samples=8, budget=10.0)
+    assert bot.choose(view, random.Random(3)) == bot.choose(view, random.Random(3))
+    assert bot.last_worlds == 8
+    quiet = SearchBot(search_hold=False)
+    quiet.choose(view, random.Random(3))
+    assert quiet.last_worlds == 0
+
+
+# ---- the play-out's holding seats ------------------------------------------------------------------
+
+
+def _holding_sim(hand: str, down: list[bool] | None = None, stock: int = 20) -> Sim:
+    hands = [parse_cards(hand), parse_cards("3S 4D 6H"), parse_cards("3C 5D 8H"), parse_cards("4S 6D 10H")]
+    sim = Sim.start(PUSH, 1, 0, hands, [parse_card("KS")] * stock, None, down or [False] * 4, ())
+    sim.hold = [True, False, True, False]
+    return sim
+
+
+def test_a_holding_seat_goes_down_only_to_go_out() -> None:
+    sim = _holding_sim("7H 7S 7D 9C 9D 9S KH KD 5C")
+    assert sim.finish_turn() is None
+    assert not sim.down[0] and not sim.sets and sorted(sim.hands[0]) == sorted(
+        encode(c, PUSH) for c in parse_cards("7H 7S 7D 9C 9D 9S KH KD"))  # the spare 5♣ went, the kings stay
+    sim = _holding_sim("7H 7S 7D 9C 9D 9S")
+    assert sim.finish_turn() == 0  # going down takes it out
+    sim = _holding_sim("7H 7S 7D 9C 9D 9S KH KD 5C")
+    sim.hold[0] = False
+    assert sim.finish_turn() is None and sim.down[0]
+
+
+def test_a_holding_seat_is_released_by_a_low_stock_or_anyone_down() -> None:
+    sim = _holding_sim("7H 7S 7D 9C 9D 9S KH KD 5C", stock=8)
+    assert not sim.holding(0) and sim.finish_turn() is None and sim.down[0]
+    sim = _holding_sim("7H 7S 7D 9C 9D 9S KH KD 5C", down=[False, True, False, False])
+    assert not sim.holding(0)
+    sim = _holding_sim("7H 7S 7D 9C 9D 9S KH KD 5C")
+    assert sim.holding(0) and not sim.holding(1)

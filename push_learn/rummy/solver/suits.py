@@ -57,43 +57,42 @@ Price = tuple[int, ...] | None
 """What sending 0, 1, 2... naturals of a position to sets costs while its rank is open (half wilds), or None."""
 Transition = tuple[State, Entries, dict[Key, tuple]]
 _STEP_LIMIT = 60_000
-"""Transitions memoised per kind of segment; beyond it the oldest half is forgotten."""
+"""Transitions memoised per kind of segment (at most; the older half is forgotten a generation at a time)."""
 Move = tuple[State, tuple[tuple[Key, int], ...]]
 """A transition without its trace: the delta entries as a tuple of pairs (untracked by the garbage collector)."""
 
 
 class Memo:
-    """A memo table in two dicts, so that the garbage collector mostly skips it.
+    """A memo table in two generations, forgotten a generation at a time (nothing is ever copied).
 
-    A dict whose keys and values are all untracked (tuples of numbers, once the collector has seen
-    them) is itself untracked after a full collection, until something new goes in. New entries go
-    to a small ``young`` dict; every ``batch`` entries they move to ``old`` at once, which then stays
-    untracked until the next move instead of being visited by every full collection. Past ``limit``
-    entries the oldest half of ``old`` is forgotten. Values must not be ``None``.
+    New entries go to ``young``; when it holds half the limit it becomes ``old`` and the previous old
+    generation is dropped whole. A hit in ``old`` is copied to ``young``, so entries still in use
+    survive the next drop. Keys and values are tuples of numbers: once the garbage collector has seen
+    them it stops tracking them, and the ``old`` dict, which never changes, with them. Values must not
+    be ``None``.
     """
 
-    __slots__ = ("batch", "limit", "old", "young")
+    __slots__ = ("half", "old", "young")
 
-    def __init__(self, limit: int, batch: int = 4096) -> None:
-        self.limit = limit
-        self.batch = batch
+    def __init__(self, limit: int) -> None:
+        self.half = max(1, limit // 2)
         self.young: dict = {}
         self.old: dict = {}
 
     def get(self, key: object) -> Any:
         """The value memoised for ``key``, or None."""
         value = self.young.get(key)
-        return self.old.get(key) if value is None else value
+        if value is None:
+            value = self.old.get(key)
+            if value is not None:
+                self[key] = value
+        return value
 
     def __setitem__(self, key: object, value: object) -> None:
         young = self.young
         young[key] = value
-        if len(young) >= self.batch:
-            old = self.old
-            if len(old) + len(young) > self.limit:
-                old = dict(islice(old.items(), len(old) // 2, None))
-            old.update(young)
-            self.old = old
+        if len(young) >= self.half:
+            self.old = young
             self.young = {}
 
     def __len__(self) -> int:
@@ -522,12 +521,12 @@ def _sweep_for(prob: SuitProblem, trace: bool) -> _Sweep:
 
 PairTuple = tuple[tuple[Key, int], ...]
 _CACHE_LIMIT = 100_000
-"""Entries a segment memo keeps; beyond it the oldest half is forgotten."""
+"""Entries a segment memo keeps at most (the older half is forgotten a generation at a time)."""
 _FORWARD = Memo(_CACHE_LIMIT)
 _BACKWARD = Memo(_CACHE_LIMIT)
 """Memo values are plain tuples: the garbage collector stops tracking them, so big tables cost no pauses."""
 _FAMILIES: dict[tuple, int] = {}
-"""Each kind of segment (rules, table runs, span, wild cap) as a small number, so memo keys hold plain ints."""
+"""Each kind of segment (rules, table runs, wild cap) as a small number, so memo keys hold plain ints."""
 _FAMILY_LIMIT = 2_000
 """Kinds of segment numbered at once (most are a table's runs; a number is never given twice, so memo
 entries of a forgotten kind are simply never found again)."""

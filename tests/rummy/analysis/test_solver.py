@@ -288,3 +288,30 @@ def test_lone_guess_sends_only_isolated_naturals_to_sets() -> None:
     assert lone.get(5, (0, 0, 0, 0))[3] == 0
     plan = best_go_down(list(hand), PUSH, 1, keep_discard=False)
     assert plan is not None and plan.points_left == 0
+
+
+def test_a_question_pauses_the_collector_and_restores_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cyclic collector is off while a question runs and on again after, even when it fails; a caller
+    who turned it off keeps it off."""
+    import gc
+
+    seen: list[bool] = []
+    real_best = Search.best
+
+    def spying(self: Search, *args: object, **kwargs: object) -> object:
+        seen.append(gc.isenabled())
+        return real_best(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Search, "best", spying)
+    best_turn(cards("5H 6H 7H 9C 9D JK QS"), PUSH)
+    assert seen == [False] and gc.isenabled()
+    with pytest.raises(ValueError), solver_api.collector_paused():
+        assert not gc.isenabled()
+        raise ValueError("a failing question")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        best_turn(cards("5H 6H 7H 9C 9D JK QS"), PUSH)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

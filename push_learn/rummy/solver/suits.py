@@ -1,42 +1,28 @@
-"""The runs of one suit: a sweep over positions with the open runs as the state.
+"""The runs of one suit: the segments of a suit, solved by a memoised sweep (``sweep.py``) and traced.
 
-Runs are normalised so the search never meets the same meld twice: a run begins and ends on a
-natural card, wilds inside fill gaps, and the wilds beyond its ends (to reach length 3, or a
-contract length) are *extension* wilds counted when it closes. A gap is only bridged when that
-needs fewer wilds than closing the run and starting again (so at most 1 wild after a run of 3,
-at most 3 after a lone card), which bounds the state. Table runs of the suit take part too: a
-*left piece* of hand cards grows towards a table run's low end and joins it, the run's *body*
-passes through its positions (where its wilds may be rescued by the exact natural), and an
-*extension* continues past its high end.
-
-Items of the state (small tuples): ``(0, span, gap, designated)`` a hand run; ``(1, t, span, gap)``
-a left piece for table run ``t``; ``(2, t, room, 0)`` the body of table run ``t``; ``(3, t, room,
-gap)`` the high-end extension of table run ``t``. ``span`` is exact, or ``LUMP`` for a long run
-whose exact length can no longer matter. The state also keeps where the last contract run of the
-suit ended (contract runs laid down together may not overlap, A-R1-08).
-
-A natural not used by a run may stay in hand, be the discard, rescue a table wild standing for it,
-be a contract set on its own (with two wilds), or, while the set question at its rank is still
-open in the search, join a set at a lower-bound cost (``phi``: the price of 0, 1, 2... of them, in half wilds).
+A suit splits into independent segments where nothing can reach across (``segments``). A segment is
+solved forward and backward over its positions: forward prefixes are memoised by the data before a
+*pivot* and backward suffixes by the data after it, so a problem that differs from an earlier one at
+a single position (the search decides one rank at a time) re-steps only around that position. The
+plan behind an entry is traced back along the memoised values (``trace_suit``).
 
 Memo tables (transitions, forward prefixes, backward suffixes, solved segments) live across
 questions. Their keys and values are plain tuples of numbers, which the garbage collector stops
-tracking, so big tables add little to its pauses; each table forgets its oldest half when full.
+tracking, so big tables add little to its pauses; each table forgets its older half a generation
+at a time (``memo.Memo``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
-from itertools import count, islice, product
-from typing import Any
+from itertools import count
 
-from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, Ctx, TableRunInfo, position_weight
-from push_learn.rummy.solver.entries import Entries, Key, designation_tables, join_into, pareto
+from push_learn.rummy.solver.encoding import ACE_POS, Ctx, TableRunInfo
+from push_learn.rummy.solver.entries import Entries, Key, join_into, pareto
+from push_learn.rummy.solver.memo import Memo, trim_oldest
+from push_learn.rummy.solver.sweep import Move, Price, State, Sweep, clear_sweeps, sweep_of
 
 __all__ = [
-    "LUMP",
     "ClosedRun",
     "SuitPlan",
     "SuitProblem",
@@ -46,62 +32,6 @@ __all__ = [
     "solve_suit",
     "trace_suit",
 ]
-
-LUMP = 99
-"""Span marker of a long run: at least the longest contract length, capacity no longer limited."""
-
-Item = tuple[int, int, int, int]
-State = tuple[tuple[Item, ...], int]
-Counts = tuple[int, int, int, int]
-Price = tuple[int, ...] | None
-"""What sending 0, 1, 2... naturals of a position to sets costs while its rank is open (half wilds), or None."""
-Transition = tuple[State, Entries, dict[Key, tuple]]
-_STEP_LIMIT = 60_000
-"""Transitions memoised per kind of segment (at most; the older half is forgotten a generation at a time)."""
-Move = tuple[State, tuple[tuple[Key, int], ...]]
-"""A transition without its trace: the delta entries as a tuple of pairs (untracked by the garbage collector)."""
-
-
-class Memo:
-    """A memo table in two generations, forgotten a generation at a time (nothing is ever copied).
-
-    New entries go to ``young``; when it holds half the limit it becomes ``old`` and the previous old
-    generation is dropped whole. A hit in ``old`` is copied to ``young``, so entries still in use
-    survive the next drop. Keys and values are tuples of numbers: once the garbage collector has seen
-    them it stops tracking them, and the ``old`` dict, which never changes, with them. Values must not
-    be ``None``.
-    """
-
-    __slots__ = ("half", "old", "young")
-
-    def __init__(self, limit: int) -> None:
-        self.half = max(1, limit // 2)
-        self.young: dict = {}
-        self.old: dict = {}
-
-    def get(self, key: object) -> Any:
-        """The value memoised for ``key``, or None."""
-        value = self.young.get(key)
-        if value is None:
-            value = self.old.get(key)
-            if value is not None:
-                self[key] = value
-        return value
-
-    def __setitem__(self, key: object, value: object) -> None:
-        young = self.young
-        young[key] = value
-        if len(young) >= self.half:
-            self.old = young
-            self.young = {}
-
-    def __len__(self) -> int:
-        return len(self.young) + len(self.old)
-
-    def clear(self) -> None:
-        """Forget everything."""
-        self.young = {}
-        self.old = {}
 
 
 @dataclass(frozen=True, eq=True, slots=True)
@@ -172,296 +102,6 @@ class SuitPlan:
     """Positions of naturals laid down as a contract set with two wilds."""
 
 
-class _Sweep:
-    """The transition rules of one kind of segment (shared by the value pass and the trace).
-
-    Transitions depend only on the state and the data of one position, so ``step`` memoises them:
-    across segments, searches and hands the same local situations come back again and again.
-    """
-
-    def __init__(
-        self,
-        ctx: Ctx,
-        single_set: bool,
-        layoff: bool,
-        rescue: bool,
-        runs: tuple[TableRunInfo, ...],
-        trace: bool,
-    ) -> None:
-        self.ctx = ctx
-        self.single_set = single_set
-        self.layoff = layoff
-        self.rescue = rescue
-        self.runs = runs
-        self.trace = trace
-        self.k = ctx.k
-        self.maxlen = ctx.maxlen
-        self.low = ctx.low
-        self.run_types = ctx.run_types
-        self.lmax = ctx.longest if self.run_types else 3
-        self.sstar = max(3, self.lmax)
-        self.lump_start = 15 - ctx.maxlen + ctx.k
-        self.desig_items = bool(self.run_types) and not ctx.share_ok
-        self.close_designate = bool(self.run_types) and ctx.share_ok
-        self.add, self.ge = designation_tables(ctx)
-        self.set_unit = ctx.set_unit
-        room = 1 if ctx.set_cap else ctx.k
-        self.single_x2 = 2 * min(ctx.k, room)
-        self.slots = [0] * 15
-        if rescue:
-            for run in runs:
-                for position, _place in run.wilds:
-                    self.slots[position] += 1
-        self._vo: dict[tuple[int, int, bool, Price, bool], dict[Key, tuple[int, Counts]]] = {}
-        self._moves = Memo(_STEP_LIMIT)
-
-    # ---- the naturals no run uses ------------------------------------------------------------
-    def leftovers(
-        self, p: int, rest: int, busy: bool, phi: Price, disc: bool
-    ) -> dict[Key, tuple[int, tuple[int, int, int, int]]]:
-        """Best value per key for ``rest`` naturals at ``p`` used alone: (value, (rescues, discard, singles, relaxed)).
-
-        ``busy``: a run crosses ``p`` on a wild, so no natural of ``p`` may stay in hand or (unless a
-        discard is compulsory) be the discard: swapping it into that run and the wild to the run's spare
-        end is never worse.
-        """
-        cached = self._vo.get((p, rest, busy, phi, disc))
-        if cached is not None:
-            return cached
-        v = position_weight(p, self.ctx.by_cards)
-        slots = self.slots[p]
-        out: dict[Key, tuple[int, tuple[int, int, int, int]]] = {}
-        if p == ACE_LOW:
-            if rest <= slots:
-                out[(-2 * rest, 0, 0, 0)] = (v * rest, (rest, 0, 0, 0))
-            self._vo[(p, rest, busy, phi, disc)] = out
-            return out
-        single = self.single_set and self.set_unit > 0
-        for r in range(min(rest, slots) + 1):
-            for f in range(min(1 if disc and (not busy or self.ctx.strict_discard) else 0, rest - r) + 1):
-                for s in range((rest - r - f if single else 0) + 1):
-                    for q in range((min(rest - r - f - s, len(phi) - 1) if phi is not None else 0) + 1):
-                        if busy and r + f + s + q < rest:
-                            continue
-                        d = 0
-                        for _ in range(s):
-                            d = self.add[d][self.set_unit]
-                        x2 = min(2 * self.k, s * self.single_x2)
-                        key = (-2 * r + (phi[q] if phi else 0) + 4 * s, x2, d, f)
-                        value = v * (r + f + s + q)
-                        if key not in out or out[key][0] < value:
-                            out[key] = (value, (r, f, s, q))
-        if len(out) > 1:
-            kept = pareto({key: value for key, (value, _) in out.items()}, self.ge, 2 * self.k, self.ctx.strict_discard)
-            out = {key: out[key] for key in kept}
-        self._vo[(p, rest, busy, phi, disc)] = out
-        return out
-
-    # ---- one item at one position --------------------------------------------------------------
-    def continuations(self, item: Item, p: int) -> list[tuple[Item, int, int, str]]:
-        """(item after p, naturals used, half wilds used, 'N'/'W'/'T') for an open item at ``p``."""
-        kind = item[0]
-        if kind == 2:
-            return [(item, 0, 0, "T")]
-        if kind == 0:
-            _, span, gap, des = item
-            if span != LUMP and span + 1 > self.maxlen:
-                return []
-            lref = self.lmax if (des or self.close_designate) else 3
-            grown = span if span == LUMP else span + 1
-            natural_span = grown
-            if natural_span != LUMP and natural_span >= self.sstar and p - natural_span + 1 >= self.lump_start:
-                natural_span = LUMP
-            out = [((0, natural_span, 0, des), 1, 0, "N")]
-            last = self.sstar if span == LUMP else span - gap
-            if gap + 1 <= max(1, lref - last + 1):
-                out.append(((0, grown, gap + 1, des), 0, 2, "W"))
-            return out
-        if kind == 1:
-            _, t, span, gap = item
-            if span + 1 > self.runs[t].room:
-                return []
-            out = [((1, t, span + 1, 0), 1, 0, "N")]
-            if gap == 0:
-                out.append(((1, t, span + 1, 1), 0, 2, "W"))
-            return out
-        _, t, room, gap = item
-        if room < 1:
-            return []
-        out = [((3, t, room - 1, 0), 1, 0, "N")]
-        if gap == 0:
-            out.append(((3, t, room - 1, 1), 0, 2, "W"))
-        return out
-
-    def _has_room(self, item: Item) -> bool:
-        """Whether an item that just took a wild could still take one more at an end."""
-        kind = item[0]
-        if kind == 0:
-            return item[1] == LUMP or item[1] < self.maxlen
-        if kind == 1:
-            return item[2] < self.runs[item[1]].room
-        return item[2] > 0
-
-    def closings(
-        self, item: Item, p: int, dend: int, last: bool
-    ) -> list[tuple[bool, int, int, int, int, tuple[int, int, int]]]:
-        """(closes?, half wilds, half room, designation, new contract end, (ext, part, trail)) at the end of ``p``;
-        ``last``: ``p`` ends the segment, so every item must close."""
-        kind = item[0]
-        keep = (False, 0, 0, 0, dend, (0, -1, 0))
-        if kind == 0 and item[2] == 0:
-            _, span, _, des = item
-            out = [] if last else [keep]
-            if not des:
-                e = 0 if span == LUMP else max(0, 3 - span)
-                cap = self.k if span == LUMP else min(self.k, self.maxlen - span - e)
-                out.append((True, 2 * e, 2 * cap, 0, dend, (e, -1, 0)))
-            if des or self.close_designate:
-                for j, (length, unit) in enumerate(self.run_types):
-                    e = 0 if span == LUMP else max(0, length - span)
-                    cap = self.k if span == LUMP else min(self.k, self.maxlen - span - e)
-                    trail, new_end = 0, dend
-                    if des:
-                        start = p - span + 1 if span != LUMP else p
-                        lead_room = start - max(self.low, dend + 1) if e else 0
-                        trail = max(0, e - lead_room)
-                        if trail > ACE_POS - p:
-                            continue
-                        new_end = p + trail
-                    out.append((True, 2 * e, 2 * cap, unit, new_end, (e, j, trail)))
-            return out
-        if kind == 3 and item[3] == 0:
-            cap = min(self.k, item[2])
-            return ([] if last else [keep]) + [(True, 0, 2 * cap, 0, dend, (0, -1, 0))]
-        if last or kind == 1:
-            return [] if last else [keep]
-        return [keep]
-
-    # ---- one state at one position -------------------------------------------------------------
-    def step(
-        self, state: State, p: int, n: int, phi: Price, disc: bool, last: bool
-    ) -> list[tuple[State, Entries, dict[Key, tuple]]]:
-        """Every (next state, delta entries, trace info per delta key) from ``state`` across position ``p``
-        holding ``n`` naturals (``phi``: their set price while the rank is open; ``disc``: may be the discard;
-        ``last``: the segment ends at ``p``). Only the final plan is traced, so few of these are kept (all
-        sweeps share one small memo: kept traces are many small objects for the garbage collector)."""
-        key = (id(self), state, p, n, phi, disc, last)
-        cached = _TRACES.get(key)
-        if cached is None or cached[0] is not self:
-            _trim(_TRACES, _TRACE_LIMIT)
-            cached = (self, list(self._step(state, p, n, phi, disc, last)))
-            _TRACES[key] = cached
-        return cached[1]
-
-    def moves(self, state: State, p: int, n: int, phi: Price, disc: bool, last: bool) -> tuple[Move, ...]:
-        """``step`` without the trace, memoised as plain tuples (what the value passes use)."""
-        key = (state, p, n, phi, disc, last)
-        cached: tuple[Move, ...] | None = self._moves.get(key)
-        if cached is None:
-            cached = tuple(
-                (target, tuple(delta.items())) for target, delta, _info in self._step(state, p, n, phi, disc, last)
-            )
-            self._moves[key] = cached
-        return cached
-
-    def _step(
-        self, state: State, p: int, n: int, phi: Price, disc: bool, last: bool
-    ) -> Iterator[tuple[State, Entries, dict[Key, tuple]]]:
-        items, dend = state
-        if dend and dend <= p - 1 - self.lmax:
-            dend = 0
-        work = list(items)
-        merged: list[int] = []
-        for t, run in enumerate(self.runs):
-            if run.a == p:
-                room = run.room
-                for i, it in enumerate(work):
-                    if it[0] == 1 and it[1] == t:
-                        room -= it[2]
-                        del work[i]
-                        merged.append(t)
-                        break
-                work.append((2, t, room, 0))
-        options = [self.continuations(it, p) for it in work]
-        if any(not opts for opts in options):
-            return
-        v = position_weight(p, self.ctx.by_cards)
-        targets: dict[State, tuple[Entries, dict[Key, tuple]]] = {}
-        for combo in product(*options):
-            uses = sum(c[1] for c in combo)
-            if uses > n:
-                continue
-            cont = [c[0] for c in combo]
-            dw2 = sum(c[2] for c in combo)
-            k = n - uses
-            busy = any(c[3] == "W" and self._has_room(c[0]) for c in combo)
-            desig_open = any(it[0] == 0 and it[3] for it in cont)
-            can_desig = self.desig_items and not desig_open and p > dend
-            left_ok = []
-            if self.layoff:
-                pieces = {it[1] for it in cont if it[0] == 1}
-                left_ok = [t for t, run in enumerate(self.runs) if run.a > p and run.room >= 1 and t not in pieces]
-            opening = 0 if busy else k
-            for nd in (0, 1) if can_desig and opening >= 1 else (0,):
-                for lset in _subsets(left_ok, opening - nd):
-                    for nr in range(opening - nd - len(lset) + 1):
-                        rest = k - nd - len(lset) - nr
-                        vo = self.leftovers(p, rest, busy, phi, disc)
-                        if not vo:
-                            continue
-                        new_items = cont + [(0, 1, 0, 0)] * nr + [(0, 1, 0, 1)] * nd + [(1, t, 1, 0) for t in lset]
-                        for i, it in enumerate(new_items):
-                            if it[0] == 2 and self.runs[it[1]].b == p:
-                                new_items[i] = (3, it[1], it[2], 0)
-                        struct_v = v * (uses + nr + nd + len(lset))
-                        closes = [self.closings(it, p, dend, last) for it in new_items]
-                        for choice in product(*closes):
-                            self._emit(
-                                targets, new_items, choice, dend, dw2, struct_v, vo,
-                                (tuple(c[3] for c in combo), nr, nd, tuple(lset)),
-                            )
-        for target, (delta, info) in targets.items():
-            yield target, delta, info
-
-    def _emit(
-        self,
-        targets: dict[State, tuple[Entries, dict[Key, tuple]]],
-        new_items: list[Item],
-        choice: tuple[tuple[bool, int, int, int, int, tuple[int, int, int]], ...],
-        dend: int,
-        dw2: int,
-        struct_v: int,
-        vo: dict[Key, tuple[int, tuple[int, int, int, int]]],
-        moves: tuple,
-    ) -> None:
-        cw2 = cx2 = dd = 0
-        new_end = dend
-        kept: list[int] = []
-        for i, (closes, w2, x2, unit, end, _info) in enumerate(choice):
-            if closes:
-                cw2 += w2
-                cx2 += x2
-                if unit:
-                    dd = self.add[dd][unit]
-                if end != dend:
-                    new_end = end
-            else:
-                kept.append(i)
-        order = sorted(kept, key=lambda i: new_items[i])
-        target: State = (tuple(new_items[i] for i in order), new_end)
-        delta, info = targets.setdefault(target, ({}, {}))
-        k2 = 2 * self.k
-        base_w = dw2 + cw2
-        for (w, x, d, f), (value, counts) in vo.items():
-            x_all = x + cx2
-            key = (w + base_w, x_all if x_all < k2 else k2, self.add[d][dd], f)
-            total = value + struct_v
-            if delta.get(key, -1) < total:
-                delta[key] = total
-                if self.trace:
-                    info[key] = (moves, counts, tuple(c[0] for c in choice), tuple(c[5] for c in choice), tuple(order))
-
-
 def segments(counts: tuple[int, ...], runs: tuple[TableRunInfo, ...], low: int, split: int) -> list[tuple[int, int]]:
     """Independent stretches (first, last position) of a suit: naturals or table runs with fewer than
     ``split`` empty positions between them. No run, lay-off or contract spacing reaches across a
@@ -493,30 +133,12 @@ def merge_plans(plans: list[SuitPlan]) -> SuitPlan:
     return out
 
 
-def _subsets(items: list[int], most: int) -> Iterator[list[int]]:
-    """Subsets of ``items`` with at most ``most`` members (tiny lists only)."""
-    if most <= 0 or not items:
-        yield []
-        return
-    first, rest = items[0], items[1:]
-    yield from _subsets(rest, most)
-    for tail in _subsets(rest, most - 1):
-        yield [first, *tail]
-
-
 def _positions(prob: SuitProblem) -> range:
     return range(prob.start, prob.end + 1)
 
 
-@lru_cache(maxsize=256)
-def _sweep(
-    ctx: Ctx, single_set: bool, layoff: bool, rescue: bool, runs: tuple[TableRunInfo, ...], trace: bool
-) -> _Sweep:
-    return _Sweep(ctx, single_set, layoff, rescue, runs, trace)
-
-
-def _sweep_for(prob: SuitProblem, trace: bool) -> _Sweep:
-    return _sweep(prob.ctx, prob.single_set, prob.layoff, prob.rescue, prob.runs, trace)
+def _sweep_for(prob: SuitProblem, trace: bool) -> Sweep:
+    return sweep_of(prob.ctx, prob.single_set, prob.layoff, prob.rescue, prob.runs, trace)
 
 
 PairTuple = tuple[tuple[Key, int], ...]
@@ -531,8 +153,6 @@ _FAMILY_LIMIT = 2_000
 """Kinds of segment numbered at once (most are a table's runs; a number is never given twice, so memo
 entries of a forgotten kind are simply never found again)."""
 _NUMBERS = count()
-_TRACES: dict[tuple, tuple[_Sweep, list[Transition]]] = {}
-_TRACE_LIMIT = 1_000
 _LAZY = 3
 """Buckets this small are kept as they are: pruning them costs more than carrying a dominated entry."""
 _START: State = ((), 0)
@@ -543,13 +163,6 @@ def _data(prob: SuitProblem) -> tuple[tuple[int, Price, bool], ...]:
     return tuple((prob.counts[p], prob.phi[p], prob.disc[p]) for p in _positions(prob))
 
 
-def _trim(table: dict, limit: int) -> None:
-    """Forget the oldest half of a memo table once it holds more than ``limit`` entries."""
-    if len(table) > limit:
-        for key in list(islice(table, len(table) // 2)):
-            del table[key]
-
-
 def _family(prob: SuitProblem) -> int:
     """The number of the problem's kind of segment: everything but where it lies and its per-position data.
 
@@ -558,12 +171,12 @@ def _family(prob: SuitProblem) -> int:
     family = (prob.ctx, prob.single_set, prob.layoff, prob.rescue, prob.runs, prob.wcap2)
     number = _FAMILIES.get(family)
     if number is None:
-        _trim(_FAMILIES, _FAMILY_LIMIT)
+        trim_oldest(_FAMILIES, _FAMILY_LIMIT)
         number = _FAMILIES[family] = next(_NUMBERS)
     return number
 
 
-def _forward(prob: SuitProblem, sweep: _Sweep, fam: int, data: tuple, q: int) -> tuple[tuple[State, PairTuple], ...]:
+def _forward(prob: SuitProblem, sweep: Sweep, fam: int, data: tuple, q: int) -> tuple[tuple[State, PairTuple], ...]:
     """The states after positions ``start..q`` with their entries (memoised by the data of that prefix)."""
     if q < prob.start:
         return ((_START, _ZERO_PAIRS),)
@@ -591,7 +204,7 @@ def _forward(prob: SuitProblem, sweep: _Sweep, fam: int, data: tuple, q: int) ->
     return out
 
 
-def _backward(prob: SuitProblem, sweep: _Sweep, fam: int, data: tuple, q: int, state: State) -> PairTuple:
+def _backward(prob: SuitProblem, sweep: Sweep, fam: int, data: tuple, q: int, state: State) -> PairTuple:
     """What positions ``q+1..end`` can add to a run of the sweep in ``state`` (memoised by their data)."""
     if q >= prob.end:
         return _ZERO_PAIRS if not state[0] else ()
@@ -621,8 +234,7 @@ def clear_suit_caches() -> None:
     _BACKWARD.clear()
     _SOLVED.clear()
     _FAMILIES.clear()
-    _TRACES.clear()
-    _sweep.cache_clear()
+    clear_sweeps()
 
 
 def solve_suit(prob: SuitProblem, pivot: int | None = None) -> Entries:
@@ -682,7 +294,7 @@ def trace_suit(prob: SuitProblem, goal: Key) -> tuple[int, SuitPlan]:
 def _next_step(
     moves: tuple[Move, ...],
     prob: SuitProblem,
-    sweep: _Sweep,
+    sweep: Sweep,
     fam: int,
     data: tuple,
     p: int,

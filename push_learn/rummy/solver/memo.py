@@ -1,0 +1,63 @@
+"""Memo tables that live across the solver's questions, kept cheap for the garbage collector.
+
+>>> table = Memo(4)
+>>> table["a"] = 1
+>>> table.get("a"), table.get("b")
+(1, None)
+"""
+
+from __future__ import annotations
+
+from itertools import islice
+from typing import Any
+
+__all__ = ["Memo", "trim_oldest"]
+
+
+class Memo:
+    """A memo table in two generations, forgotten a generation at a time (nothing is ever copied).
+
+    New entries go to ``young``; when it holds half the limit it becomes ``old`` and the previous old
+    generation is dropped whole. A hit in ``old`` is copied to ``young``, so entries still in use
+    survive the next drop. Keys and values are tuples of numbers: once the garbage collector has seen
+    them it stops tracking them, and the ``old`` dict, which never changes, with them. Values must not
+    be ``None``.
+    """
+
+    __slots__ = ("half", "old", "young")
+
+    def __init__(self, limit: int) -> None:
+        self.half = max(1, limit // 2)
+        self.young: dict = {}
+        self.old: dict = {}
+
+    def get(self, key: object) -> Any:
+        """The value memoised for ``key``, or None."""
+        value = self.young.get(key)
+        if value is None:
+            value = self.old.get(key)
+            if value is not None:
+                self[key] = value
+        return value
+
+    def __setitem__(self, key: object, value: object) -> None:
+        young = self.young
+        young[key] = value
+        if len(young) >= self.half:
+            self.old = young
+            self.young = {}
+
+    def __len__(self) -> int:
+        return len(self.young) + len(self.old)
+
+    def clear(self) -> None:
+        """Forget everything."""
+        self.young = {}
+        self.old = {}
+
+
+def trim_oldest(table: dict, limit: int) -> None:
+    """Forget the oldest half of a small memo dict once it holds more than ``limit`` entries."""
+    if len(table) > limit:
+        for key in list(islice(table, len(table) // 2)):
+            del table[key]

@@ -33,8 +33,9 @@ def cards(text: str) -> list[Card]:
 
 def test_module_examples_run() -> None:
     import push_learn.rummy.solver as package
+    from push_learn.rummy.solver import memo
 
-    for module in (package, solver_api):
+    for module in (package, solver_api, memo):
         failures, _ = doctest.testmod(module)
         assert failures == 0
 

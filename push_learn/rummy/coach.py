@@ -239,7 +239,8 @@ def draw_advice(
             f"after taking, your hand {hand_state(after, view.contract)} (now {contract_gap(now, view.contract)})."
         )
         if after is not None:
-            take_lines.append(f"meld by meld after taking: {contract_progress([*hand, up], rules, view.deal)}.")
+            progress = contract_progress([*hand, up], rules, view.deal, short=after)
+            take_lines.append(f"meld by meld after taking: {progress}.")
         take_lines.append(f"chance to go down within {turns} turns: about {take_chance:.0%}.")
         push_lines = [gift, f"chance to go down within {turns} turns: about {push_chance:.0%}."]
         take = OptionView("take", tuple(take_lines), after, take_chance)

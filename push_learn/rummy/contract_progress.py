@@ -126,14 +126,18 @@ def _group_text(progress: list[PartProgress]) -> str:
     return ", ".join(words)
 
 
-def contract_progress(hand: Sequence[Card], rules: RummyRules, deal: int) -> ContractProgress:
+def contract_progress(
+    hand: Sequence[Card], rules: RummyRules, deal: int, *, short: int | None = None
+) -> ContractProgress:
     """Which melds of deal ``deal``'s contract the hand holds now, and what each other one needs.
 
     Exact in the count (the solver's fewest missing cards); the melds shown are one best way to
-    complete the contract, and every card named would bring that meld one card closer.
+    complete the contract, and every card named would bring that meld one card closer. ``short``:
+    the hand's ``contract_distance`` when the caller already knows it.
     """
     contract = rules.contract(deal)
-    short = contract_distance(hand, rules, deal)
+    if short is None:
+        short = contract_distance(hand, rules, deal)
     if short is None:
         return ContractProgress(contract, None, ())
     stand_in = _stand_in(rules)

@@ -25,6 +25,8 @@ def test_one_run_found_and_the_other_needs_a_card_or_a_wild() -> None:
     found, other = sorted(progress.parts, key=lambda part: part.missing)
     assert found.found and not other.found
     assert other.fillers == tuple(parse_cards("5S 9S"))
+    known = contract_progress(parse_cards("7H 8H 9H 10H 6S 7S 8S KD"), PUSH, 3, short=1)
+    assert known == progress
 
 
 def test_the_hands_own_wilds_complete_as_many_melds_as_they_can() -> None:

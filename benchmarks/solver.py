@@ -10,7 +10,9 @@ Hands (two decks plus jokers, Push rules):
 
 Questions: the *contract question* (``best_go_down`` for the deal's contract: can the hand go down,
 and the best way by points left; deals cycle 1..5) and the *best full turn* after going down
-(``best_turn`` with lay-offs and rescues onto a table of eight random melds with wilds).
+(``best_turn`` with lay-offs and rescues onto a table of eight random melds with wilds). Contract
+questions are also split by answer: plans that take every card out (found, nothing left to prove)
+and plans that leave points (the search must also prove nothing better exists).
 
 Steady-state figures keep the solver's memo tables between questions (as a long-running bot or
 widget does); cold figures clear them before every question. Garbage-collection pauses fall inside
@@ -40,7 +42,7 @@ from push_learn.cards import JOKER, Card, Rank, Suit, make_deck
 from push_learn.rummy import PUSH
 from push_learn.rummy.melds import Meld, interpret_meld
 from push_learn.rummy.scoring import card_value
-from push_learn.rummy.solver import best_go_down, best_turn, clear_caches
+from push_learn.rummy.solver import TurnPlan, best_go_down, best_turn, clear_caches
 
 PACK = make_deck(2, 4)
 WILDS = [card for card in PACK if card.rank is None or card.rank is Rank.TWO]
@@ -154,11 +156,16 @@ class Pauses:
 
 def timed(question: Callable[[], object], cold: bool) -> float:
     """Seconds taken by one question (memo tables cleared first when ``cold``)."""
+    return answered(question, cold)[0]
+
+
+def answered(question: Callable[[], object], cold: bool) -> tuple[float, object]:
+    """Seconds taken by one question and its answer (memo tables cleared first when ``cold``)."""
     if cold:
         clear_caches()
     start = time.perf_counter()
-    question()
-    return time.perf_counter() - start
+    answer = question()
+    return time.perf_counter() - start, answer
 
 
 def report(label: str, seconds: list[float], median_target: float, worst_target: float) -> None:
@@ -181,15 +188,29 @@ def _section(
         count = min(len(hands), cold_count) if cold else len(hands)
         if not count:
             continue
-        contract = [
-            timed(lambda h=hand, d=i % 5 + 1: best_go_down(h, PUSH, d), cold) for i, hand in enumerate(hands[:count])
+        asked = [
+            answered(lambda h=hand, d=i % 5 + 1: best_go_down(h, PUSH, d), cold) for i, hand in enumerate(hands[:count])
         ]
+        contract = [seconds for seconds, _ in asked]
         turn = [
             timed(lambda h=hand, t=table: best_turn(h, PUSH, t), cold)
             for hand, table in zip(hands[:count], tables[name][:count], strict=True)
         ]
         report(f"{name}: contract", contract, 5, 50)
+        _split_by_answer(asked)
         report(f"{name}: full turn", turn, 20, 250)
+
+
+def _split_by_answer(asked: Sequence[tuple[float, object]]) -> None:
+    """Contract questions apart by answer: the plan takes every card out (found, nothing left to prove)
+    or leaves points (then the search must also prove that nothing better exists)."""
+    clean = sorted(1000 * s for s, plan in asked if isinstance(plan, TurnPlan) and plan.points_left == 0)
+    left = sorted(1000 * s for s, plan in asked if isinstance(plan, TurnPlan) and plan.points_left > 0)
+    if clean and left:
+        print(
+            f"    of which {len(clean)} take every card out (median {statistics.median(clean):.2f} ms) and"
+            f" {len(left)} leave points, proved best (median {statistics.median(left):.2f} ms, worst {left[-1]:.1f} ms)"
+        )
 
 
 def main() -> None:

@@ -10,11 +10,11 @@ First solutions, cheapest first: the guess (the free sets of every rank), the *l
 only from naturals outside every likely run: often a plan that melds everything); when one of them
 takes every card out of the hand the search is over. Otherwise the depth-first search starts at once:
 the root's own relaxed bound is nearly always the whole hand, so computing it (and diving from its
-plan, or trying no sets at all) cost more than it saved. Ties between equally good plans go to the first
-one found. The fast pass lets contract runs of
-a suit overlap; if its plan breaks that rule, other runs are chosen or a long run is cut in two
-(``layout.py``) before a second search (which spaces runs exactly) starts from the first one's value
-and choice. The plan is read back from the maps by ``trace.Tracer``.
+plan, or trying no sets at all) cost more than it saved. Ties between equally good plans go to the
+first one found. The fast pass lets contract runs of a suit overlap; if its plan breaks that rule,
+other runs are chosen or a long run is cut in two (``layout.py``) before a second search (which spaces
+runs exactly) starts from the first one's value and choice. The plan is read back from the maps by
+``trace.Tracer``.
 
 Objective: the most penalty points out of the hand (melded, laid off, used to rescue, or the one
 discard), where every wild that leaves the hand is worth 20.
@@ -210,6 +210,7 @@ class Search:
             self.extra_parts.append(({(0, 0, 0, 0): 0, (2, 0, 0, 1): 0}, {}))
 
     def _most_sets(self, r: int) -> int:
+        """The packed designations of the most contract sets one option of rank ``r`` lays down."""
         unit = self.ctx.set_unit
         if not unit:
             return 0

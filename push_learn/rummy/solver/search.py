@@ -3,7 +3,7 @@
 Given those decisions, the suits are independent (each a memoised sweep, ``suits.py``) and so are
 the ranks (``ranks.py``); their Pareto maps combine by a small convolution over the wilds they need.
 A rank whose set question is still open is *relaxed*: each of its naturals may join a set at a
-lower-bound price (``relaxed_costs``), which gives a true upper bound on every completion, so a
+lower-bound price (``relaxed_costs``, ``copy_prices``), which gives a true upper bound on every completion, so a
 branch whose bound cannot beat the best plan found is cut.
 
 First solutions, cheapest first: the guess (the free sets of every rank), the *lone guess* (sets

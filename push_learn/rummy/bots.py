@@ -38,7 +38,7 @@ from push_learn.rummy.rules import MeldKind
 from push_learn.rummy.scoring import card_value
 from push_learn.rummy.solver import best_go_down, best_turn, contract_distance, contract_ways
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "seat_of"]
+__all__ = ["Bot", "GreedyBot", "RandomBot", "hand_of", "keep_score", "legal_discards", "seat_of"]
 
 
 class Bot(Protocol):
@@ -56,13 +56,15 @@ def seat_of(view: Observation) -> int:
     return view.turn if view.seat is None else view.seat
 
 
-def _hand(view: Observation) -> list[Card]:
+def hand_of(view: Observation) -> list[Card]:
+    """The cards of the seat to move, as its observation shows them."""
     if view.hand is not None:
         return list(view.hand)
     return list((view.hands or ())[view.turn])
 
 
-def _discards(view: Observation) -> list[Discard]:
+def legal_discards(view: Observation) -> list[Discard]:
+    """The discards the observation offers as legal."""
     return [action for action in view.legal if isinstance(action, Discard)]
 
 
@@ -76,7 +78,7 @@ class RandomBot:
         view = observation
         if view.phase == "draw":
             return rng.choice(list(view.legal))
-        moves: list[Action] = [*_discards(view), *self._table_moves(view)]
+        moves: list[Action] = [*legal_discards(view), *self._table_moves(view)]
         legal = [move for move in moves if isinstance(move, Discard) or engine_reason(view, move) is None]
         if not legal:
             raise RuntimeError("no legal move found for the seat to move")
@@ -84,7 +86,7 @@ class RandomBot:
 
     @staticmethod
     def _table_moves(view: Observation) -> list[Action]:
-        hand = _hand(view)
+        hand = hand_of(view)
         seat = seat_of(view)
         if not view.down[seat]:
             return [GoDown(way) for way in contract_ways(hand, view.rules, view.deal, limit=3)]
@@ -164,7 +166,7 @@ class GreedyBot:
         """How much taking the up-card is worth compared with pushing (positive: take)."""
         up = view.upcard
         assert up is not None
-        hand = _hand(view)
+        hand = hand_of(view)
         if is_wild_card(up):
             return 1.0
         if not view.down[seat_of(view)]:
@@ -188,7 +190,7 @@ class GreedyBot:
     # ---- meld phase -------------------------------------------------------------------------
     def table_move(self, view: Observation) -> Action | None:
         """The first table move of the solver's best plan (go down first, then the best turn), or None."""
-        hand = _hand(view)
+        hand = hand_of(view)
         if not view.down[seat_of(view)]:
             plan = best_go_down(hand, view.rules, view.deal, table=view.melds, taken=view.taken)
         else:
@@ -199,8 +201,8 @@ class GreedyBot:
 
     def discard(self, view: Observation, rng: random.Random) -> Action:
         """Once down, the solver's discard; before, the card the contract needs least (most points first)."""
-        legal = _discards(view)
-        hand = _hand(view)
+        legal = legal_discards(view)
+        hand = hand_of(view)
         if view.down[seat_of(view)]:
             plan = best_turn(hand, view.rules, view.melds, taken=view.taken)
             if plan.discard is not None and Discard(plan.discard) in legal:

@@ -87,7 +87,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from push_learn.cards import Card
-from push_learn.rummy.bots import GreedyBot, _discards, _hand, keep_score, seat_of
+from push_learn.rummy.bots import GreedyBot, hand_of, keep_score, legal_discards, seat_of
 from push_learn.rummy.coach import unseen_cards
 from push_learn.rummy.engine import Action, Discard, Observation, Push, TakeUpcard, Took
 from push_learn.rummy.melds import is_wild_card
@@ -152,7 +152,7 @@ def world_sim(view: Observation, world: World, hold: bool = False, release_stock
     with ``hold`` the seat's side holds back its contract in the play-out (``release_stock`` as in Sim)."""
     seat = seat_of(view)
     rules = view.rules
-    hands = [list(_hand(view)) if other == seat else world.hands[other] for other in range(rules.players)]
+    hands = [list(hand_of(view)) if other == seat else world.hands[other] for other in range(rules.players)]
     sim = Sim.start(rules, view.deal, view.turn, hands, world.stock, view.upcard, view.down, view.melds)
     if hold:
         sim.hold = [rules.team_of(other) == rules.team_of(seat) for other in range(rules.players)]
@@ -163,7 +163,7 @@ def world_sim(view: Observation, world: World, hold: bool = False, release_stock
 
 def codes(view: Observation) -> list[int]:
     """The seat's hand in play-out codes."""
-    return [encode(card, view.rules) for card in _hand(view)]
+    return [encode(card, view.rules) for card in hand_of(view)]
 
 
 class SearchBot(GreedyBot):
@@ -256,7 +256,7 @@ class SearchBot(GreedyBot):
             other: Action = Push() if isinstance(greedy, TakeUpcard) else TakeUpcard()
             return self._best(view, [greedy, other], rng, deadline)
         if not view.down[seat_of(view)]:
-            plan = best_go_down(_hand(view), view.rules, view.deal, table=view.melds, taken=view.taken)
+            plan = best_go_down(hand_of(view), view.rules, view.deal, table=view.melds, taken=view.taken)
             if plan is not None and plan.table_actions:
                 if not self.holds(view, plan):
                     return plan.table_actions[0]
@@ -283,7 +283,7 @@ class SearchBot(GreedyBot):
         up = view.upcard
         if self.released(view) or up is None or len(view.legal) < 2:
             return greedy
-        hand = _hand(view)
+        hand = hand_of(view)
         without = best_go_down(hand, view.rules, view.deal, table=view.melds)
         if without is None or not without.table_actions:
             return greedy
@@ -317,7 +317,7 @@ class SearchBot(GreedyBot):
         assert plan.discard is not None
         if not self.keep_hold:
             return Discard(plan.discard)
-        hand = _hand(view)
+        hand = hand_of(view)
         after = view.known[(seat_of(view) + 1) % view.rules.players]
         spare = [card for card in {plan.discard, *plan.left} if Discard(card) in view.legal]
 
@@ -330,10 +330,10 @@ class SearchBot(GreedyBot):
         """GreedyBot's discard, except before going down with ``tight`` or ``wary``: the legal discard with
         the least contract distance left (with ``tight``), then the least ``keep_score`` plus ``wary`` for
         each known card of the next player it fits."""
-        legal = _discards(view)
+        legal = legal_discards(view)
         if not (self.tight or self.wary) or view.down[seat_of(view)] or not legal:
             return super().discard(view, rng)
-        hand = _hand(view)
+        hand = hand_of(view)
         after = view.known[(seat_of(view) + 1) % view.rules.players]
 
         def rank(action: Discard) -> tuple[int, float, str]:
@@ -352,8 +352,8 @@ class SearchBot(GreedyBot):
         once down the costliest other cards)."""
         greedy = super().discard(view, rng)
         assert isinstance(greedy, Discard)
-        hand = _hand(view)
-        legal = _discards(view)
+        hand = hand_of(view)
+        legal = legal_discards(view)
         if view.down[seat_of(view)]:
             plan = best_turn(hand, view.rules, view.melds, taken=view.taken)
             pool = list(plan.left) if plan.left else [action.card for action in legal]

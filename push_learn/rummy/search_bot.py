@@ -318,13 +318,14 @@ class SearchBot(GreedyBot):
         if not self.keep_hold:
             return Discard(plan.discard)
         hand = hand_of(view)
-        after = view.known[(seat_of(view) + 1) % view.rules.players]
         spare = [card for card in {plan.discard, *plan.left} if Discard(card) in view.legal]
+        return Discard(min(spare, key=lambda card: (self.discard_score(card, hand, view), card.ascii)))
 
-        def rank(card: Card) -> tuple[float, str]:
-            return (keep_score(card, hand, view) + self.wary * fits(card, after, view), card.ascii)
-
-        return Discard(min(spare, key=rank))
+    def discard_score(self, card: Card, hand: Sequence[Card], view: Observation) -> float:
+        """How much ``card`` is worth keeping before going down: GreedyBot's ``keep_score`` plus ``wary`` for
+        each card the next player is known to hold that it would fit (the lowest score is discarded)."""
+        after = view.known[(seat_of(view) + 1) % view.rules.players]
+        return keep_score(card, hand, view) + self.wary * fits(card, after, view)
 
     def discard(self, view: Observation, rng: random.Random) -> Action:
         """GreedyBot's discard, except before going down with ``tight`` or ``wary``: the legal discard with
@@ -334,7 +335,6 @@ class SearchBot(GreedyBot):
         if not (self.tight or self.wary) or view.down[seat_of(view)] or not legal:
             return super().discard(view, rng)
         hand = hand_of(view)
-        after = view.known[(seat_of(view) + 1) % view.rules.players]
 
         def rank(action: Discard) -> tuple[int, float, str]:
             distance: int | None = 0
@@ -342,7 +342,7 @@ class SearchBot(GreedyBot):
                 rest = list(hand)
                 rest.remove(action.card)
                 distance = self.memo.contract_distance(view, rest)
-            score = keep_score(action.card, hand, view) + self.wary * fits(action.card, after, view)
+            score = self.discard_score(action.card, hand, view)
             return (99 if distance is None else distance, score, action.card.ascii)
 
         return min(legal, key=rank)

@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from push_learn.rummy.solver.entries import Entries, Key, pareto, suffix_bounds
@@ -114,15 +113,13 @@ class Tracer:
         keys.reverse()
         return keys
 
-    def argmax(
-        self, parts: list[Entries], score: Callable[[Key, int], int | None] | None = None, target: int = -1
-    ) -> tuple[list[Key], Key, int] | None:
-        """The entry of each part whose combination scores best under ``score`` (``final_value`` by default).
+    def argmax(self, parts: list[Entries], target: int = -1) -> tuple[list[Key], Key, int] | None:
+        """The entry of each part whose combination is the best complete plan (by ``Search.final_value``).
 
         ``target``: a score the best combination is known to reach; partial combinations that cannot
         reach it (even with the best of the remaining parts and every wild placed) are dropped early.
         """
-        score = score or self.search.final_value
+        score = self.search.final_value
         layers: list[dict[Key, tuple[int, Key, Key]]] = []
         start: Key = (0, 0, 0, 0)
         current: dict[Key, tuple[int, Key, Key]] = {start: (0, start, start)}

@@ -161,23 +161,26 @@ def copy_prices(
     any real arrangement never add up to more than it needs: the bound stays true and gets tighter.
     Copies that no real arrangement sends to sets get no price (the tuple stops before them).
     """
+    reachable = {(s, copy) for x in least for s, n in enumerate(x) for copy in range(1, n + 1)}
     surcharge: dict[tuple[int, int], int] = {}
     for x, real in least.items():
         extra = sum(max(0, n - 1) for n in x)
+        if not extra:
+            continue
         slack = real - sum(n * (p or 0) for n, p in zip(x, phi, strict=True))
-        share = max(0, slack) // extra if extra else 0
+        share = max(0, slack) // extra
         for s, n in enumerate(x):
-            for copy in range(1, n + 1):
+            for copy in range(2, n + 1):
                 surcharge[(s, copy)] = min(surcharge.get((s, copy), share), share)
     out: list[tuple[int, ...] | None] = []
     for s, (price, n) in enumerate(zip(phi, counts, strict=True)):
-        if price is None or (s, 1) not in surcharge:
+        if price is None or (s, 1) not in reachable:
             out.append(None)
             continue
         total = [0]
         for copy in range(1, n + 1):
-            if (s, copy) not in surcharge:
+            if (s, copy) not in reachable:
                 break
-            total.append(total[-1] + price + (surcharge[(s, copy)] if copy >= 2 else 0))
+            total.append(total[-1] + price + surcharge.get((s, copy), 0))
         out.append(tuple(total))
     return tuple(out)

@@ -262,6 +262,8 @@ class SearchBot(GreedyBot):
                     return plan.table_actions[0]
                 if plan.discard is not None and Discard(plan.discard) in view.legal:
                     hold = self.hold_discard(view, plan)
+                    # weigh only when the play-out's own greedy melding sees the contract too: otherwise its
+                    # "go down now" would not go down
                     if self.search_hold and Sim(view.rules, view.deal).contract_missing(codes(view)) == 0:
                         return self._best(view, [hold, plan.table_actions[0]], rng, deadline)
                     return hold

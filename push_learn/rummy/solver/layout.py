@@ -55,16 +55,19 @@ def space_runs(search: Search, result: SearchResult) -> bool:
     """Whether the plan of the fast pass (which lets contract runs share places) can be laid out with
     no two contract runs of a suit overlapping (A-R1-08), and so is a plan under that rule too.
 
-    The runs the pass designated are tried first; then other choices of its runs for the contract
-    parts, among those long enough without extension wilds, also after cutting one run in two
+    The pass marks every run of a contract type, also beyond the contract's count (the surplus goes
+    down as extra melds, outside the rule), so the contract is first chosen among the marked runs;
+    then among other runs long enough without extension wilds, also after cutting one run in two
     (same cards, same value: a long run of a stretch often holds two contract runs side by side).
     """
     low = search.ctx.low
     if spaced(result, low):
         return True
-    lengths = [length for length, _ in search.ctx.run_types]
+    ctx = search.ctx
+    lengths = [length for length, _ in ctx.run_types]
+    wanted = [n for kind, n in zip(ctx.kinds, ctx.need, strict=True) if kind == "run"]
     parts = Counter(run.part for plan in result.suit_plans for run in plan.runs if run.part is not None)
-    needs = sorted(parts.items())
+    needs = sorted((j, min(n, wanted[j])) for j, n in parts.items())
     for plan, i, cut in [(None, 0, 0), *_cuts(result, search.ctx.min_nat)]:
         if plan is not None:
             whole = plan.runs[i]
@@ -74,6 +77,7 @@ def space_runs(search: Search, result: SearchResult) -> bool:
         if plan is not None:
             plan.runs[i : i + 2] = [whole]
     return False
+
 
 def _redesignate(search: Search, result: SearchResult, lengths: list[int], needs: list[tuple[int, int]]) -> bool:
     """Choose which runs fill the contract's run parts (``needs``: how many of each type) so that they

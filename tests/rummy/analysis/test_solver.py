@@ -107,6 +107,24 @@ def test_contract_runs_laid_down_together_may_not_overlap() -> None:
     assert plan is not None and plan.points_left == 0
 
 
+def test_surplus_runs_of_a_contract_type_need_not_be_spaced(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the fast pass marks all four runs as contract runs; two of them (one per suit) make the contract
+    # and the rest go down as extra melds, so the plan stands without a second, spaced search
+    hand = cards("6S 6S 7S 7S 8S 8S 9S 9S 10S 10S JS JS QS QS 6D 6D 7D 7D 8D 8D 9D 9D JK 2H 2D 2S 2S JK 2H 2C")
+    spaced_searches = []
+    create = Search.__init__
+
+    def spy(self: Search, setup: Setup, roomy: bool = True, spaced: bool = False) -> None:
+        spaced_searches.append(spaced)
+        create(self, setup, roomy, spaced)
+
+    monkeypatch.setattr(Search, "__init__", spy)
+    plan = best_go_down(hand, PUSH, 3)
+    assert plan is not None and plan.points_left == 0
+    assert meets_contract(plan.go_down, PUSH, 3).ok
+    assert spaced_searches == [False]
+
+
 def test_six_to_ten_must_keep_a_discard_when_going_down() -> None:
     exact = cards("7H 7S 7D 9C 9D 9S")
     assert best_go_down(exact, SIX_TO_TEN, 1) is None

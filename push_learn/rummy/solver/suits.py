@@ -176,6 +176,13 @@ def _family(prob: SuitProblem) -> int:
     return number
 
 
+def _kept(bucket: Entries, prob: SuitProblem, sweep: Sweep) -> PairTuple:
+    """A bucket's entries as a memo value: Pareto-pruned, unless it is small enough to keep as it is."""
+    if len(bucket) > _LAZY:
+        bucket = pareto(bucket, sweep.ge, 2 * prob.ctx.k, prob.ctx.strict_discard)
+    return tuple(bucket.items())
+
+
 def _forward(prob: SuitProblem, sweep: Sweep, fam: int, data: tuple, q: int) -> tuple[tuple[State, PairTuple], ...]:
     """The states after positions ``start..q`` with their entries (memoised by the data of that prefix)."""
     if q < prob.start:
@@ -194,12 +201,7 @@ def _forward(prob: SuitProblem, sweep: Sweep, fam: int, data: tuple, q: int) -> 
             if bucket is None:
                 bucket = nxt[target] = {}
             join_into(bucket, pairs, delta, add, k2, wcap2)
-    strict = prob.ctx.strict_discard
-    out = tuple(
-        (state, tuple((bucket if len(bucket) <= _LAZY else pareto(bucket, sweep.ge, k2, strict)).items()))
-        for state, bucket in nxt.items()
-        if bucket
-    )
+    out = tuple((state, _kept(bucket, prob, sweep)) for state, bucket in nxt.items() if bucket)
     _FORWARD[key] = out
     return out
 
@@ -219,7 +221,7 @@ def _backward(prob: SuitProblem, sweep: Sweep, fam: int, data: tuple, q: int, st
         rest = _backward(prob, sweep, fam, data, q + 1, target)
         if rest:
             join_into(bucket, delta, rest, add, k2, wcap2)
-    out = tuple((bucket if len(bucket) <= _LAZY else pareto(bucket, sweep.ge, k2, prob.ctx.strict_discard)).items())
+    out = _kept(bucket, prob, sweep)
     _BACKWARD[key] = out
     return out
 

@@ -402,15 +402,15 @@ class SearchBot(GreedyBot):
     def play_out(self, view: Observation, sim: Sim, option: Action) -> float:
         """Play ``option`` in ``sim`` and the rest of the deal; the deal's value for the seat's side."""
         seat = seat_of(view)
-        if isinstance(option, Discard):
-            out = sim.finish_turn(discard=encode(option.card, view.rules))
-            points = sim.scores(out) if out is not None else sim.rollout(self.max_turns)
-        elif view.phase != "draw":  # going down now: the play-out's own melding, holding back no longer
-            sim.hold[seat] = False
-            out = sim.finish_turn()
-            points = sim.scores(out) if out is not None else sim.rollout(self.max_turns)
-        else:
+        if view.phase == "draw":
             points = sim.rollout(self.max_turns, first_draw=isinstance(option, TakeUpcard))
+        else:
+            if isinstance(option, Discard):
+                out = sim.finish_turn(discard=encode(option.card, view.rules))
+            else:  # going down now: the play-out's own melding, holding back no longer
+                sim.hold[seat] = False
+                out = sim.finish_turn()
+            points = sim.scores(out) if out is not None else sim.rollout(self.max_turns)
         mine = view.rules.team_of(seat)
         others = [p for unit, p in enumerate(points) if unit != mine]
         return sum(others) / len(others) - points[mine]

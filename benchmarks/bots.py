@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import argparse
 import statistics
-from collections.abc import Iterable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from push_learn.rummy import PUSH
 from push_learn.rummy.bots import GreedyBot, RandomBot
 from push_learn.rummy.search_bot import SearchBot
-from push_learn.rummy.tournament import TournamentResult, run_tournament, wilson
+from push_learn.rummy.tournament import TournamentResult, run_tournament, wilson, with_progress
 
 
 def verdict(result: TournamentResult, target: float) -> str:
@@ -78,7 +78,7 @@ def main() -> None:
     if args.jobs > 1 and len(seeds) > 1:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             futures = [pool.submit(search_tournament, args, seed, False) for seed in seeds]
-            done = _progress(as_completed(futures), len(futures))
+            done = with_progress(as_completed(futures), len(futures), unit="tournament")
             results = sorted((future.result() for future in done), key=lambda result: result.seed)
     else:
         results = [search_tournament(args, seed, len(seeds) == 1) for seed in seeds]
@@ -136,15 +136,6 @@ def pooled(results: Sequence[TournamentResult], target: float) -> str:
         f" {results[0].stats[1].name} in {won / matches:.1%} (95% interval {low:.1%} - {high:.1%}; target >="
         f" {target:.0%}: {status}); per tournament {rates}; points per deal {points[0]:.1f} against {points[1]:.1f}"
     )
-
-
-def _progress(iterable: Iterable[Future[TournamentResult]], total: int) -> Iterable[Future[TournamentResult]]:
-    """A progress bar over finished tournaments (``tqdm`` when installed)."""
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return iterable
-    return tqdm(iterable, total=total, unit="tournament")
 
 
 if __name__ == "__main__":

@@ -20,12 +20,13 @@ import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from push_learn.rummy.bots import Bot
 from push_learn.rummy.engine import Match
 from push_learn.rummy.rules import RummyRules
 
-__all__ = ["BotStats", "TournamentResult", "play_match", "run_tournament", "wilson"]
+__all__ = ["BotStats", "TournamentResult", "play_match", "run_tournament", "wilson", "with_progress"]
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -113,15 +114,18 @@ def play_match(
     return match, times
 
 
-def _progress(iterable: Iterable[int], total: int, enabled: bool) -> Iterator[int]:
-    """``tqdm`` progress when it is installed and wanted, else the plain iterable."""
+T = TypeVar("T")
+
+
+def with_progress(iterable: Iterable[T], total: int, enabled: bool = True, unit: str = "match") -> Iterator[T]:
+    """The items of ``iterable``, under a ``tqdm`` progress bar when one is wanted and tqdm is installed."""
     if enabled:
         try:
             from tqdm import tqdm
         except ImportError:
             pass
         else:
-            yield from tqdm(iterable, total=total, unit="match")
+            yield from tqdm(iterable, total=total, unit=unit)
             return
     yield from iterable
 
@@ -141,7 +145,7 @@ def run_tournament(
     points: dict[str, list[float]] = {"a": [], "b": []}
     times: dict[str, list[float]] = {"a": [], "b": []}
     start = time.perf_counter()
-    for i in _progress(range(matches), matches, progress):
+    for i in with_progress(range(matches), matches, progress):
         first = "a" if i % 2 == 0 else "b"
         order = [first if s % 2 == 0 else ("b" if first == "a" else "a") for s in range(players)]
         seats = [bot_a if label == "a" else bot_b for label in order]

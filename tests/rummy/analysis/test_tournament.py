@@ -6,7 +6,7 @@ import pytest
 
 from push_learn.rummy import PUSH, six_to_ten
 from push_learn.rummy.bots import GreedyBot, RandomBot
-from push_learn.rummy.tournament import run_tournament, wilson
+from push_learn.rummy.tournament import run_tournament, wilson, with_progress
 
 
 def test_wilson_interval_known_values() -> None:
@@ -32,3 +32,8 @@ def test_tiny_tournament_alternates_seats_and_adds_up() -> None:
 def test_individual_game_tournament() -> None:
     result = run_tournament(six_to_ten(2), GreedyBot(), RandomBot(), matches=2, seed=2, progress=False)
     assert result.game == "6-7-8-9-10" and result.stats[0].matches == 2
+
+
+def test_with_progress_yields_every_item_with_or_without_a_bar() -> None:
+    assert list(with_progress(iter("abc"), 3, enabled=False)) == ["a", "b", "c"]
+    assert list(with_progress(range(4), 4, unit="tournament")) == [0, 1, 2, 3]

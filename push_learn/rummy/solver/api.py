@@ -17,10 +17,11 @@ import gc
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from push_learn.cards import Card, Rank, Suit
+from push_learn.rummy.contracts import meets_contract
 from push_learn.rummy.melds import Meld, interpret_meld, is_wild_card, max_run_length, run_value_range
 from push_learn.rummy.rules import Contract, RummyRules
 from push_learn.rummy.scoring import penalty
@@ -165,11 +166,21 @@ def best_go_down(
     """
     pairs = table_pairs(table)
     parts = _parts(rules.contract(deal))
+    setup = _setup(hand, rules, pairs, parts, keep_discard, taken, wild_discard, objective)
     with collector_paused():
-        result = Search(_setup(hand, rules, pairs, parts, keep_discard, taken, wild_discard, objective)).best()
+        result = Search(setup).best()
     if not result.feasible:
         return None
-    return build_plan(result, hand, pairs, rules, parts)
+    plan = build_plan(result, hand, pairs, rules, parts)
+    if result.all_wild and rules.min_naturals_per_meld and not meets_contract(plan.go_down, rules, deal):
+        # A contract run of wilds standing on a natural 2 must lie at that 2's place, which the search
+        # does not see; where it would overlap another contract run (A-R1-08), search without such runs.
+        with collector_paused():
+            result = Search(replace(setup, wild_runs=False)).best()
+        if not result.feasible:
+            return None
+        plan = build_plan(result, hand, pairs, rules, parts)
+    return plan
 
 
 def contract_distance(hand: Sequence[Card], rules: RummyRules, deal: int) -> int | None:

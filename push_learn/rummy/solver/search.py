@@ -78,6 +78,8 @@ class Setup:
     """Pretend the hand holds this many more wilds (to measure how far a contract is)."""
     by_cards: bool = False
     """Leave the fewest cards (then the fewest points) rather than the fewest points."""
+    wild_runs: bool = True
+    """Allow contract runs of wilds alone (where every meld needs a natural: standing on a natural 2)."""
 
 
 @dataclass
@@ -230,7 +232,7 @@ class Search:
             limit_runs = 99
             allow_sets = True
         elif ctx.natural_twos:
-            limit_runs = self.hand.twos
+            limit_runs = self.hand.twos if self.setup.wild_runs else 0
             allow_sets = False
         else:
             return None

@@ -125,6 +125,15 @@ def test_surplus_runs_of_a_contract_type_need_not_be_spaced(monkeypatch: pytest.
     assert spaced_searches == [False]
 
 
+def test_a_wild_run_on_a_natural_two_keeps_clear_of_the_other_contract_run() -> None:
+    # every meld needs a natural: a run of wilds would have to stand on 2♥ at its own place, where it
+    # overlaps 3♥-6♥; the plan instead gives each run a natural of the hand
+    rules = replace(PUSH, min_naturals_per_meld=1)
+    plan = best_go_down(cards("3H 6H 2H JK JK JK JK JK"), rules, 3, keep_discard=False)
+    assert plan is not None and plan.points_left == 0
+    assert meets_contract(plan.go_down, rules, 3).ok
+
+
 def test_six_to_ten_must_keep_a_discard_when_going_down() -> None:
     exact = cards("7H 7S 7D 9C 9D 9S")
     assert best_go_down(exact, SIX_TO_TEN, 1) is None

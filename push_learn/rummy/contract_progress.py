@@ -141,19 +141,24 @@ def contract_progress(
     if short is None:
         return ContractProgress(contract, None, ())
     stand_in = _stand_in(rules)
-    plan = best_go_down([*hand, *[stand_in] * short], rules, deal, keep_discard=False)
-    check = meets_contract(plan.go_down, rules, deal) if plan is not None else None
-    if plan is None or not check:  # the distance promised a way; keep the count even without one
+    melds = _completed(hand, short, stand_in, rules, deal)
+    if melds is None and rules.min_naturals_per_meld and rules.natural_twos and stand_in != _TWO:
+        # every meld needs a natural: a meld with none of the hand's can stand on a 2 in its own place,
+        # as contract_distance counts it
+        stand_in = _TWO
+        melds = _completed(hand, short, stand_in, rules, deal)
+    if melds is None:  # the distance promised a way; keep the count even without one
         return ContractProgress(contract, short, ())
-    melds = [plan.go_down[i] for i in check.matched]
+    borrowed = _borrowed_naturals(melds, hand)
     slots = [len(meld.wild_positions) for meld in melds]
-    own_wilds = sum(slots) - short
-    missing = [0] * len(melds)
+    own_wilds = sum(slots) - (short - sum(len(places) for places in borrowed))
+    gaps = [0] * len(melds)
     for i in sorted(range(len(melds)), key=lambda i: slots[i]):
         used = min(own_wilds, slots[i])
         own_wilds -= used
-        missing[i] = slots[i] - used
-    held = _held_cards(melds, missing, [card for card in hand if is_wild_card(card, rules)])
+        gaps[i] = slots[i] - used
+    missing = [gap + len(places) for gap, places in zip(gaps, borrowed, strict=True)]
+    held = _held_cards(melds, gaps, borrowed, [card for card in hand if is_wild_card(card, rules)])
     parts = []
     for i, (part, meld) in enumerate(zip(contract.melds, melds, strict=True)):
         others = melds[:i] + melds[i + 1 :]
@@ -162,11 +167,44 @@ def contract_progress(
     return ContractProgress(contract, short, tuple(parts))
 
 
-def _held_cards(melds: list[Meld], missing: list[int], own_wilds: list[Card]) -> list[tuple[Card, ...]]:
-    """The hand's cards in each meld, in meld order: its naturals and as many of the hand's own wilds as
-    its wild places less the ``missing`` ones (stand-ins and own wilds look alike, so own wilds, less any
-    2 standing for itself, are matched to the places first by identity, then fill the remaining places)."""
-    pool = Counter(own_wilds) - Counter(meld.cards[k] for meld in melds for k in meld.natural_positions)
+_TWO = Card(Rank.TWO, Suit.CLUBS)
+
+
+def _completed(hand: Sequence[Card], short: int, stand_in: Card, rules: RummyRules, deal: int) -> list[Meld] | None:
+    """The contract melds of one best way to go down with ``short`` stand-ins added, in contract order."""
+    plan = best_go_down([*hand, *[stand_in] * short], rules, deal, keep_discard=False)
+    check = meets_contract(plan.go_down, rules, deal) if plan is not None else None
+    if plan is None or not check:
+        return None
+    return [plan.go_down[i] for i in check.matched]
+
+
+def _borrowed_naturals(melds: list[Meld], hand: Sequence[Card]) -> list[set[int]]:
+    """Per meld, the natural places that hold a stand-in (a 2 as itself) rather than a card of the hand."""
+    left = Counter(hand)
+    out: list[set[int]] = []
+    for meld in melds:
+        places = set()
+        for k in meld.natural_positions:
+            if left[meld.cards[k]] > 0:
+                left[meld.cards[k]] -= 1
+            else:
+                places.add(k)
+        out.append(places)
+    return out
+
+
+def _held_cards(
+    melds: list[Meld], missing: list[int], borrowed: list[set[int]], own_wilds: list[Card]
+) -> list[tuple[Card, ...]]:
+    """The hand's cards in each meld, in meld order: its naturals (less the ``borrowed`` stand-ins) and as
+    many of the hand's own wilds as its wild places less the ``missing`` ones (stand-ins and own wilds look
+    alike, so own wilds, less any 2 standing for itself, are matched to the places first by identity, then
+    fill the remaining places)."""
+    naturals = [
+        [k for k in meld.natural_positions if k not in places] for meld, places in zip(melds, borrowed, strict=True)
+    ]
+    pool = Counter(own_wilds) - Counter(meld.cards[k] for meld, ks in zip(melds, naturals, strict=True) for k in ks)
     kept: list[list[int]] = [
         list(meld.wild_positions[: len(meld.wild_positions) - gap]) for meld, gap in zip(melds, missing, strict=True)
     ]
@@ -182,8 +220,8 @@ def _held_cards(melds: list[Meld], missing: list[int], own_wilds: list[Card]) ->
             if k not in picks:
                 picks[k] = spare.pop()
     return [
-        tuple(picks.get(k, card) for k, card in enumerate(meld.cards) if k in picks or k in meld.natural_positions)
-        for meld, picks in zip(melds, chosen, strict=True)
+        tuple(picks.get(k, card) for k, card in enumerate(meld.cards) if k in picks or k in ks)
+        for meld, picks, ks in zip(melds, chosen, naturals, strict=True)
     ]
 
 

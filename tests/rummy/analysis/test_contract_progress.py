@@ -75,6 +75,17 @@ def test_a_hand_that_holds_the_contract_has_every_meld_found() -> None:
     assert str(progress).startswith("2 sets of 3: both found (")
 
 
+def test_a_meld_with_no_natural_of_the_hand_stands_on_a_two_where_naturals_are_required() -> None:
+    # every meld needs a natural: the second run can only be laid on a 2 as itself (no joker will do),
+    # which the distance counts; the progress names both runs and adds up to it
+    rules = VARIANTS["push_min_natural"]
+    hand = parse_cards("3H 2H")
+    progress = contract_progress(hand, rules, 3)
+    assert progress.short == 6 and len(progress.parts) == 2
+    assert sum(part.missing for part in progress.parts) == 6
+    assert not Counter(card for part in progress.parts for card in part.in_hand) - Counter(hand)
+
+
 @budget(40)
 @given(st.data(), st.sampled_from(sorted(VARIANTS)), st.integers(1, 5))
 def test_progress_is_exact(data: st.DataObject, variant: str, deal: int) -> None:

@@ -46,6 +46,9 @@ class PartProgress:
     in_hand: tuple[Card, ...]
     missing: int
     fillers: tuple[Card, ...]
+    natural_needed: bool = False
+    """Every meld needs a natural (a house rule) and the hand has none toward this one: one of the missing
+    cards must be a natural, any natural."""
 
     @property
     def found(self) -> bool:
@@ -56,6 +59,11 @@ class PartProgress:
         """What the meld still needs, in words: ``9♠ or a wild``, ``2 more 7s (or wilds)``."""
         if self.found:
             return "nothing"
+        if self.natural_needed:
+            if self.missing == 1:
+                return "any natural card"
+            yet = "" if self.in_hand else ", nothing toward it yet"
+            return f"{self.missing} {'more ' if self.in_hand else ''}cards, at least one natural{yet}"
         if not self.in_hand:
             return f"{self.missing} cards or wilds, nothing toward it yet"
         if self.missing == 1 and self.meld.is_set and len(self.fillers) == len(Suit):
@@ -141,12 +149,19 @@ def contract_progress(
     if short is None:
         return ContractProgress(contract, None, ())
     stand_in = _stand_in(rules)
-    melds = _completed(hand, short, stand_in, rules, deal)
+    melds = _completed(hand, [stand_in] * short, rules, deal)
     if melds is None and rules.min_naturals_per_meld and rules.natural_twos and stand_in != _TWO:
         # every meld needs a natural: a meld with none of the hand's can stand on a 2 in its own place,
         # as contract_distance counts it
         stand_in = _TWO
-        melds = _completed(hand, short, stand_in, rules, deal)
+        melds = _completed(hand, [stand_in] * short, rules, deal)
+    if melds is None and rules.min_naturals_per_meld:
+        # ... or on a natural the hand does not hold yet (one card of the count each)
+        lone = _lone_naturals(hand, len(contract.melds))
+        for n in range(1, min(short, len(lone)) + 1):
+            melds = _completed(hand, [*lone[:n], *[stand_in] * (short - n)], rules, deal)
+            if melds is not None:
+                break
     if melds is None:  # the distance promised a way; keep the count even without one
         return ContractProgress(contract, short, ())
     borrowed = _borrowed_naturals(melds, hand)
@@ -162,21 +177,32 @@ def contract_progress(
     parts = []
     for i, (part, meld) in enumerate(zip(contract.melds, melds, strict=True)):
         others = melds[:i] + melds[i + 1 :]
-        fillers = _fillers(part, meld, held[i], missing[i], others, stand_in, rules, deal) if missing[i] else ()
-        parts.append(PartProgress(part, meld, held[i], missing[i], fillers))
+        lent = bool(rules.min_naturals_per_meld) and borrowed[i] == set(meld.natural_positions)
+        fillers: tuple[Card, ...] = ()
+        if missing[i] and not lent:
+            fillers = _fillers(part, meld, held[i], missing[i], others, stand_in, rules, deal)
+        parts.append(PartProgress(part, meld, held[i], missing[i], fillers, lent and missing[i] > 0))
     return ContractProgress(contract, short, tuple(parts))
 
 
 _TWO = Card(Rank.TWO, Suit.CLUBS)
 
 
-def _completed(hand: Sequence[Card], short: int, stand_in: Card, rules: RummyRules, deal: int) -> list[Meld] | None:
-    """The contract melds of one best way to go down with ``short`` stand-ins added, in contract order."""
-    plan = best_go_down([*hand, *[stand_in] * short], rules, deal, keep_discard=False)
+def _completed(hand: Sequence[Card], stand_ins: list[Card], rules: RummyRules, deal: int) -> list[Meld] | None:
+    """The contract melds of one best way to go down with ``stand_ins`` added, in contract order."""
+    plan = best_go_down([*hand, *stand_ins], rules, deal, keep_discard=False)
     check = meets_contract(plan.go_down, rules, deal) if plan is not None else None
     if plan is None or not check:
         return None
     return [plan.go_down[i] for i in check.matched]
+
+
+def _lone_naturals(hand: Sequence[Card], count: int) -> list[Card]:
+    """Up to ``count`` naturals for melds with no natural of the hand's: a king, a three and an eight of a
+    suit the hand's naturals leave free where there is one (runs around them never overlap)."""
+    used = {card.suit for card in hand if card.rank is not None and card.rank is not Rank.TWO}
+    suit = next((suit for suit in Suit if suit not in used), Suit.SPADES)
+    return [Card(rank, suit) for rank in (Rank.KING, Rank.THREE, Rank.EIGHT)][:count]
 
 
 def _borrowed_naturals(melds: list[Meld], hand: Sequence[Card]) -> list[set[int]]:

@@ -184,18 +184,37 @@ def best_go_down(
 
 
 def contract_distance(hand: Sequence[Card], rules: RummyRules, deal: int) -> int | None:
-    """How many more cards (at best: wild cards) the hand needs to hold this deal's contract; 0 if it can."""
+    """How many more cards (at best: wild cards) the hand needs to hold this deal's contract; 0 if it can.
+
+    Where every meld needs a natural (``min_naturals_per_meld``), a contract meld with no natural of the
+    hand's counts one added natural among its cards; None only when no cards added would do.
+    """
     parts = _parts(rules.contract(deal))
     sizes = {n for _, n in parts}
     if all(kind == "set" for kind, _ in parts) and len(sizes) == 1 and not rules.min_naturals_per_meld:
         return _sets_distance(hand, rules, len(parts), sizes.pop())
+    return _searched_distance(hand, rules, parts)
+
+
+def _searched_distance(hand: Sequence[Card], rules: RummyRules, parts: tuple[tuple[str, int], ...]) -> int | None:
+    """``contract_distance`` by the general search: the fewest wilds (and naturals for melds that need one)."""
     extra = sum(n for _, n in parts)
-    search = Search(Setup(rules, tuple(hand), (), parts, layoff=False, rescue=False, extra_wilds=extra), spaced=True)
-    with collector_paused():
-        least = search.min_wilds()
-    if least is None:
-        return None
-    return max(0, least - (search.W - extra))
+    best: int | None = None
+    # Where every meld needs a natural, a contract meld with none of the hand's needs one added: try
+    # 0, 1, 2... such melds; each costs at least one card, so stop once that alone is no better.
+    for added in range(len(parts) + 1 if rules.min_naturals_per_meld else 1):
+        if best is not None and added >= best:
+            break
+        setup = Setup(
+            rules, tuple(hand), (), parts, layoff=False, rescue=False, extra_wilds=extra, added_naturals=added
+        )
+        search = Search(setup, spaced=True)
+        with collector_paused():
+            least = search.min_wilds()
+        if least is not None:
+            short = max(added, least - (search.W - extra))
+            best = short if best is None else min(best, short)
+    return best
 
 
 def _sets_distance(hand: Sequence[Card], rules: RummyRules, count: int, size: int) -> int:

@@ -80,6 +80,9 @@ class Setup:
     """Leave the fewest cards (then the fewest points) rather than the fewest points."""
     wild_runs: bool = True
     """Allow contract runs of wilds alone (where every meld needs a natural: standing on a natural 2)."""
+    added_naturals: int = 0
+    """Where every meld needs a natural: how many contract melds of wilds alone may stand on a natural card
+    the hand does not hold (``contract_distance`` counts each such natural as a card to add)."""
 
 
 @dataclass
@@ -228,24 +231,22 @@ class Search:
         ctx = self.ctx
         if not ctx.need:
             return None
-        if ctx.min_nat == 0:
-            limit_runs = 99
-            allow_sets = True
-        elif ctx.natural_twos:
-            limit_runs = self.hand.twos if self.setup.wild_runs else 0
-            allow_sets = False
-        else:
+        # Where every meld needs a natural, a run of wilds may stand on a natural 2 the hand holds (in its
+        # own place) and any such meld on a natural added to the hand (``Setup.added_naturals``).
+        free = ctx.min_nat == 0
+        twos = self.hand.twos if ctx.natural_twos and self.setup.wild_runs else 0
+        added = self.setup.added_naturals
+        if not (free or twos or added):
             return None
         out: dict[Key, int] = {}
         how: dict[Key, list[tuple[str, int]]] = {}
-        ranges = []
-        for kind, length, need in zip(ctx.kinds, ctx.lengths, ctx.need, strict=True):
-            top = need if (kind == "run" or allow_sets) else 0
-            ranges.append([(kind, length, n) for n in range(top + 1)])
+        ranges = [[(kind, length, n) for n in range(need + 1)] for kind, length, need in
+                  zip(ctx.kinds, ctx.lengths, ctx.need, strict=True)]
         set_room = (ctx.set_cap - 3) if ctx.set_cap else ctx.k
         for choice in product(*ranges):
             runs = sum(n for kind, _, n in choice if kind == "run")
-            if runs > limit_runs:
+            sets = sum(n for kind, _, n in choice if kind == "set")
+            if not free and sets + max(0, runs - twos) > added:
                 continue
             w = sum(length * n for _, length, n in choice)
             room = sum(n * (set_room if kind == "set" else ctx.maxlen - length) for kind, length, n in choice)

@@ -86,6 +86,22 @@ def test_a_meld_with_no_natural_of_the_hand_stands_on_a_two_where_naturals_are_r
     assert not Counter(card for part in progress.parts for card in part.in_hand) - Counter(hand)
 
 
+def test_a_meld_the_hand_has_no_natural_for_asks_for_one_where_naturals_are_required() -> None:
+    # every meld needs a natural: three jokers are one card from the first set but cannot fill it
+    # with a wild; a lone three asks for a second set of any rank, one card of it natural
+    rules = VARIANTS["push_min_natural"]
+    assert str(contract_progress(parse_cards("JK JK JK"), rules, 1)) == (
+        "2 sets of 3: one needs any natural card (so far 🃏 🃏), the other needs 2 more cards, at least one"
+        " natural (so far 🃏)"
+    )
+    assert str(contract_progress(parse_cards("3C"), rules, 1)) == (
+        "2 sets of 3: one needs 2 more threes or wilds (so far 3♣), the other needs 3 cards, at least one"
+        " natural, nothing toward it yet"
+    )
+    plain = str(contract_progress(parse_cards("3C"), PUSH, 1))
+    assert plain.endswith("the other needs 3 cards or wilds, nothing toward it yet")
+
+
 @budget(40)
 @given(st.data(), st.sampled_from(sorted(VARIANTS)), st.integers(1, 5))
 def test_progress_is_exact(data: st.DataObject, variant: str, deal: int) -> None:

@@ -10,17 +10,12 @@ from push_learn.cards import Card, parse_cards
 from push_learn.rummy import PUSH, SIX_TO_TEN
 from push_learn.rummy.rules import RummyRules
 from push_learn.rummy.solver import contract_distance
-from push_learn.rummy.solver.api import _parts
-from push_learn.rummy.solver.search import Search, Setup
+from push_learn.rummy.solver.api import _parts, _searched_distance
 
 
 def searched_distance(hand: list[Card], rules: RummyRules, deal: int) -> int | None:
     """The fewest missing cards by the solver's general search (what the closed form replaces)."""
-    parts = _parts(rules.contract(deal))
-    extra = sum(n for _, n in parts)
-    search = Search(Setup(rules, tuple(hand), (), parts, layoff=False, rescue=False, extra_wilds=extra), spaced=True)
-    least = search.min_wilds()
-    return None if least is None else max(0, least - (search.W - extra))
+    return _searched_distance(hand, rules, _parts(rules.contract(deal)))
 
 
 def test_four_of_a_rank_make_two_short_sets() -> None:

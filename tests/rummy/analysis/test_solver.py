@@ -134,6 +134,18 @@ def test_a_wild_run_on_a_natural_two_keeps_clear_of_the_other_contract_run() -> 
     assert meets_contract(plan.go_down, rules, 3).ok
 
 
+def test_where_every_meld_needs_a_natural_the_distance_counts_a_natural_to_add() -> None:
+    # a contract meld with none of the hand's naturals needs one added: more cards, never "never"
+    rules = replace(PUSH, min_naturals_per_meld=1)
+    assert contract_distance(cards("3C"), rules, 1) == 5  # 3♣ and two wilds; a natural and two more
+    assert str(contract_options(cards("3C"), rules, 1, limit=0)) == "5 cards short of 2 sets of 3"
+    assert contract_distance(cards("JK JK JK"), rules, 1) == 3  # one natural per set, one more card
+    assert contract_distance(cards("JK JK JK"), PUSH, 1) == 3
+    assert contract_distance(cards("3C 4C JK"), rules, 3) == 5
+    assert contract_distance(cards("2H JK JK JK"), rules, 3) == 4  # 2♥ as itself holds one run
+    assert contract_distance([], rules, 4) == 9
+
+
 def test_six_to_ten_must_keep_a_discard_when_going_down() -> None:
     exact = cards("7H 7S 7D 9C 9D 9S")
     assert best_go_down(exact, SIX_TO_TEN, 1) is None

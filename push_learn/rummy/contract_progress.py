@@ -17,7 +17,7 @@ as found; any one wild could fill any open place, so "or a wild" is always part 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from push_learn.cards import JOKER, Card, Rank, Suit, card_sort_key, format_cards
@@ -148,22 +148,10 @@ def contract_progress(
         short = contract_distance(hand, rules, deal)
     if short is None:
         return ContractProgress(contract, None, ())
-    stand_in = _stand_in(rules)
-    melds = _completed(hand, [stand_in] * short, rules, deal)
-    if melds is None and rules.min_naturals_per_meld and rules.natural_twos and stand_in != _TWO:
-        # every meld needs a natural: a meld with none of the hand's can stand on a 2 in its own place,
-        # as contract_distance counts it
-        stand_in = _TWO
-        melds = _completed(hand, [stand_in] * short, rules, deal)
-    if melds is None and rules.min_naturals_per_meld:
-        # ... or on a natural the hand does not hold yet (one card of the count each)
-        lone = _lone_naturals(hand, len(contract.melds))
-        for n in range(1, min(short, len(lone)) + 1):
-            melds = _completed(hand, [*lone[:n], *[stand_in] * (short - n)], rules, deal)
-            if melds is not None:
-                break
-    if melds is None:  # the distance promised a way; keep the count even without one
+    completion = _completion(hand, short, rules, deal)
+    if completion is None:  # the distance promised a way; keep the count even without one
         return ContractProgress(contract, short, ())
+    stand_in, melds = completion
     borrowed = _borrowed_naturals(melds, hand)
     slots = [len(meld.wild_positions) for meld in melds]
     own_wilds = sum(slots) - (short - sum(len(places) for places in borrowed))
@@ -177,15 +165,26 @@ def contract_progress(
     parts = []
     for i, (part, meld) in enumerate(zip(contract.melds, melds, strict=True)):
         others = melds[:i] + melds[i + 1 :]
-        lent = bool(rules.min_naturals_per_meld) and borrowed[i] == set(meld.natural_positions)
+        # every meld needs a natural and all of this one's are lent: any natural will do, none is named
+        natural_needed = bool(rules.min_naturals_per_meld) and borrowed[i] == set(meld.natural_positions)
         fillers: tuple[Card, ...] = ()
-        if missing[i] and not lent:
+        if missing[i] and not natural_needed:
             fillers = _fillers(part, meld, held[i], missing[i], others, stand_in, rules, deal)
-        parts.append(PartProgress(part, meld, held[i], missing[i], fillers, lent and missing[i] > 0))
+        parts.append(PartProgress(part, meld, held[i], missing[i], fillers, natural_needed))
     return ContractProgress(contract, short, tuple(parts))
 
 
 _TWO = Card(Rank.TWO, Suit.CLUBS)
+
+
+def _completion(hand: Sequence[Card], short: int, rules: RummyRules, deal: int) -> tuple[Card, list[Meld]] | None:
+    """The first loan of ``short`` cards (``_loans``) that completes the contract: its stand-in wild and the
+    contract melds."""
+    for stand_in, loan in _loans(hand, short, rules, len(rules.contract(deal).melds)):
+        melds = _completed(hand, loan, rules, deal)
+        if melds is not None:
+            return stand_in, melds
+    return None
 
 
 def _completed(hand: Sequence[Card], stand_ins: list[Card], rules: RummyRules, deal: int) -> list[Meld] | None:
@@ -195,6 +194,24 @@ def _completed(hand: Sequence[Card], stand_ins: list[Card], rules: RummyRules, d
     if plan is None or not check:
         return None
     return [plan.go_down[i] for i in check.matched]
+
+
+def _loans(hand: Sequence[Card], short: int, rules: RummyRules, melds: int) -> Iterator[tuple[Card, list[Card]]]:
+    """The cards to lend the hand, as many as it is short, in the order tried: (the stand-in wild, the loan).
+
+    Wilds first. Where every meld needs a natural, a meld with none of the hand's stands on a 2 in its own
+    place (runs, as ``contract_distance`` counts them) or on a natural the hand does not hold yet.
+    """
+    stand_in = _stand_in(rules)
+    yield stand_in, [stand_in] * short
+    if not rules.min_naturals_per_meld:
+        return
+    if rules.natural_twos and stand_in != _TWO:
+        stand_in = _TWO
+        yield stand_in, [stand_in] * short
+    lone = _lone_naturals(hand, melds)
+    for n in range(1, min(short, len(lone)) + 1):
+        yield stand_in, [*lone[:n], *[stand_in] * (short - n)]
 
 
 def _lone_naturals(hand: Sequence[Card], count: int) -> list[Card]:

@@ -240,8 +240,10 @@ class Search:
             return None
         out: dict[Key, int] = {}
         how: dict[Key, list[tuple[str, int]]] = {}
-        ranges = [[(kind, length, n) for n in range(need + 1)] for kind, length, need in
-                  zip(ctx.kinds, ctx.lengths, ctx.need, strict=True)]
+        ranges = [
+            [(kind, length, n) for n in range(need + 1)]
+            for kind, length, need in zip(ctx.kinds, ctx.lengths, ctx.need, strict=True)
+        ]
         set_room = (ctx.set_cap - 3) if ctx.set_cap else ctx.k
         for choice in product(*ranges):
             runs = sum(n for kind, _, n in choice if kind == "run")

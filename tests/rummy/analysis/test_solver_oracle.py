@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from push_learn.cards import JOKER, Card, Rank, Suit, format_cards
 from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN, six_to_ten
+from push_learn.rummy.contract_progress import _lone_naturals
 from push_learn.rummy.contracts import meets_contract
 from push_learn.rummy.melds import Meld, check_meld, interpret_meld, is_wild_card, layoff_options, rescue_options
 from push_learn.rummy.rules import MeldKind, RummyRules
@@ -318,24 +319,17 @@ def test_first_solutions_are_real_plans(data: st.DataObject, variant: str, deal:
     assert (result.value if result.feasible else -1) == optimum
 
 
-def lone_naturals(hand: Sequence[Card], count: int) -> list[Card]:
-    """Up to ``count`` naturals to stand in melds of wilds (where every meld needs a natural): a king, a
-    three and an eight of a suit the hand's naturals do not use, so two runs around them never overlap."""
-    used = {card.suit for card in hand if card.rank is not None and card.rank is not Rank.TWO}
-    suit = next(suit for suit in Suit if suit not in used)
-    return [Card(rank, suit) for rank in (Rank.KING, Rank.THREE, Rank.EIGHT)][:count]
-
-
 @budget(25)
 @given(st.data(), st.sampled_from(["push", "six_to_ten", "cap_it", "push_min_natural"]), st.integers(1, 5))
 def test_contract_distance_matches_oracle(data: st.DataObject, variant: str, deal: int) -> None:
     """The fewest cards to add: wilds, and where every meld needs a natural, up to one lone natural per
-    contract meld (a natural that joins the hand's cards does no more than a wild in its place)."""
+    contract meld (a natural that joins the hand's cards does no more than a wild in its place; the lone
+    naturals are the ones contract_progress lends, of a suit the hand's naturals leave free)."""
     rules = VARIANTS[variant]
     hand = data.draw(hands(rules, most=8))
     parts = tuple((part.kind.value, part.min_length) for part in rules.contract(deal).melds)
     filler = JOKER if rules.jokers_wild else Card(Rank.TWO, Suit.CLUBS)
-    lone = lone_naturals(hand, len(parts)) if rules.min_naturals_per_meld else []
+    lone = _lone_naturals(hand, len(parts)) if rules.min_naturals_per_meld else []
     expected = next(
         k
         for k in range(16)

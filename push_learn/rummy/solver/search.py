@@ -17,13 +17,13 @@ runs exactly) starts from the first one's value and choice. The plan is read bac
 ``trace.Tracer``.
 
 Where the time goes (30 cards with 8 wilds): about two thirds in bounds, mostly proving that a plan
-which leaves a card or two is the best. The relaxation's main slack is a rank held by two naturals of
-two suits: each is priced at half a wild, so a bound may send one of them to a set alone for that half
-while the other stays in a run, where a real plan needs both (one wild) or a lone natural and two
-wilds. Prices are per natural, so every split of the pair's price keeps that slack; closing it couples
-the two suits, which costs what branching on the rank costs. Until those ranks are decided, bounds
-typically exceed the optimum by one low card. Measured and no faster: branching on such ranks first,
-other rank orders, and first searching only for plans at the cap (aspiration).
+which leaves a card or two is the best; a bound that does not cut is typically one low card above the
+optimum. One source of that slack is a rank held by two naturals of two suits: each is priced at half
+a wild, so a bound may send one of them to a set alone for that half while the other stays in a run.
+No split of a per-natural price removes it, and deciding every such rank exactly inside each bound
+(the best over its options) saved only about 40% of the bounds for several times the work per bound.
+Measured and no faster: other rank orders (left to right, such ranks first, fewest options first) and
+first searching only for plans at the cap (aspiration).
 
 Objective: the most penalty points out of the hand (melded, laid off, used to rescue, or the one
 discard), where every wild that leaves the hand is worth 20.

@@ -4,7 +4,9 @@ Given those decisions, the suits are independent (each a memoised sweep, ``suits
 the ranks (``ranks.py``); their Pareto maps combine by a small convolution over the wilds they need.
 A rank whose set question is still open is *relaxed*: each of its naturals may join a set at a
 lower-bound price (``relaxed_costs``, ``copy_prices``), which gives a true upper bound on every completion, so a
-branch whose bound cannot beat the best plan found is cut.
+branch whose bound cannot beat the best plan found is cut. The suits are asked only for the entries
+that leave less in hand than the best plan found so far (its *slack*): no part of a better plan
+leaves more, so the rest need not be swept.
 
 First solutions, cheapest first: the guess (the free sets of every rank), the *lone guess* (sets
 only from naturals outside every likely run: often a plan that melds everything); when one of them
@@ -56,6 +58,7 @@ from push_learn.rummy.solver.entries import Entries, Key, combine, designation_t
 from push_learn.rummy.solver.layout import room_ok, space_runs
 from push_learn.rummy.solver.ranks import SetArrangement, copy_prices, rank_options, relaxed_costs
 from push_learn.rummy.solver.suits import (
+    OPEN,
     SuitPlan,
     SuitProblem,
     segments,
@@ -150,11 +153,11 @@ class Search:
             self.split = max(4, self.ctx.longest + 1)
             if not self.ctx.share_ok:
                 self.split = max(self.split, 2 * self.ctx.longest - 2)
-        self._suit_cache: dict[tuple[SuitProblem, ...], Entries] = {}
+        self._suit_cache: dict[tuple[SuitProblem, ...], tuple[Entries, int]] = {}
         self._projected: dict[int, tuple[Entries, Entries]] = {}
         self._problems: dict[tuple, tuple[SuitProblem, ...]] = {}
         self._guess_cache: dict[int, tuple[int, ...]] = {}
-        self._suit_final: dict[tuple, Entries] = {}
+        self._suit_final: dict[tuple, tuple[Entries, int]] = {}
         self._rest_cache: dict[tuple, Entries] = {}
         self._discard_setup()
         self._rank_setup()
@@ -328,47 +331,71 @@ class Search:
             aces -= x[s]
         return range(aces + 1) if self.ctx.low == ACE_LOW else range(1)
 
-    def segments_entries(self, problems: tuple[SuitProblem, ...], pivot: int | None = None) -> Entries:
-        """The combined Pareto map of a suit's segments (memoised by the segments)."""
+    def segments_entries(
+        self, problems: tuple[SuitProblem, ...], pivot: int | None = None, slack: int = OPEN
+    ) -> Entries:
+        """The combined Pareto map of a suit's segments, at least its entries that leave less than ``slack``
+        in hand (memoised by the segments, with the slack)."""
         cached = self._suit_cache.get(problems)
-        if cached is None:
-            cached = {(0, 0, 0, 0): 0}
-            for problem in problems:
-                cached = combine(cached, solve_suit(problem, pivot), self.ctx, self.wcap2)
-            self._suit_cache[problems] = cached
-        return cached
+        if cached is not None and cached[1] >= slack:
+            return cached[0]
+        out: Entries = {(0, 0, 0, 0): 0}
+        weight = 0
+        for problem in problems:
+            out = combine(out, solve_suit(problem, pivot, slack), self.ctx, self.wcap2)
+            weight += problem.weight
+            if weight >= slack:
+                out = {key: value for key, value in out.items() if value > weight - slack}
+        self._suit_cache[problems] = (out, slack)
+        return out
 
     def suit_entries(
-        self, s: int, decided: dict[int, tuple[int, ...]], relaxed: bool, pivot: int | None = None
+        self, s: int, decided: dict[int, tuple[int, ...]], relaxed: bool, pivot: int | None = None, slack: int = OPEN
     ) -> Entries:
-        """The suit's Pareto map, the best over every way to set aside aces as low.
+        """The suit's Pareto map, the best over every way to set aside aces as low; entries that leave
+        ``slack`` or more in hand may be missing.
 
         ``pivot``: the position just before the rank last decided (where the sweep is best split).
         """
         signature = (s, relaxed, tuple((r, decided[r][s]) for r in self.suit_branch[s] if r in decided))
         cached = self._suit_final.get(signature)
-        if cached is not None:
-            return cached
+        if cached is not None and cached[1] >= slack:
+            if cached[1] == slack or slack == OPEN:
+                return cached[0]
+            least = self.suit_weight(s, decided) - slack
+            return {key: value for key, value in cached[0].items() if value > least}
         splits = self.ace_splits(s, decided)
         if len(splits) == 1:
-            single = self.segments_entries(self.segment_problems(s, decided, relaxed, 0), pivot)
-            self._suit_final[signature] = single
+            single = self.segments_entries(self.segment_problems(s, decided, relaxed, 0), pivot, slack)
+            self._suit_final[signature] = (single, slack)
             return single
         out: Entries = {}
         for low in splits:
-            for key, value in self.segments_entries(self.segment_problems(s, decided, relaxed, low), pivot).items():
+            problems = self.segment_problems(s, decided, relaxed, low)
+            for key, value in self.segments_entries(problems, pivot, slack).items():
                 if out.get(key, -1) < value:
                     out[key] = value
         merged = pareto(out, self.ge, 2 * self.ctx.k, self.ctx.strict_discard)
-        self._suit_final[signature] = merged
+        self._suit_final[signature] = (merged, slack)
         return merged
 
+    def suit_weight(self, s: int, decided: dict[int, tuple[int, ...]]) -> int:
+        """What suit ``s``'s naturals not yet decided into sets are worth to the search."""
+        row = self.hand.counts[s]
+        weight = sum(row[p] * position_weight(p, self.setup.by_cards) for p in range(ACE_POS + 1))
+        for r in self.suit_branch[s]:
+            x = decided.get(r)
+            if x is not None:
+                weight -= x[s] * position_weight(r, self.setup.by_cards)
+        return weight
+
     def components(
-        self, decided: dict[int, tuple[int, ...]], relaxed: bool, pivot: int | None = None
+        self, decided: dict[int, tuple[int, ...]], relaxed: bool, pivot: int | None = None, slack: int = OPEN
     ) -> list[Entries]:
         """Every independent part of a node: the suits, and the decided ranks, fixed table sets and extras
-        combined into one part."""
-        parts = [self.suit_entries(s, decided, relaxed, pivot) for s in range(4)]
+        combined into one part. Suit entries that leave ``slack`` or more in hand may be missing (no plan
+        that beats the search's best can use them)."""
+        parts = [self.suit_entries(s, decided, relaxed, pivot, slack) for s in range(4)]
         parts.append(self.decided_part(tuple(decided.items())))
         return parts
 
@@ -504,7 +531,12 @@ class Search:
     def bound(self, decided: dict[int, tuple[int, ...]], floor: int = -1, pivot: int | None = None) -> int:
         """An upper bound on every completion of ``decided`` (open ranks relaxed, every wild placed),
         or -1 when it cannot beat ``floor``."""
-        return self._evaluate(self.components(decided, True, pivot), True, floor, self.open_designations(decided))
+        parts = self.components(decided, True, pivot, self._slack(floor))
+        return self._evaluate(parts, True, floor, self.open_designations(decided))
+
+    def _slack(self, floor: int) -> int:
+        """A plan worth more than ``floor`` leaves less than this in hand, and so does every part of it."""
+        return self.total - floor if floor >= 0 else OPEN
 
     # ---- the search --------------------------------------------------------------------------
     def best(self, cap: int | None = None, hint: dict[int, tuple[int, ...]] | None = None) -> SearchResult:
@@ -561,7 +593,8 @@ class Search:
 
     def _try(self, decided: dict[int, tuple[int, ...]], pivot: int | None = None) -> None:
         self.nodes += 1
-        value = self._evaluate(self.components(decided, False, pivot), False, self.incumbent)
+        parts = self.components(decided, False, pivot, self._slack(self.incumbent))
+        value = self._evaluate(parts, False, self.incumbent)
         if value > self.incumbent:
             self.incumbent = value
             self.best_decided = dict(decided)

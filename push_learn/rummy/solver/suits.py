@@ -6,7 +6,10 @@ solved forward and backward over its positions: forward prefixes are memoised by
 a single position (the search decides one rank at a time) re-steps only around that position. The
 plan behind an entry is traced back along the memoised values (``trace_suit``).
 
-Memo tables (transitions, forward prefixes, backward suffixes, solved segments) live across
+The search asks only for the entries that leave less than a *slack* in hand (what its best plan
+leaves): the sweep drops a prefix or suffix as soon as it leaves that much, and each memo value
+remembers the slack it was swept with, so it serves any later question with the same or a smaller
+one. Memo tables (transitions, forward prefixes, backward suffixes, solved segments) live across
 questions. Their keys and values are plain tuples of numbers, which the garbage collector stops
 tracking, so big tables add little to its pauses; each table forgets its older half a generation
 at a time (``memo.Memo``).
@@ -17,12 +20,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import count
 
-from push_learn.rummy.solver.encoding import ACE_POS, Ctx, TableRunInfo
+from push_learn.rummy.solver.encoding import ACE_POS, Ctx, TableRunInfo, position_weight
 from push_learn.rummy.solver.entries import Entries, Key, join_into, pareto
 from push_learn.rummy.solver.memo import Memo, trim_oldest
 from push_learn.rummy.solver.sweep import Move, Price, State, Sweep, clear_sweeps, sweep_of
 
 __all__ = [
+    "OPEN",
     "ClosedRun",
     "SuitPlan",
     "SuitProblem",
@@ -57,8 +61,14 @@ class SuitProblem:
     rescue: bool
     wcap2: int
     _hash: int = field(init=False, repr=False, compare=False, default=0)
+    weight: int = field(init=False, repr=False, compare=False, default=0)
+    """What all the segment's naturals are worth to the search (its entries' values leave the rest in hand)."""
 
     def __post_init__(self) -> None:
+        by_cards = self.ctx.by_cards
+        object.__setattr__(
+            self, "weight", sum(self.counts[p] * position_weight(p, by_cards) for p in range(self.start, self.end + 1))
+        )
         object.__setattr__(
             self,
             "_hash",
@@ -155,12 +165,23 @@ entries of a forgotten kind are simply never found again)."""
 _NUMBERS = count()
 _LAZY = 3
 """Buckets this small are kept as they are: pruning them costs more than carrying a dominated entry."""
+OPEN = 1 << 30
+"""A slack that keeps every entry."""
 _START: State = ((), 0)
 _ZERO_PAIRS: PairTuple = (((0, 0, 0, 0), 0),)
 
 
 def _data(prob: SuitProblem) -> tuple[tuple[int, Price, bool], ...]:
     return tuple((prob.counts[p], prob.phi[p], prob.disc[p]) for p in _positions(prob))
+
+
+def _cumulative(prob: SuitProblem) -> tuple[int, ...]:
+    """``cum[i]``: what the naturals at the segment's first ``i`` positions are worth."""
+    by_cards = prob.ctx.by_cards
+    out = [0]
+    for p in _positions(prob):
+        out.append(out[-1] + prob.counts[p] * position_weight(p, by_cards))
+    return tuple(out)
 
 
 def _family(prob: SuitProblem) -> int:
@@ -176,22 +197,28 @@ def _family(prob: SuitProblem) -> int:
     return number
 
 
-def _kept(bucket: Entries, prob: SuitProblem, sweep: Sweep) -> PairTuple:
-    """A bucket's entries as a memo value: Pareto-pruned, unless it is small enough to keep as it is."""
+def _kept(bucket: Entries, prob: SuitProblem, sweep: Sweep, least: int) -> PairTuple:
+    """A bucket's entries worth more than ``least`` as a memo value: Pareto-pruned, unless few enough to keep
+    as they are."""
+    if least >= 0:
+        bucket = {key: value for key, value in bucket.items() if value > least}
     if len(bucket) > _LAZY:
         bucket = pareto(bucket, sweep.ge, 2 * prob.ctx.k, prob.ctx.strict_discard)
     return tuple(bucket.items())
 
 
-def _forward(prob: SuitProblem, sweep: Sweep, fam: int, data: tuple, q: int) -> tuple[tuple[State, PairTuple], ...]:
-    """The states after positions ``start..q`` with their entries (memoised by the data of that prefix)."""
+def _forward(
+    prob: SuitProblem, sweep: Sweep, fam: int, data: tuple, q: int, cum: tuple[int, ...], slack: int
+) -> tuple[tuple[State, PairTuple], ...]:
+    """The states after positions ``start..q`` with their entries that leave less than ``slack`` in hand
+    (memoised by the data of that prefix, with the slack they were filtered by)."""
     if q < prob.start:
         return ((_START, _ZERO_PAIRS),)
     key = (fam, prob.start, q, q == prob.end, data[: q - prob.start + 1])
     cached = _FORWARD.get(key)
-    if cached is not None:
-        return cached
-    states = _forward(prob, sweep, fam, data, q - 1)
+    if cached is not None and cached[1] >= slack:
+        return cached[0]
+    states = _forward(prob, sweep, fam, data, q - 1, cum, slack)
     n, phi, disc = data[q - prob.start]
     add, k2, wcap2 = sweep.add, 2 * prob.ctx.k, prob.wcap2
     nxt: dict[State, Entries] = {}
@@ -201,28 +228,32 @@ def _forward(prob: SuitProblem, sweep: Sweep, fam: int, data: tuple, q: int) -> 
             if bucket is None:
                 bucket = nxt[target] = {}
             join_into(bucket, pairs, delta, add, k2, wcap2)
-    out = tuple((state, _kept(bucket, prob, sweep)) for state, bucket in nxt.items() if bucket)
-    _FORWARD[key] = out
+    least = cum[q - prob.start + 1] - slack
+    out = tuple((state, kept) for state, bucket in nxt.items() if (kept := _kept(bucket, prob, sweep, least)))
+    _FORWARD[key] = (out, slack)
     return out
 
 
-def _backward(prob: SuitProblem, sweep: Sweep, fam: int, data: tuple, q: int, state: State) -> PairTuple:
-    """What positions ``q+1..end`` can add to a run of the sweep in ``state`` (memoised by their data)."""
+def _backward(
+    prob: SuitProblem, sweep: Sweep, fam: int, data: tuple, q: int, state: State, cum: tuple[int, ...], slack: int
+) -> PairTuple:
+    """What positions ``q+1..end`` can add to a run of the sweep in ``state``, leaving less than ``slack`` of
+    theirs in hand (memoised by their data, with the slack)."""
     if q >= prob.end:
         return _ZERO_PAIRS if not state[0] else ()
     key = (fam, prob.end, q, state, data[q - prob.start + 1 :])
     cached = _BACKWARD.get(key)
-    if cached is not None:
-        return cached
+    if cached is not None and cached[1] >= slack:
+        return cached[0]
     n, phi, disc = data[q + 1 - prob.start]
     add, k2, wcap2 = sweep.add, 2 * prob.ctx.k, prob.wcap2
     bucket: Entries = {}
     for target, delta in sweep.moves(state, q + 1, n, phi, disc, q + 1 == prob.end):
-        rest = _backward(prob, sweep, fam, data, q + 1, target)
+        rest = _backward(prob, sweep, fam, data, q + 1, target, cum, slack)
         if rest:
             join_into(bucket, delta, rest, add, k2, wcap2)
-    out = _kept(bucket, prob, sweep)
-    _BACKWARD[key] = out
+    out = _kept(bucket, prob, sweep, cum[-1] - cum[q - prob.start + 1] - slack)
+    _BACKWARD[key] = (out, slack)
     return out
 
 
@@ -239,8 +270,12 @@ def clear_suit_caches() -> None:
     clear_sweeps()
 
 
-def solve_suit(prob: SuitProblem, pivot: int | None = None) -> Entries:
-    """Every Pareto-best way to use a segment's naturals (entries keyed by wilds, room, designations, discard).
+def solve_suit(prob: SuitProblem, pivot: int | None = None, slack: int = OPEN) -> Entries:
+    """Every Pareto-best way to use a segment's naturals (entries keyed by wilds, room, designations, discard)
+    that leaves less than ``slack`` (points, as the search weighs them) of the segment in hand; the search
+    asks only for entries that could still beat its best plan, and every part of a better plan leaves less
+    than the best plan does. The answer may hold more entries than asked for (a memo kept with a larger
+    slack).
 
     The sweep is split at ``pivot`` (the last position of the forward half): forward states are
     memoised by the data before it and backward values by the data after it, so a problem that
@@ -248,34 +283,39 @@ def solve_suit(prob: SuitProblem, pivot: int | None = None) -> Entries:
     """
     fam = _family(prob)
     data = _data(prob)
-    kept: PairTuple | None = _SOLVED.get((fam, prob.start, data))
-    if kept is not None:
-        return dict(kept)
+    kept: tuple[PairTuple, int] | None = _SOLVED.get((fam, prob.start, data))
+    if kept is not None and kept[1] >= slack:
+        return dict(kept[0])
     sweep = _sweep_for(prob, trace=False)
+    cum = _cumulative(prob)
     q = prob.start - 1 if pivot is None else min(max(pivot, prob.start - 1), prob.end)
     add, k2 = sweep.add, 2 * prob.ctx.k
     out: Entries = {}
-    for state, pairs in _forward(prob, sweep, fam, data, q):
-        rest = _backward(prob, sweep, fam, data, q, state)
+    for state, pairs in _forward(prob, sweep, fam, data, q, cum, slack):
+        rest = _backward(prob, sweep, fam, data, q, state, cum, slack)
         if rest:
             join_into(out, pairs, rest, add, k2, prob.wcap2)
+    least = prob.weight - slack
+    if least >= 0:
+        out = {key: value for key, value in out.items() if value > least}
     solved = pareto(out, sweep.ge, k2, prob.ctx.strict_discard)
-    _SOLVED[(fam, prob.start, data)] = tuple(solved.items())
+    _SOLVED[(fam, prob.start, data)] = (tuple(solved.items()), slack)
     return solved
 
 
-def trace_suit(prob: SuitProblem, goal: Key) -> tuple[int, SuitPlan]:
-    """Rebuild the runs behind ``goal`` (an entry of ``solve_suit(prob)``): (value, plan).
+def trace_suit(prob: SuitProblem, goal: Key, slack: int = OPEN) -> tuple[int, SuitPlan]:
+    """Rebuild the runs behind ``goal`` (an entry of ``solve_suit(prob, slack=slack)``): (value, plan).
 
     The walk goes forward from the empty state: at each position it takes a transition whose delta,
     joined with what the rest of the segment can still add (the memoised backward values), gives
     exactly the entry still owed. Only the chosen transitions are stepped again with their trace.
     """
-    value = solve_suit(prob)[goal]
+    value = solve_suit(prob, None, slack)[goal]
     sweep = _sweep_for(prob, trace=False)
     tracer = _sweep_for(prob, trace=True)
     fam = _family(prob)
     data = _data(prob)
+    cum = _cumulative(prob)
     add, k2, wcap2 = sweep.add, 2 * prob.ctx.k, prob.wcap2
     state: State = _START
     owed: tuple[Key, int] = (goal, value)
@@ -283,7 +323,9 @@ def trace_suit(prob: SuitProblem, goal: Key) -> tuple[int, SuitPlan]:
     for p in _positions(prob):
         n, phi, disc = data[p - prob.start]
         last = p == prob.end
-        found = _next_step(sweep.moves(state, p, n, phi, disc, last), prob, sweep, fam, data, p, owed, add, k2, wcap2)
+        found = _next_step(
+            sweep.moves(state, p, n, phi, disc, last), prob, sweep, fam, data, (cum, slack), p, owed, add, k2, wcap2
+        )
         if found is None:
             raise ValueError("the goal entry is not reachable in this suit")
         target, delta_key, owed = found
@@ -299,6 +341,7 @@ def _next_step(
     sweep: Sweep,
     fam: int,
     data: tuple,
+    filtered: tuple[tuple[int, ...], int],
     p: int,
     owed: tuple[Key, int],
     add: tuple,
@@ -309,7 +352,7 @@ def _next_step(
     (target state, delta key, what is still owed after ``p``)."""
     (w, x, d, f), value = owed
     for target, delta in moves:
-        rest = _backward(prob, sweep, fam, data, p, target)
+        rest = _backward(prob, sweep, fam, data, p, target, *filtered)
         for (wa, xa, da, fa), va in delta:
             adda = add[da]
             for (wb, xb, db, fb), vb in rest:

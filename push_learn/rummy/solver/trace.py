@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from push_learn.rummy.solver.entries import Entries, Key, pareto, suffix_bounds
 from push_learn.rummy.solver.ranks import SetArrangement
-from push_learn.rummy.solver.suits import SuitPlan, SuitProblem, merge_plans, solve_suit, trace_suit
+from push_learn.rummy.solver.suits import OPEN, SuitPlan, SuitProblem, merge_plans, solve_suit, trace_suit
 
 if TYPE_CHECKING:
     from push_learn.rummy.solver.search import Search, SearchResult
@@ -23,6 +23,8 @@ class Tracer:
 
     def __init__(self, search: Search) -> None:
         self.search = search
+        self.slack = search.total - search.incumbent + 1 if search.incumbent >= 0 else OPEN
+        """Every part of the best plan leaves less than this in hand (so the maps the search kept suffice)."""
 
     def suit_parts(
         self, decided: dict[int, tuple[int, ...]]
@@ -35,7 +37,8 @@ class Tracer:
             merged: Entries = {}
             origin: dict[Key, int] = {}
             for low in search.ace_splits(s, decided):
-                for key, value in search.segments_entries(search.segment_problems(s, decided, False, low)).items():
+                problems = search.segment_problems(s, decided, False, low)
+                for key, value in search.segments_entries(problems, None, self.slack).items():
                     if merged.get(key, -1) < value:
                         merged[key] = value
                         origin[key] = low
@@ -53,7 +56,7 @@ class Tracer:
             low = splits[s][keys[s]]
             problems = self.search.segment_problems(s, decided, False, low)
             keys_in = self.split_goal(problems, (keys[s], suit_parts[s][keys[s]]))
-            plans = [trace_suit(problem, key)[1] for problem, key in zip(problems, keys_in, strict=True)]
+            plans = [trace_suit(problem, key, self.slack)[1] for problem, key in zip(problems, keys_in, strict=True)]
             out.append((low, merge_plans(plans)))
         return out
 
@@ -95,7 +98,7 @@ class Tracer:
         for problem in problems:
             nxt: dict[Key, tuple[int, Key, Key]] = {}
             for (wa, xa, da, fa), va in current.items():
-                for (wb, xb, db, fb), vb in solve_suit(problem).items():
+                for (wb, xb, db, fb), vb in solve_suit(problem, None, self.slack).items():
                     if fa + fb > 1:
                         continue
                     key = (wa + wb, min(k2, xa + xb), self.search.add[da][db], fa + fb)

@@ -360,10 +360,7 @@ class Search:
         signature = (s, relaxed, tuple((r, decided[r][s]) for r in self.suit_branch[s] if r in decided))
         cached = self._suit_final.get(signature)
         if cached is not None and cached[1] >= slack:
-            if cached[1] == slack or slack == OPEN:
-                return cached[0]
-            least = self.suit_weight(s, decided) - slack
-            return {key: value for key, value in cached[0].items() if value > least}
+            return cached[0]
         splits = self.ace_splits(s, decided)
         if len(splits) == 1:
             single = self.segments_entries(self.segment_problems(s, decided, relaxed, 0), pivot, slack)
@@ -378,16 +375,6 @@ class Search:
         merged = pareto(out, self.ge, 2 * self.ctx.k, self.ctx.strict_discard)
         self._suit_final[signature] = (merged, slack)
         return merged
-
-    def suit_weight(self, s: int, decided: dict[int, tuple[int, ...]]) -> int:
-        """What suit ``s``'s naturals not yet decided into sets are worth to the search."""
-        row = self.hand.counts[s]
-        weight = sum(row[p] * position_weight(p, self.setup.by_cards) for p in range(ACE_POS + 1))
-        for r in self.suit_branch[s]:
-            x = decided.get(r)
-            if x is not None:
-                weight -= x[s] * position_weight(r, self.setup.by_cards)
-        return weight
 
     def components(
         self, decided: dict[int, tuple[int, ...]], relaxed: bool, pivot: int | None = None, slack: int = OPEN
@@ -531,10 +518,10 @@ class Search:
     def bound(self, decided: dict[int, tuple[int, ...]], floor: int = -1, pivot: int | None = None) -> int:
         """An upper bound on every completion of ``decided`` (open ranks relaxed, every wild placed),
         or -1 when it cannot beat ``floor``."""
-        parts = self.components(decided, True, pivot, self._slack(floor))
+        parts = self.components(decided, True, pivot, self.slack_above(floor))
         return self._evaluate(parts, True, floor, self.open_designations(decided))
 
-    def _slack(self, floor: int) -> int:
+    def slack_above(self, floor: int) -> int:
         """A plan worth more than ``floor`` leaves less than this in hand, and so does every part of it."""
         return self.total - floor if floor >= 0 else OPEN
 
@@ -593,7 +580,7 @@ class Search:
 
     def _try(self, decided: dict[int, tuple[int, ...]], pivot: int | None = None) -> None:
         self.nodes += 1
-        parts = self.components(decided, False, pivot, self._slack(self.incumbent))
+        parts = self.components(decided, False, pivot, self.slack_above(self.incumbent))
         value = self._evaluate(parts, False, self.incumbent)
         if value > self.incumbent:
             self.incumbent = value

@@ -61,14 +61,14 @@ class SuitProblem:
     rescue: bool
     wcap2: int
     _hash: int = field(init=False, repr=False, compare=False, default=0)
-    weight: int = field(init=False, repr=False, compare=False, default=0)
-    """What all the segment's naturals are worth to the search (its entries' values leave the rest in hand)."""
+    cumulative: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
+    """``cumulative[i]``: what the naturals at the segment's first ``i`` positions are worth to the search."""
 
     def __post_init__(self) -> None:
-        by_cards = self.ctx.by_cards
-        object.__setattr__(
-            self, "weight", sum(self.counts[p] * position_weight(p, by_cards) for p in range(self.start, self.end + 1))
-        )
+        worth = [0]
+        for p in range(self.start, self.end + 1):
+            worth.append(worth[-1] + self.counts[p] * position_weight(p, self.ctx.by_cards))
+        object.__setattr__(self, "cumulative", tuple(worth))
         object.__setattr__(
             self,
             "_hash",
@@ -80,6 +80,11 @@ class SuitProblem:
 
     def __hash__(self) -> int:
         return self._hash
+
+    @property
+    def weight(self) -> int:
+        """What all the segment's naturals are worth (an entry's value leaves the rest in hand)."""
+        return self.cumulative[-1]
 
 
 @dataclass
@@ -175,15 +180,6 @@ def _data(prob: SuitProblem) -> tuple[tuple[int, Price, bool], ...]:
     return tuple((prob.counts[p], prob.phi[p], prob.disc[p]) for p in _positions(prob))
 
 
-def _cumulative(prob: SuitProblem) -> tuple[int, ...]:
-    """``cum[i]``: what the naturals at the segment's first ``i`` positions are worth."""
-    by_cards = prob.ctx.by_cards
-    out = [0]
-    for p in _positions(prob):
-        out.append(out[-1] + prob.counts[p] * position_weight(p, by_cards))
-    return tuple(out)
-
-
 def _family(prob: SuitProblem) -> int:
     """The number of the problem's kind of segment: everything but where it lies and its per-position data.
 
@@ -208,7 +204,7 @@ def _kept(bucket: Entries, prob: SuitProblem, sweep: Sweep, least: int) -> PairT
 
 
 def _forward(
-    prob: SuitProblem, sweep: Sweep, fam: int, data: tuple, q: int, cum: tuple[int, ...], slack: int
+    prob: SuitProblem, sweep: Sweep, fam: int, data: tuple, q: int, slack: int
 ) -> tuple[tuple[State, PairTuple], ...]:
     """The states after positions ``start..q`` with their entries that leave less than ``slack`` in hand
     (memoised by the data of that prefix, with the slack they were filtered by)."""
@@ -218,7 +214,7 @@ def _forward(
     cached = _FORWARD.get(key)
     if cached is not None and cached[1] >= slack:
         return cached[0]
-    states = _forward(prob, sweep, fam, data, q - 1, cum, slack)
+    states = _forward(prob, sweep, fam, data, q - 1, slack)
     n, phi, disc = data[q - prob.start]
     add, k2, wcap2 = sweep.add, 2 * prob.ctx.k, prob.wcap2
     nxt: dict[State, Entries] = {}
@@ -228,14 +224,14 @@ def _forward(
             if bucket is None:
                 bucket = nxt[target] = {}
             join_into(bucket, pairs, delta, add, k2, wcap2)
-    least = cum[q - prob.start + 1] - slack
+    least = prob.cumulative[q - prob.start + 1] - slack
     out = tuple((state, kept) for state, bucket in nxt.items() if (kept := _kept(bucket, prob, sweep, least)))
     _FORWARD[key] = (out, slack)
     return out
 
 
 def _backward(
-    prob: SuitProblem, sweep: Sweep, fam: int, data: tuple, q: int, state: State, cum: tuple[int, ...], slack: int
+    prob: SuitProblem, sweep: Sweep, fam: int, data: tuple, q: int, state: State, slack: int
 ) -> PairTuple:
     """What positions ``q+1..end`` can add to a run of the sweep in ``state``, leaving less than ``slack`` of
     theirs in hand (memoised by their data, with the slack)."""
@@ -249,10 +245,10 @@ def _backward(
     add, k2, wcap2 = sweep.add, 2 * prob.ctx.k, prob.wcap2
     bucket: Entries = {}
     for target, delta in sweep.moves(state, q + 1, n, phi, disc, q + 1 == prob.end):
-        rest = _backward(prob, sweep, fam, data, q + 1, target, cum, slack)
+        rest = _backward(prob, sweep, fam, data, q + 1, target, slack)
         if rest:
             join_into(bucket, delta, rest, add, k2, wcap2)
-    out = _kept(bucket, prob, sweep, cum[-1] - cum[q - prob.start + 1] - slack)
+    out = _kept(bucket, prob, sweep, prob.weight - prob.cumulative[q - prob.start + 1] - slack)
     _BACKWARD[key] = (out, slack)
     return out
 
@@ -287,12 +283,11 @@ def solve_suit(prob: SuitProblem, pivot: int | None = None, slack: int = OPEN) -
     if kept is not None and kept[1] >= slack:
         return dict(kept[0])
     sweep = _sweep_for(prob, trace=False)
-    cum = _cumulative(prob)
     q = prob.start - 1 if pivot is None else min(max(pivot, prob.start - 1), prob.end)
     add, k2 = sweep.add, 2 * prob.ctx.k
     out: Entries = {}
-    for state, pairs in _forward(prob, sweep, fam, data, q, cum, slack):
-        rest = _backward(prob, sweep, fam, data, q, state, cum, slack)
+    for state, pairs in _forward(prob, sweep, fam, data, q, slack):
+        rest = _backward(prob, sweep, fam, data, q, state, slack)
         if rest:
             join_into(out, pairs, rest, add, k2, prob.wcap2)
     least = prob.weight - slack
@@ -315,7 +310,6 @@ def trace_suit(prob: SuitProblem, goal: Key, slack: int = OPEN) -> tuple[int, Su
     tracer = _sweep_for(prob, trace=True)
     fam = _family(prob)
     data = _data(prob)
-    cum = _cumulative(prob)
     add, k2, wcap2 = sweep.add, 2 * prob.ctx.k, prob.wcap2
     state: State = _START
     owed: tuple[Key, int] = (goal, value)
@@ -324,7 +318,7 @@ def trace_suit(prob: SuitProblem, goal: Key, slack: int = OPEN) -> tuple[int, Su
         n, phi, disc = data[p - prob.start]
         last = p == prob.end
         found = _next_step(
-            sweep.moves(state, p, n, phi, disc, last), prob, sweep, fam, data, (cum, slack), p, owed, add, k2, wcap2
+            sweep.moves(state, p, n, phi, disc, last), prob, sweep, fam, data, slack, p, owed, add, k2, wcap2
         )
         if found is None:
             raise ValueError("the goal entry is not reachable in this suit")
@@ -341,7 +335,7 @@ def _next_step(
     sweep: Sweep,
     fam: int,
     data: tuple,
-    filtered: tuple[tuple[int, ...], int],
+    slack: int,
     p: int,
     owed: tuple[Key, int],
     add: tuple,
@@ -352,7 +346,7 @@ def _next_step(
     (target state, delta key, what is still owed after ``p``)."""
     (w, x, d, f), value = owed
     for target, delta in moves:
-        rest = _backward(prob, sweep, fam, data, p, target, *filtered)
+        rest = _backward(prob, sweep, fam, data, p, target, slack)
         for (wa, xa, da, fa), va in delta:
             adda = add[da]
             for (wb, xb, db, fb), vb in rest:

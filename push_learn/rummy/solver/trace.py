@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from push_learn.rummy.solver.entries import Entries, Key, pareto, suffix_bounds
 from push_learn.rummy.solver.ranks import SetArrangement
-from push_learn.rummy.solver.suits import OPEN, SuitPlan, SuitProblem, merge_plans, solve_suit, trace_suit
+from push_learn.rummy.solver.suits import SuitPlan, SuitProblem, merge_plans, solve_suit, trace_suit
 
 if TYPE_CHECKING:
     from push_learn.rummy.solver.search import Search, SearchResult
@@ -23,7 +23,7 @@ class Tracer:
 
     def __init__(self, search: Search) -> None:
         self.search = search
-        self.slack = search.total - search.incumbent + 1 if search.incumbent >= 0 else OPEN
+        self.slack = search.slack_above(search.incumbent - 1)
         """Every part of the best plan leaves less than this in hand (so the maps the search kept suffice)."""
 
     def suit_parts(

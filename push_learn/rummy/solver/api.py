@@ -50,11 +50,12 @@ TableInput = Iterable[Any]
 def clear_caches() -> None:
     """Forget the solver's memo tables (they speed up later questions; clearing frees memory)."""
     from push_learn.rummy.solver.entries import designation_tables
-    from push_learn.rummy.solver.ranks import rank_options
+    from push_learn.rummy.solver.ranks import rank_options, rank_question
     from push_learn.rummy.solver.suits import clear_suit_caches
 
     clear_suit_caches()
     rank_options.cache_clear()
+    rank_question.cache_clear()
     designation_tables.cache_clear()
 
 

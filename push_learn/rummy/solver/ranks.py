@@ -10,7 +10,8 @@ as a run or a contract set; here a new set always has two naturals or more.
 goes to a set, in half wilds: the sum over any real arrangement is never below it, so the search
 can leave the set question of a rank open and still have a true upper bound. ``copy_prices`` raises
 the price of second and later copies of a suit (two decks) where every real arrangement allows it:
-two hearts of a rank need two sets, which need more wilds than one.
+two hearts of a rank need two sets, which need more wilds than one. ``rank_question`` puts the
+three together for one rank of a hand (memoised: the same local situations come back hand after hand).
 """
 
 from __future__ import annotations
@@ -18,11 +19,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import product
 
 from push_learn.rummy.solver.encoding import Ctx, TableSetInfo
 from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
 
-__all__ = ["SetArrangement", "copy_prices", "rank_options", "relaxed_costs"]
+__all__ = [
+    "RankOption",
+    "RankQuestion",
+    "SetArrangement",
+    "copy_prices",
+    "rank_options",
+    "rank_question",
+    "relaxed_costs",
+]
 
 
 @dataclass(frozen=True)
@@ -184,3 +194,48 @@ def copy_prices(
             total.append(total[-1] + price + surcharge.get((s, copy), 0))
         out.append(tuple(total))
     return tuple(out)
+
+
+RankOption = tuple[tuple[int, ...], Entries, dict[Key, "SetArrangement"]]
+"""(naturals sent to sets, a count per suit; their Pareto entries valued in points; each entry's arrangement)."""
+
+
+@dataclass(frozen=True)
+class RankQuestion:
+    """What the search needs to know about one rank of a hand.
+
+    ``options``: every way to send naturals of the rank to sets, most naturals first. The rank's set
+    question is *open* when some option sends any; then ``phi`` and ``prices`` are its relaxed costs
+    (``relaxed_costs``, ``copy_prices``). Shared between searches: read only.
+    """
+
+    options: tuple[RankOption, ...]
+    open: bool
+    phi: tuple[int | None, ...] = ()
+    prices: tuple[tuple[int, ...] | None, ...] = ()
+
+
+@lru_cache(maxsize=4096)
+def rank_question(
+    ctx: Ctx,
+    counts: tuple[int, ...],
+    tables: tuple[TableSetInfo, ...],
+    layoff: bool,
+    rescue: bool,
+    alone: tuple[bool, ...],
+    weight: int,
+) -> RankQuestion:
+    """The options and relaxed prices of a rank holding ``counts`` naturals (per suit), each worth ``weight``;
+    ``alone[s]``: suit ``s``'s natural here is isolated (see ``relaxed_costs``)."""
+    options: list[RankOption] = []
+    for x in product(*(range(n + 1) for n in counts)):
+        entries, arrangement = rank_options(ctx, x, tables, layoff, rescue)
+        if entries:
+            used = sum(x) * weight
+            options.append((x, {key: used for key in entries}, arrangement))
+    if not any(any(x) for x, _, _ in options):
+        return RankQuestion(tuple(options), False)
+    options.sort(key=lambda o: -sum(o[0]))
+    phi = relaxed_costs(ctx, counts, tables, layoff, rescue, alone)
+    least = {x: min(key[0] for key in entries) for x, entries, _ in options if any(x)}
+    return RankQuestion(tuple(options), True, phi, copy_prices(phi, counts, least))

@@ -56,7 +56,7 @@ from push_learn.rummy.solver.encoding import (
 )
 from push_learn.rummy.solver.entries import Entries, Key, combine, designation_tables, pareto, suffix_bounds
 from push_learn.rummy.solver.layout import room_ok, space_runs
-from push_learn.rummy.solver.ranks import SetArrangement, copy_prices, rank_options, relaxed_costs
+from push_learn.rummy.solver.ranks import RankOption, SetArrangement, rank_question
 from push_learn.rummy.solver.suits import (
     OPEN,
     SuitPlan,
@@ -188,33 +188,29 @@ class Search:
         """Which ranks have a set question, and the options each one offers."""
         ctx, setup = self.ctx, self.setup
         self.branch: list[int] = []
-        self.options: dict[int, list[tuple[tuple[int, ...], Entries, dict[Key, SetArrangement]]]] = {}
+        self.options: dict[int, tuple[RankOption, ...]] = {}
         self.fixed: list[tuple[int, Entries, dict[Key, SetArrangement]]] = []
         self.phi: dict[int, tuple[int | None, ...]] = {}
         self.prices: dict[int, tuple[tuple[int, ...] | None, ...]] = {}
+        low = ctx.low == ACE_LOW
         for r in range(3, ACE_POS + 1):
             counts = tuple(self.hand.counts[s][r] for s in range(4))
+            if not any(counts) and not any(t.position == r for t in self.sets):
+                continue
             tables = tuple(t for t in self.sets if t.position == r)
-            v = position_weight(r, setup.by_cards)
-            opts = []
-            for x in product(*(range(n + 1) for n in counts)):
-                entries, arrangement = rank_options(ctx, x, tables, setup.layoff, setup.rescue)
-                if entries:
-                    used = sum(x) * v
-                    opts.append((x, {key: used for key in entries}, arrangement))
-            nonzero = [o for o in opts if any(o[0])]
-            if nonzero:
-                opts.sort(key=lambda o: -sum(o[0]))
+            alone = tuple(
+                bool(counts[s]) and isolated(self.hand.counts[s], r, low, self.suit_runs[s]) for s in range(4)
+            )
+            question = rank_question(
+                ctx, counts, tables, setup.layoff, setup.rescue, alone, position_weight(r, setup.by_cards)
+            )
+            if question.open:
                 self.branch.append(r)
-                self.options[r] = opts
-                alone = tuple(
-                    isolated(self.hand.counts[s], r, ctx.low == ACE_LOW, self.suit_runs[s]) for s in range(4)
-                )
-                self.phi[r] = relaxed_costs(ctx, counts, tables, setup.layoff, setup.rescue, alone)
-                least = {o[0]: min(key[0] for key in o[1]) for o in opts if any(o[0])}
-                self.prices[r] = copy_prices(self.phi[r], counts, least)
+                self.options[r] = question.options
+                self.phi[r] = question.phi
+                self.prices[r] = question.prices
             elif tables:
-                zero = next(o for o in opts if not any(o[0]))
+                zero = next(o for o in question.options if not any(o[0]))
                 self.fixed.append((r, zero[1], zero[2]))
         self.branch.sort(key=lambda r: (-sum(1 for phi in self.phi[r] if phi is not None and phi <= 0), r))
         self.suit_branch = [tuple(r for r in self.branch if self.hand.counts[s][r]) for s in range(4)]

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN
 from push_learn.rummy.solver.encoding import Ctx, TableSetInfo, isolated
-from push_learn.rummy.solver.ranks import copy_prices, rank_options, relaxed_costs
+from push_learn.rummy.solver.ranks import copy_prices, rank_options, rank_question, relaxed_costs
 
 
 def least_wilds(ctx: Ctx, counts: tuple[int, ...], tables: tuple[TableSetInfo, ...]) -> dict[tuple[int, ...], int]:
@@ -64,6 +64,28 @@ def test_prices_never_exceed_what_a_real_arrangement_needs(position: tuple) -> N
             assert price is not None and len(price) > n, f"suit {s} may send {n} naturals to sets for real"
             charged += price[n]
         assert charged <= real, f"{x} needs {real} half wilds but is charged {charged}"
+
+
+@given(positions(), st.integers(1, 20))
+def test_a_rank_question_gathers_every_option_and_its_prices(position: tuple, weight: int) -> None:
+    """The memoised question of a rank: every choice of naturals with a real arrangement (valued at the
+    naturals it uses), most naturals first; open exactly when one sends any, then with the rank's prices."""
+    ctx, counts, tables, alone = position
+    question = rank_question(ctx, counts, tables, True, True, alone, weight)
+    expected = {}
+    for x in product(*(range(n + 1) for n in counts)):
+        entries, arrangement = rank_options(ctx, x, tables, True, True)
+        if entries:
+            expected[x] = ({key: sum(x) * weight for key in entries}, arrangement)
+    assert {x: (entries, how) for x, entries, how in question.options} == expected
+    sizes = [sum(x) for x, _, _ in question.options]
+    assert question.open == any(sizes)
+    if question.open:
+        assert sizes == sorted(sizes, reverse=True)
+        phi = relaxed_costs(ctx, counts, tables, True, True, alone)
+        assert question.phi == phi
+        assert question.prices == copy_prices(phi, counts, least_wilds(ctx, counts, tables))
+    assert rank_question(ctx, counts, tables, True, True, alone, weight) is question
 
 
 def test_a_second_heart_costs_more_than_the_first() -> None:

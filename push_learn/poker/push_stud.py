@@ -123,10 +123,7 @@ class PushStudGame(StudGame):
             if self._one_left():
                 return
         if rules.showdown is ShowdownMode.HI_LO_DECLARE:
-            yield from self._declare_round()
-            if rules.bet_after_declare:
-                self._round += 1
-                yield from self._betting_round(self._round)
+            yield from self._declare_and_bet(self._round + 1)
 
     def _push_round(self, round_no: int) -> Flow:
         """Article 3: offer, keep free or pay to push (the pusher's card comes at once), dead at the end."""

@@ -23,7 +23,7 @@ from typing import ClassVar
 
 from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.observation import Decision, Phase
-from push_learn.poker.showdown import ShowdownMode, locked_seats
+from push_learn.poker.showdown import ShowdownMode
 from push_learn.poker.stud import Flow, PokerRulesError, StudGame, StudRules
 
 __all__ = ["SCREW_YOUR_NEIGHBOR", "ScrewGame", "ScrewRules", "screw_rules"]
@@ -100,9 +100,7 @@ class ScrewGame(StudGame):
             return
         if rules.showdown is ShowdownMode.HI_LO_DECLARE:
             self._round = 6
-            yield from self._declare_round()
-            if rules.bet_after_declare:
-                yield from self._betting_round(6, locked=locked_seats(self._declared))
+            yield from self._declare_and_bet(6)
 
     def _push_round(self, first: int) -> Flow:
         """Offer, keep / push / keep-and-push-own, bury the last push, then fill the pushers."""

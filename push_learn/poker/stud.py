@@ -25,7 +25,7 @@ from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.betting import BetKind, BettingRound, Chips, Limits, build_pots
 from push_learn.poker.hands import evaluate_high, evaluate_low, highest_showing
 from push_learn.poker.observation import Decision, Observation, Phase, Result, SeatView
-from push_learn.poker.showdown import Award, Direction, ShowdownMode, settle
+from push_learn.poker.showdown import Award, Direction, ShowdownMode, locked_seats, settle
 
 if TYPE_CHECKING:
     from push_learn.poker.records import GameRecord
@@ -512,6 +512,14 @@ class StudGame:
         public = f"{name} pays ${price} to replace {old} and gets " + (str(new) if up else "a card face down")
         self._note(public, {seat: f"{name} pays ${price} to replace {action.card} and gets {new}"
                                   + ("" if up else " face down")})
+
+    def _declare_and_bet(self, round_no: int) -> Flow:
+        """The hi-lo declaration, then (``bet_after_declare``) a last betting round numbered ``round_no``
+        in which a player alone in his direction is locked: he may check or call, never bet or raise."""
+        yield from self._declare_round()
+        if self.rules.bet_after_declare:
+            self._round = round_no
+            yield from self._betting_round(round_no, locked=locked_seats(self._declared))
 
     def _declare_round(self) -> Flow:
         """Everyone still in declares low, high or both at the same moment."""

@@ -24,6 +24,7 @@ from push_learn.poker.brag import (
     pack_dealing,
 )
 from push_learn.poker.brag_bots import RandomBragBot, SensibleBragBot, actions_from_observation, play_to_end
+from push_learn.poker.three_card import BRAG, compare_hands
 
 A_K_4 = "AH KD 4D"  # high card A-K-4
 A_K_4_TOO = "AS KS 4C"  # the same ranks: a tie
@@ -351,3 +352,36 @@ def test_random_play_conserves_chips_and_cards_and_ends(
         check_invariants(game, total)
     assert game.is_over
     assert BragGame.from_record(game.to_record()).stacks == game.stacks
+
+
+def test_the_lowest_prial_and_the_lowest_run() -> None:
+    """2-2-2 is the lowest prial and 4-3-2 the lowest run (A-2-3 is the top one)."""
+    assert compare_hands("2C 2D 2H", "4C 4D 4H", BRAG) == -1
+    assert compare_hands("4C 3D 2H", "5C 4D 3H", BRAG) == -1
+
+
+def test_a_blind_stake_after_an_odd_open_bet_rounds_down_then_doubles() -> None:
+    """D-3C-02: after an open bet of 5, a blind player may bet 3 to 7, and a blind 3 counts as 6 open."""
+    game = BragGame(BragRules(players=3), seed=1, pack=pack_dealing(["2C 3D 5H", "AS KS QS", "7H 7D 9C"]))
+    game.apply(Look(1))
+    game.apply(Bet(1, 5))
+    assert game.bet_range(2) == (3, 7)
+    game.apply(Bet(2, 3))
+    assert game.stake == 6
+
+
+def test_the_odd_chip_of_a_shared_pot_goes_clockwise_from_the_dealers_left() -> None:
+    """D-3C-05: seats 0 and 1 tie after one orbit and share a pot of 7: seat 1 gets the odd chip."""
+    game = BragGame(
+        BragRules(players=3, ante=1, max_orbits=1), seed=1, pack=pack_dealing(["AH KD 4D", "AS KS 4C", "QH 7D 5C"])
+    )
+    for move in (Bet(1, 1), Bet(2, 1), Bet(0, 2)):
+        game.apply(move)
+    assert [(award.seat, award.amount) for award in game.results[0].awards] == [(1, 4), (0, 3)]
+
+
+@pytest.mark.parametrize("players", [1, 9])
+def test_brag_takes_two_to_eight_players(players: int) -> None:
+    """D-3C-01."""
+    with pytest.raises(ValueError, match="2 to 8 players"):
+        BragRules(players=players)

@@ -206,6 +206,7 @@ def test_showing_ties_go_to_the_higher_suit_of_the_deciding_card() -> None:
     """A-P1-03: ranks first, then the suit of the top card of the top group, ♣ < ♦ < ♥ < ♠."""
     up = {0: hand("KH KC 7D"), 1: hand("KS KD 7C"), 2: hand("AS QH 3C")}
     assert highest_showing(up, [2, 0, 1]) == 1  # K♠ beats K♥
+    assert highest_showing({0: hand("KS KC"), 1: hand("KH KD")}, [1, 0]) == 0  # the pair's highest suit decides
     assert highest_showing(up, [2, 0, 1], by_suit=False) == 0  # option: first tied seat in order
     assert highest_showing({0: [], 1: []}, [1, 0]) == 1  # nothing showing: first from the dealer's left
     # a kicker decides before any suit

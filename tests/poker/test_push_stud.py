@@ -180,6 +180,23 @@ def test_roll_your_own_low_and_hi_lo_declare() -> None:
     assert hilo.result is not None and {a.way for a in hilo.result.awards} == {"high", "low"}
 
 
+def test_betting_after_the_declaration_locks_a_player_alone_in_his_direction() -> None:
+    """With ``bet_after_declare`` the last betting round uses the lock rule (D-POK-08, A-P2-06): seat 2
+    alone declared low, so he may check or call but not bet; the others may still bet."""
+    rules = push_stud_rules(players=4, roll_your_own=True, showdown="hi-lo declare", bet_after_declare=True)
+    game = PushStudGame(rules, seed=4)
+    play_passively(game, until=Phase.DECLARE)
+    for seat, way in zip((1, 2, 3, 0), (Direction.HIGH, Direction.LOW, Direction.HIGH, Direction.HIGH), strict=True):
+        game.apply(Action.declare(seat, way))
+    assert game.phase is Phase.BET
+    while game.to_act != (2,):
+        assert ActionKind.BET in [a.kind for a in game.legal_actions()]
+        game.apply(Action.of(game.to_act[0], "check"))
+    assert [a.kind for a in game.legal_actions()] == [ActionKind.FOLD, ActionKind.CHECK]
+    with pytest.raises(IllegalAction, match="alone declared"):
+        game.apply(Action.of(2, "bet"))
+
+
 def play_passively(game: PushStudGame, until: Phase = Phase.OVER) -> None:
     while game.phase is not until and not game.is_over:
         if game.phase is Phase.BET:
@@ -251,3 +268,79 @@ def test_an_all_in_player_wins_only_the_main_pot() -> None:
     assert result.lines == ("Seat 2 wins the main pot ($16) with four of a kind, aces",
                             "Seat 3 wins side pot 1 ($24) with four of a kind, kings")
     assert game.stacks == (188, 16, 212, 188)
+
+
+HOLES = ["2C", "3C", "4C", "5C"]
+
+
+def kept_to_first_bet(game: PushStudGame) -> None:
+    """Every player keeps the card offered in round 1."""
+    while game.phase is Phase.PUSH:
+        game.apply(Action.keep(game.to_act[0]))
+
+
+def test_a_folded_player_is_skipped_in_later_push_rounds() -> None:
+    """Seat 1 folds in the first betting round, so round 2's offer goes to seat 2 (RULES 2.2)."""
+    game = PushStudGame(push_stud_rules(players=4), seed=5, deck_top=[*HOLES, "7D", "2S", "7S", "3H"])
+    kept_to_first_bet(game)
+    assert game.to_act == (3,)
+    game.apply(Action.of(3, "bet"))
+    while game.phase is Phase.BET:
+        seat = game.to_act[0]
+        game.apply(Action.of(seat, "fold" if seat == 1 else "call"))
+    assert game.phase is Phase.PUSH and game.to_act == (2,)
+
+
+def test_when_everyone_else_folds_the_last_player_wins_at_once() -> None:
+    game = PushStudGame(push_stud_rules(players=4), seed=5, deck_top=[*HOLES, "7D", "2S", "7S", "3H"])
+    kept_to_first_bet(game)
+    game.apply(Action.of(3, "bet"))
+    while not game.is_over:
+        game.apply(Action.of(game.to_act[0], "fold"))
+    assert game.result is not None and game.result.lines == ("Seat 4 wins $6: everyone else folded",)
+    assert [len(game.cards(s)) for s in range(4)] == [2, 2, 2, 2]
+
+
+def test_the_odd_chip_goes_to_the_first_winner_from_the_dealers_left() -> None:
+    """Seats 0 and 2 tie with the same straight (A-P1-06, D-POK-06). Seat 0 deals, so clockwise from his
+    left seat 2 is the first winner: of the pot of 3 he gets 2 and the dealer 1."""
+    top = ["2C", "5C", "5D", "3D", "6C", "6D", "4H", "7D", "7H", "JS", "8H", "8S", "KH", "9S", "9C"]
+    game = PushStudGame(push_stud_rules(players=4), stacks=[200, 200, 200, 0], seed=1, deck_top=top)
+    while not game.is_over:
+        seat = game.to_act[0]
+        game.apply(Action.keep(seat) if game.phase is Phase.PUSH else Action.of(seat, "check"))
+    assert game.result is not None
+    assert [award.shares for award in game.result.awards] == [((2, 2), (0, 1))]
+    assert game.stacks == (200, 199, 201, 0)
+
+
+def test_substitution_may_swap_the_hole_card_and_only_its_owner_sees_the_discard() -> None:
+    """D-POK-12: the replaced hole card is known to its owner, not to the others; the new card comes up."""
+    game = PushStudGame(push_stud_rules(players=4, substitution=True), seed=9)
+    play_passively(game, until=Phase.REPLACE)
+    hole = game.cards(1)[0]
+    game.apply(Action.replace(1, hole))
+    view = game.observe(2)
+    assert len(view.seats[1].up) == 4 and view.seats[1].down == (None,)
+    assert hole in game.observe(1).known_out and hole not in view.known_out
+
+
+def test_a_player_who_cannot_pay_for_substitution_must_stand() -> None:
+    """D-POK-09: seat 1 has 14 chips, the substitution costs 20, so standing is the only choice."""
+    game = PushStudGame(push_stud_rules(players=4, substitution=True), stacks=[200, 15, 200, 200], seed=9)
+    play_passively(game, until=Phase.REPLACE)
+    assert game.to_act == (1,) and game.stacks[1] == 14
+    assert [a.kind for a in game.legal_actions()] == [ActionKind.STAND]
+
+
+def test_a_player_short_of_the_ante_is_all_in() -> None:
+    """D-POK-14: seat 0 has 3 chips against an ante of 5; he puts in 3 and is dealt in with nothing left."""
+    game = PushStudGame(push_stud_rules(players=4, ante=5), stacks=[3, 50, 50, 50], seed=2)
+    assert game.pot == 18 and game.stacks == (0, 45, 45, 45)
+    assert game.observe(None).seats[0].dealt_in
+
+
+@pytest.mark.parametrize("players", [3, 10])
+def test_push_stud_takes_four_to_nine_players(players: int) -> None:
+    with pytest.raises(PokerRulesError, match="4 to 9 players"):
+        push_stud_rules(players=players)

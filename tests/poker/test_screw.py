@@ -262,3 +262,46 @@ def test_decisions_and_results_are_read_only_values(record: GameRecord) -> None:
     with pytest.raises(TypeError):
         result.low_names[RIZ] = "a wheel"  # type: ignore[index]
     assert record.replay().result == result and result.high_names[JIM] == "three of a kind, kings"
+
+
+BRING_IN_DECK = ["2C", "3C", "4C", "AS", "KH", "QD"]
+"""Three players: hole cards 2♣ 3♣ 4♣, up cards A♠ K♥ Q♦."""
+
+
+def test_the_bring_in_counts_the_ace_high() -> None:
+    """A-P2-04: the lowest up card brings in, aces high, so the Q♦ (seat 0) brings in, not the A♠."""
+    game = ScrewGame(screw_rules(players=3), seed=1, deck_top=BRING_IN_DECK)
+    while game.phase is Phase.PUSH:
+        game.apply(Action.keep(game.to_act[0]))
+    assert game.to_act == (0,)
+    assert [a.kind for a in game.legal_actions()] == [ActionKind.BRING_IN, ActionKind.COMPLETE]
+
+
+def test_a_lowest_card_with_no_chips_left_is_passed_over_for_the_bring_in() -> None:
+    """D-POK-02: seat 0 (Q♦) spent his last chip on the ante, so the next lowest, K♥ (seat 2), brings in."""
+    game = ScrewGame(screw_rules(players=3, ante=1), stacks=[1, 50, 50], seed=1, deck_top=BRING_IN_DECK)
+    while game.phase is Phase.PUSH:
+        game.apply(Action.keep(game.to_act[0]))
+    assert game.to_act == (2,)
+
+
+def test_a_player_who_cannot_pay_to_replace_a_down_card_is_offered_the_up_cards_only() -> None:
+    """D-POK-09: seat 1 has $8; a down card costs $10 to replace and an up card $5."""
+    game = ScrewGame(screw_rules(players=3), stacks=[200, 9, 200], seed=11)
+    while game.phase is not Phase.REPLACE:
+        seat = game.to_act[0]
+        if game.phase is Phase.PUSH:
+            game.apply(Action.keep(seat))
+        else:
+            game.apply(next(Action.of(seat, k) for k in ("bring_in", "check", "call") if game.can(Action.of(seat, k))))
+    assert 1 in game.to_act and game.stacks[1] == 8
+    down = game.cards(1)[0]
+    offered = [a for a in game.legal_actions(1) if a.kind is ActionKind.REPLACE]
+    assert offered and down not in [a.card for a in offered]
+    with pytest.raises(IllegalAction, match="cannot replace"):
+        game.apply(Action.replace(1, down))
+
+
+def test_screw_your_neighbor_needs_three_players() -> None:
+    with pytest.raises(PokerRulesError, match="3 to 8 players"):
+        screw_rules(players=2)

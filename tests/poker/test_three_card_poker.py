@@ -58,6 +58,14 @@ def test_player_higher_wins_both_and_dealer_higher_takes_both() -> None:
     assert nets(settle_seat(0, h("KS JD 5C"), h("AH 10D 8C"), 5, 0, True, RULES)) == {"ante": -5, "play": -5}
 
 
+def test_ante_bonus_needs_the_play_bet_and_pair_plus_pays_whatever_the_showdown() -> None:
+    """RULES 5: a player who folds a straight flush gets no Ante Bonus (he loses his ante); a Pair Plus bet
+    on a pair pays 1 to 1 even when the player plays and loses to the dealer."""
+    assert nets(settle_seat(0, h("4S 5S 6S"), h("9H 9D 9C"), 2, 0, False, RULES)) == {"ante": -2}
+    lost = settle_seat(0, h("7S 7H 9D"), h("AS AD 2C"), 2, 3, True, RULES)
+    assert nets(lost) == {"ante": -2, "play": -2, "pair plus": 3}
+
+
 def test_tie_pushes_both() -> None:
     result = settle_seat(0, h("KS JD 5C"), h("KH JC 5D"), 5, 0, True, RULES)
     assert nets(result) == {"ante": 0, "play": 0}

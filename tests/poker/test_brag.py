@@ -385,3 +385,19 @@ def test_brag_takes_two_to_eight_players(players: int) -> None:
     """D-3C-01."""
     with pytest.raises(ValueError, match="2 to 8 players"):
         BragRules(players=players)
+
+
+def test_hands_go_back_under_the_pack_folded_first_then_clockwise_and_the_deal_passes_on() -> None:
+    """D-3C-08: seat 1 folds (his cards go to the bottom at once); at the end seats 2 and 0 follow, clockwise
+    from the dealer's left. D-3C-09: the next deal is seat 1's, from the top of the same pack."""
+    game = BragGame(
+        BragRules(players=3, ante=1), seed=1, hands=2, pack=pack_dealing(["AH KD 4D", "AS KS 4C", "QH 7D 5C"])
+    )
+    game.apply(Look(1))
+    game.apply(Fold(1))
+    assert game.pack[-3:] == parse_cards("AS KS 4C")
+    for move in (Look(2), Bet(2, 2), Look(0), Bet(0, 2), See(2)):
+        game.apply(move)
+    assert game.hand_number == 2 and game.dealer == 1
+    assert game.pack[-9:] == parse_cards("AS KS 4C QH 7D 5C AH KD 4D")
+    assert len(game.pack) == 52 - 9

@@ -31,6 +31,10 @@ def test_cap_it_preset_is_individual_with_ten_cards_every_deal() -> None:
     assert CAP_IT.hand_sizes == (10,) * 5
     assert CAP_IT.partner(0) is None and CAP_IT.team_of(3) == 3 and CAP_IT.scoring_units == 4
     assert CAP_IT.name == "Cap-It"
+    # RULES 1.5 and 1.6: the pushed stock card travels face up, any card may be discarded, and a player
+    # may go out by melding his last cards (A-R1-05, A-R1-13, A-R1-17 hold for Cap-It too).
+    assert CAP_IT.pushed_card_public and CAP_IT.go_out_by_melding
+    assert CAP_IT.discard_wild_allowed and CAP_IT.discard_taken_card_allowed
 
 
 @pytest.mark.parametrize(("players", "deck_size"), [(3, 108), (4, 108), (5, 162), (6, 162)])

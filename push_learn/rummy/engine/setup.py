@@ -61,7 +61,7 @@ def deal_hand(rules: RummyRules, seed: Seed, deal_no: int, dealer: int) -> tuple
         stock.insert(rng.randrange(len(stock)), upcard)
         upcard = stock.pop()
     deal = DealState(deal_no, dealer, hands, stock, upcard, tuple(buried))
-    deal.started_at_one = len(stock) == 1
+    deal.started_at_one = len(stock) <= 1
     event = DealStarted(
         deal=deal_no,
         deals=rules.deals,

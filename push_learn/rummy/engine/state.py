@@ -136,9 +136,10 @@ class DealState:
         self.table_action = False
         """The player to move has melded, laid off or rescued this turn."""
         self.started_at_one = False
-        """This turn began with exactly one stock card (counts towards the loop guard)."""
+        """This turn began with one stock card, or none (possible only with custom rules whose stock is even);
+        such a turn counts towards the loop guard."""
         self.quiet_turns = 0
-        """Turns in a row begun with one stock card and without a table action (A-X-01)."""
+        """Turns in a row begun with one stock card (or none) and without a table action (A-X-01)."""
         self.known: list[list[Card]] = [[] for _ in range(players)]
         """Cards every seat knows to be in each hand: taken up-cards, public pushed cards, rescued wilds."""
 

@@ -403,5 +403,5 @@ class Referee:
         deal.lift_taken = False
         deal.allow_wild_discard = False
         deal.table_action = False
-        deal.started_at_one = len(deal.stock) == 1
+        deal.started_at_one = len(deal.stock) <= 1
 

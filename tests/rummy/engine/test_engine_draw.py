@@ -151,3 +151,21 @@ def test_six_to_ten_stock_stays_odd_and_push_is_allowed_above_one() -> None:
     assert match.legal_actions() == [TakeUpcard(), Push()]
     match.apply(Push())
     assert len(match.deal.stock) == 1
+
+
+EVEN_STOCK = replace(CAP_IT, players=3, hand_sizes=(9,) * 5, name="Cap-It, 3 players, 9 cards")
+"""Custom rules whose stock is even, so it can run down to no card at all (D-ENG-08)."""
+NINE_CARD_HANDS = ["3C 4C 5C 7D 8D 9D JH QH KH"] * 3
+
+
+def test_a_push_from_two_stock_cards_is_an_ordinary_push_and_one_from_none_ends_the_hand() -> None:
+    """D-ENG-08: with two stock cards the pusher draws the last one; a push from an empty stock ends the
+    hand like the atomic push, no card moving."""
+    match = rig(Match.new(EVEN_STOCK, seed=1), NINE_CARD_HANDS, upcard="6H", stock="KS 3H", turn=0)
+    match.apply(Push())
+    assert match.deal.stock == [] and match.phase is Phase.MELD and card("3H") in match.hand(0)
+    match.apply(Discard(card("3H")))
+    hands_before = [match.hand(seat) for seat in range(3)]
+    events = match.apply(Push())
+    assert isinstance(events[0], Pushed) and not events[0].moved
+    assert match.results[0].reason is EndReason.STOCK_OUT and match.results[0].hands == tuple(hands_before)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rummy_engine_support import card, reading, refused, rig
 
-from push_learn.cards import JOKER, parse_cards
+from push_learn.cards import JOKER, Rank, parse_cards
 from push_learn.rummy import PUSH, SIX_TO_TEN, layoff_options, six_to_ten
 from push_learn.rummy.engine import (
     DealEnded,
@@ -20,7 +20,9 @@ from push_learn.rummy.engine import (
     TakeUpcard,
     WentDown,
     WentOut,
+    observe,
 )
+from push_learn.rummy.melds import Meld
 from push_learn.rummy.rules import MeldKind, RummyRules
 
 OTHERS = ["4S 4D 5S 6S 7S 8S", "AH AD 3S 3D 9S 9H", "QH QS JC JS 10H 10C"]
@@ -218,3 +220,24 @@ def test_six_to_ten_melding_the_taken_card_uses_it_up() -> None:
     assert match.deal.taken is None and match.legal_discards() == [card("4H")]
     events = match.apply(Discard(card("4H")))
     assert WentOut(0, "discarding") in events and match.results[0].went_out == 0
+
+
+def test_after_going_down_a_new_meld_may_follow_in_the_same_turn() -> None:
+    """RULES 1.3 and 1.5: once down, the player may add melds the same turn; an illegal one is refused."""
+    match = north("7C 7D 7H KC KD KS 3S 4S 5S 8D")
+    match.apply(TakeUpcard())
+    match.apply(GoDown(sets("7C 7D 7H", "KC KD KS")))
+    refused(match, NewMeld(Meld.set_of(parse_cards("3S 4S 8D"), Rank.THREE)), "cannot hold 4♠")
+    run = reading("3S 4S 5S", PUSH, MeldKind.RUN)
+    match.apply(NewMeld(run))
+    assert [(tm.id, tm.owner, tm.meld) for tm in match.deal.melds][-1] == (2, 0, run)
+    assert sorted(match.hand(0), key=str) == sorted(parse_cards("8D 5C"), key=str)
+
+
+def test_a_card_known_to_be_in_a_hand_stops_being_known_once_melded() -> None:
+    """RULES 1.9, D-ENG-11: North took the 7♥ in view of all; when he melds it, it is no longer in his hand."""
+    match = north("7C 7D KC KD KS 4C 9S", upcard="7H")
+    match.apply(TakeUpcard())
+    assert observe(match, 1).known[0] == (card("7H"),)
+    match.apply(GoDown(sets("7C 7D 7H", "KC KD KS")))
+    assert observe(match, 1).known[0] == ()

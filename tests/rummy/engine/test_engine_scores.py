@@ -8,7 +8,7 @@ import pytest
 from rummy_engine_support import card, refused, rig
 
 from push_learn.cards import parse_cards
-from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN
+from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN, RummyRules, cap_it, six_to_ten
 from push_learn.rummy.engine import (
     Discard,
     EndReason,
@@ -174,3 +174,27 @@ def test_individual_games_score_every_player_but_the_one_out(rules) -> None:  # 
     for result in match.results:
         for seat, score in enumerate(result.scores):
             assert score == (0 if seat == result.went_out else result.penalties[seat])
+
+
+@pytest.mark.parametrize("rules", [CAP_IT, SIX_TO_TEN])
+def test_loop_guard_works_in_cap_it_and_six_to_ten(rules: RummyRules) -> None:
+    """A-X-01 holds for all three games; in 6-7-8-9-10 the one-card stock even forces the take."""
+    hands = ["3C 4C 5C 7D 8D 9D JH QH KH AS"] * rules.players
+    match = rig(Match.new(rules, seed=3), hands, upcard="6H", stock="KS", turn=0)
+    for _ in range(rules.players - 1):
+        take_and_discard(match)
+    assert match.deal_no == 1
+    take_and_discard(match)
+    assert match.results[0].reason is EndReason.LOOP_GUARD
+
+
+@pytest.mark.parametrize("rules", [cap_it(3), six_to_ten(3)])
+def test_loop_guard_also_counts_turns_begun_with_an_empty_stock(rules: RummyRules) -> None:
+    """Custom rules with an even stock can leave it empty; players could then take and discard for ever."""
+    even = replace(rules, hand_sizes=(9,) * 5, name="even stock")
+    match = rig(Match.new(even, seed=1), ["3C 4C 5C 7D 8D 9D JH QH KH"] * 3, upcard="6H", stock="", turn=0)
+    for _ in range(2):
+        take_and_discard(match)
+    assert match.deal_no == 1
+    take_and_discard(match)
+    assert match.results[0].reason is EndReason.LOOP_GUARD

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from rummy_engine_support import check_conservation, pack
 
-from push_learn.cards import make_deck
+from push_learn.cards import JOKER, make_deck
 from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN, cap_it, six_to_ten
 from push_learn.rummy.engine import DealStarted, Match, Phase, play_random_match
 from push_learn.rummy.engine.setup import deal_hand, seeded_random
@@ -107,6 +108,20 @@ def test_wild_up_card_is_buried_below_the_top_and_another_card_turned() -> None:
             places.append(max(i for i, card in enumerate(deal.stock) if card == event.buried[-1]))
     assert len(places) > 20
     assert len(set(places)) > 10, "buried cards should land at many different places"
+
+
+def test_a_buried_wild_lands_anywhere_below_the_top() -> None:
+    """A-R1-02 with a single joker, so its place is exact: over many deals it lands in both halves of the
+    stock, not always at one end."""
+    rules = replace(PUSH, jokers=1, name="Push with one joker")
+    places = []
+    for seed in range(3000):
+        deal, event = deal_hand(rules, seed, 1, 0)
+        if event.buried == (JOKER,):
+            places.append(deal.stock.index(JOKER) / (len(deal.stock) - 1))
+    assert len(places) > 10
+    assert min(places) < 0.5 < max(places)
+    assert len(set(places)) > 10
 
 
 def test_six_to_ten_buries_twos_only() -> None:

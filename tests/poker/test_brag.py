@@ -401,3 +401,17 @@ def test_hands_go_back_under_the_pack_folded_first_then_clockwise_and_the_deal_p
     assert game.hand_number == 2 and game.dealer == 1
     assert game.pack[-9:] == parse_cards("AS KS 4C QH 7D 5C AH KD 4D")
     assert len(game.pack) == 52 - 9
+
+
+def test_a_player_who_cannot_ante_sits_out_and_the_deal_passes_to_the_next_who_can() -> None:
+    """D-3C-09: seat 0 covers with his last chips and loses; in the next deal he sits out, and the deal
+    passes from seat 2 past him to seat 1."""
+    rules = BragRules(players=3, ante=1, starting_stack=3)
+    game = BragGame(rules, seed=1, hands=3, dealer=2, pack=pack_dealing(["AH KD 4D", "AS KS QS", "QH QD 5C"], dealer=2))
+    for move in (Look(0), Bet(0, 2), Fold(1), Look(2), Bet(2, 2), Cover(0)):
+        game.apply(move)
+    assert game.results[0].awards[0].seat == 2
+    assert game.hand_number == 2 and game.dealer == 1
+    assert [player.status for player in game.seats] == ["out", "in", "in"]
+    assert [player.stack for player in game.seats] == [0, 1, 6]
+    assert game.in_play() == [2, 1] and game.seats[0].hands == []

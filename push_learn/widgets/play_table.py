@@ -18,7 +18,7 @@ from typing import Any
 from push_learn.cards import Card
 from push_learn.errors import IllegalAction
 from push_learn.rummy.bots import Bot
-from push_learn.rummy.engine import Action, DealEnded, Match, MatchRecord, Observation
+from push_learn.rummy.engine import Action, DealEnded, Match, MatchRecord, Observation, Push
 from push_learn.rummy.rules import RummyRules
 from push_learn.widgets.base import HandSorting, IntentError, PushWidget, intent, str_field
 from push_learn.widgets.cards import arrived
@@ -29,7 +29,7 @@ from push_learn.widgets.rummy_json import resolve_rules
 from push_learn.widgets.score_sheet import source_json
 from push_learn.widgets.table_json import table_json
 
-__all__ = ["LEVELS", "PlayTable", "make_bot"]
+__all__ = ["LEVELS", "TAKE_BACK_NOTE", "PlayTable", "make_bot"]
 
 
 LEVELS = {
@@ -38,6 +38,14 @@ LEVELS = {
     "search": ("push_learn.rummy.search_bot", "SearchBot"),
 }
 """Bot levels offered to the student, weakest first: the module and class of each bot."""
+
+
+TAKE_BACK_NOTE = (
+    "a move cannot be taken back once a card you had not seen has been shown since: your draw after a push, "
+    "another player's move, the end of a deal"
+)
+"""Why take-back stops where it does: the same deal number deals the same cards again, so undoing a move
+after seeing what came next would tell the student the stock's order or another player's cards."""
 
 
 def make_bot(level: str) -> Bot:
@@ -62,8 +70,9 @@ class PlayTable(
 ):
     """Play a whole match as one seat against bots: take or push, meld, lay off, rescue, discard.
 
-    The hint button asks the coach about the current decision; take-back undoes your last move
-    (and the bots' moves after it); a new game starts from a deal number (seed), so a class can play
+    The hint button asks the coach about the current decision; take-back undoes your last moves
+    of this turn, as long as none of them has shown you a card you had not seen (see
+    ``TAKE_BACK_NOTE``); a new game starts from a deal number (seed), so a class can play
     the same cards; save and load keep the match record; at each deal's end the score sheet shows
     the penalties card by card. Bots play one move at a time at the chosen speed.
 
@@ -103,6 +112,8 @@ class PlayTable(
         self._hint: dict[str, Any] | None = None
         self._help: str | None = None
         self._last_events: list[str] = []
+        self.bot_error: Exception | None = None
+        """Why a bot's last move was refused or failed (kept in Python: the reason may name the bot's cards)."""
         self._start(Match.new(game, seed), mine=[])
         super().__init__(**options)
         self.refresh()
@@ -113,7 +124,7 @@ class PlayTable(
     def _start(self, match: Match, mine: list[int]) -> None:
         self.match = match
         self._mine = mine
-        """Indices in ``match.actions`` of the student's own actions (for take-back)."""
+        """Indices in ``match.actions`` of the student's actions that may still be taken back."""
         self._rngs = {s: random.Random(f"{match.seed}:{s}") for s in range(match.rules.players)}
         self.paused_at_deal_end = False
         self.composer.clear()
@@ -183,9 +194,7 @@ class PlayTable(
         try:
             action = await loop.run_in_executor(None, think)
         except Exception as exc:  # a bot that fails must not leave the table waiting without a word
-            self.notify("error", f"{match.names[seat]}'s bot failed to choose a move ({exc}); play stops here.")
-            self.refresh()
-            return False
+            return self._bot_stopped(seat, exc, "failed to choose a move")
         if match is not self.match or len(match.actions) != moves:
             return False  # a new game, a load or a take-back happened while the bot was thinking
         return self._play_bot(seat, lambda: action)
@@ -195,14 +204,31 @@ class PlayTable(
         match = self.match
         before = len(match.events)
         try:
-            match.apply(think())
+            action = think()
+            match.apply(action)
         except IllegalAction as exc:
-            self.notify("error", f"{match.names[seat]}'s bot tried a move the rules refuse ({exc}); play stops here.")
-            self.refresh()
-            return False
+            return self._bot_stopped(seat, exc, "tried a move the rules refuse")
         self._record_events(before, seat)
+        self._track_take_back(seat, action, before)
         self.refresh()
         return self.bots_to_move
+
+    def _bot_stopped(self, seat: int, exc: Exception, what: str) -> bool:
+        """Stop play after a bot's failure. The notice does not quote the reason, which may name the bot's
+        hidden cards; it is kept in ``bot_error`` for whoever wrote the bot."""
+        self.bot_error = exc
+        self.notify("error", f"{self.match.names[seat]}'s bot {what}; play stops here (its reason is in bot_error).")
+        self.refresh()
+        return False
+
+    def _track_take_back(self, seat: int, action: Action, before: int) -> None:
+        """After ``action`` by ``seat`` (its events from ``before`` on): the student's move stays open to
+        take-back unless it showed a new card; any other player's move closes every earlier one."""
+        shown = isinstance(action, Push) or any(isinstance(e, DealEnded) for e in self.match.events[before:])
+        if seat == self.seat and not shown:
+            self._mine.append(len(self.match.actions) - 1)
+        else:
+            self._mine.clear()
 
     def _new_cards(self) -> set[int]:
         """Indices of the student's cards that arrived since their last turn ended (pushes, draws)."""
@@ -287,13 +313,12 @@ class PlayTable(
         view = self._my_view()
         action = action_in(content)
         before = len(self.match.events)
-        index = len(self.match.actions)
         try:
             self.match.apply(action)
         except IllegalAction:
             self._help = refusal_help(view, action)
             raise  # refused with the engine's reason; nothing changed
-        self._mine.append(index)
+        self._track_take_back(self.seat, action, before)
         self.composer.clear()
         self._hint = None
         self._record_events(before, self.seat)
@@ -308,7 +333,7 @@ class PlayTable(
     @intent("takeback")
     def _takeback(self, _content: Mapping[str, Any]) -> None:
         if not self._mine:
-            raise IntentError("there is no move of yours to take back")
+            raise IntentError(f"there is no move of yours to take back: {TAKE_BACK_NOTE}")
         self._pacer.stop()
         index = self._mine[-1]
         taken = self.match.actions[index]
@@ -364,11 +389,12 @@ class PlayTable(
         if self.seat >= record.rules.players:
             raise IntentError(f"this record has {record.rules.players} players, so seat {self.seat} is not in it")
         self._pacer.stop()
-        mine = []
-        for n, match in enumerate(record.states()):
-            if n < len(record.actions) and match.turn == self.seat:
-                mine.append(n)
-        self._start(record.replay(), mine=mine)
+        self._start(record.replay(0), mine=[])
+        for action in record.actions:  # replayed move by move to know which moves may still be taken back
+            seat, before = self.match.turn, len(self.match.events)
+            self.match.apply(action)
+            self._track_take_back(seat, action, before)
+        self._seen_hand = list(self.match.hand(self.seat))
         self._last_events = []
         self.notify("ok", f"Loaded a {record.rules.name} match at move {len(record.actions)}.")
         self._resume()

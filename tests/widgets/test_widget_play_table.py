@@ -10,13 +10,15 @@ import time
 import pytest
 from pl_widget_driver import Wire, page_sends, synced
 
-from push_learn.cards import Card
-from push_learn.rummy import PUSH
+from push_learn.cards import Card, Rank
+from push_learn.errors import IllegalAction
+from push_learn.rummy import PUSH, SIX_TO_TEN
 from push_learn.rummy.bots import GreedyBot
-from push_learn.rummy.engine import Action, Discard, Match, MatchRecord, Observation, TakeUpcard
+from push_learn.rummy.engine import Action, Discard, Match, MatchRecord, Observation, Push, TakeUpcard
 from push_learn.rummy.solver import best_go_down
 from push_learn.widgets import PlayTable
 from push_learn.widgets.coach_json import refusal_help
+from push_learn.widgets.play_table import TAKE_BACK_NOTE
 
 
 def first_mover(seed: int) -> int:
@@ -222,7 +224,9 @@ def test_bots_play_move_by_move_and_nothing_hidden_reaches_the_page(wire: Wire, 
         assert '"hands": [[' not in message
 
 
-def test_not_your_turn_and_take_back_after_the_bots_moved(wire: Wire) -> None:
+def test_take_back_stops_once_a_card_the_student_had_not_seen_is_shown(wire: Wire) -> None:
+    """The same deal number deals the same cards, so undoing a move after the bots have played (or after
+    a push's draw) would tell the student what comes next: take-back is refused and nothing changes."""
     seat = (first_mover(5) + 1) % 4
     table = PlayTable(seed=5, seat=seat, speed=0.0)
 
@@ -232,17 +236,30 @@ def test_not_your_turn_and_take_back_after_the_bots_moved(wire: Wire) -> None:
     asyncio.run(first_turn())
     assert synced(table)["my_turn"] is True
     assert len(table.match.actions) >= 1
-    before_take = table.match.snapshot()
+    assert synced(table)["can_take_back"] is False, "the bots' moves cannot be taken back"
     page_sends(table, type="act", action=TakeUpcard().to_json())
-    before_discard = table.match.snapshot()
+    assert synced(table)["can_take_back"] is True, "taking the up-card shows nothing new"
     moves = len(table.match.actions)
     page_sends(table, type="act", action=Discard(table.match.hand(seat)[0]).to_json())
     asyncio.run(first_turn())
     assert len(table.match.actions) > moves + 1, "the bots played after the student's discard"
+    after_bots = table.match.snapshot()
+    assert synced(table)["can_take_back"] is False
     page_sends(table, type="takeback")
-    assert table.match.snapshot() == before_discard
+    refusal = f"there is no move of yours to take back: {TAKE_BACK_NOTE}"
+    notice = synced(table)["notice"]
+    assert (notice["kind"], notice["text"]) == ("refused", refusal)
+    assert table.match.snapshot() == after_bots
+
+
+def test_a_push_cannot_be_taken_back_once_the_pusher_has_drawn(wire: Wire) -> None:
+    seat = first_mover(5)
+    table = PlayTable(seed=5, seat=seat)
+    page_sends(table, type="act", action=Push().to_json())
+    assert synced(table)["can_take_back"] is False
     page_sends(table, type="takeback")
-    assert table.match.snapshot() == before_take
+    assert synced(table)["notice"]["kind"] == "refused" and len(table.match.actions) == 1
+
 
     async def too_early() -> None:
         other = PlayTable(seed=5, seat=(first_mover(5) + 2) % 4, speed=60.0)
@@ -328,8 +345,32 @@ def test_a_failing_bot_stops_play_with_a_notice(wire: Wire) -> None:
 
     table = asyncio.run(run())
     notice = synced(table)["notice"]
-    assert notice["kind"] == "error" and "bot failed to choose a move (out of ideas)" in notice["text"]
+    assert notice["kind"] == "error" and "bot failed to choose a move; play stops here" in notice["text"]
+    assert "out of ideas" not in notice["text"] and str(table.bot_error) == "out of ideas"
     assert table.match.actions == []
+
+
+class WildDiscarder(GreedyBot):
+    """A bot whose move the rules refuse: it discards a wild card, which 6-7-8-9-10 forbids."""
+
+    def choose(self, view: Observation, rng: random.Random) -> Action:
+        wilds = [card for card in view.hand if card.rank is Rank.TWO]
+        if view.phase == "meld" and wilds:
+            return Discard(wilds[0])
+        return super().choose(view, rng)
+
+
+def test_a_refused_bot_move_stops_play_without_naming_the_bots_cards(wire: Wire) -> None:
+    """The engine's reason names the bot's own wild; the page gets only that the move was refused."""
+    seed = next(s for s in range(1, 60) if any(c.rank is Rank.TWO for c in Match.new(SIX_TO_TEN, s).hand(0)))
+    first = Match.new(SIX_TO_TEN, seed).turn
+    table = PlayTable(seed=seed, rules="six_to_ten", seat=1 - first, speed=0.0, bots={first: WildDiscarder()})
+    asyncio.run(table.settled())
+    notice = synced(table)["notice"]
+    assert notice["kind"] == "error" and "tried a move the rules refuse; play stops here" in notice["text"]
+    assert isinstance(table.bot_error, IllegalAction) and "wild" in str(table.bot_error)
+    hidden = {str(card) for card in table.match.hand(first)} - {str(card) for card in table.view.hand}
+    assert hidden and not any(card in json.dumps(synced(table)) for card in hidden)
 
 
 def test_the_hint_is_worked_out_off_the_event_loop(wire: Wire) -> None:

@@ -69,11 +69,14 @@ def card_json(
     *,
     i: int | None = None,
     stands_for: Card | Rank | None = None,
+    highlight_note: str = "highlighted",
     **flags: bool,
 ) -> dict[str, Any]:
     """The JSON of one face-up card; ``stands_for`` marks it as a wild standing for that card or rank.
 
-    Keyword flags (``sel``, ``hl``, ``new``, ``dim``, ``wild``) are copied when true.
+    Keyword flags (``sel``, ``hl``, ``new``, ``dim``, ``wild``) are copied when true. ``note`` says in words
+    why a card is lit (``highlight_note``) or that it is new: the page gives it to screen readers as the
+    card's description, so its name (the label) stays the same for voice control and tests.
     """
     data: dict[str, Any] = {
         "c": card.ascii,
@@ -94,6 +97,9 @@ def card_json(
     for name, value in flags.items():
         if value:
             data[name] = True
+    notes = [note for flag, note in (("hl", highlight_note), ("new", "new")) if flags.get(flag)]
+    if notes:
+        data["note"] = ", ".join(notes)
     return data
 
 
@@ -142,10 +148,15 @@ def hand_json(
     new: Collection[int] = (),
     dim: Collection[int] = (),
     last: Callable[[Card], bool] | None = None,
+    highlight_note: str = "highlighted",
 ) -> list[dict[str, Any]]:
-    """A hand in display order, each card with its index ``i`` and its flags (indices into ``cards``)."""
+    """A hand in display order, each card with its index ``i`` and its flags (indices into ``cards``);
+    ``highlight_note`` says in words why the ``highlight`` cards are lit."""
     return [
-        card_json(cards[n], i=n, sel=n in selected, hl=n in highlight, new=n in new, dim=n in dim)
+        card_json(
+            cards[n], i=n, highlight_note=highlight_note, sel=n in selected, hl=n in highlight, new=n in new,
+            dim=n in dim,
+        )
         for n in display_order(cards, by, last=last)
     ]
 

@@ -100,7 +100,8 @@ class MeldExplorer(HandSorting, PushWidget, module="meld_explorer"):
             "deal": self.deal,
             **self.sort_state(),
             "hand": hand_json(
-                self.hand, by=self.sort, selected=set(self.selection), highlight=joiners, last=is_wild_card
+                self.hand, by=self.sort, selected=set(self.selection), highlight=joiners, last=is_wild_card,
+                highlight_note="could join the selection",
             ),
             "hand_label": f"Your hand, {len(self.hand)} cards; pick cards to meld",
             "typed": format_cards(self.hand, ascii=True),

@@ -16,6 +16,9 @@ from push_learn.widgets.rummy_json import meld_json, resolve_rules
 
 __all__ = ["RescueChoice", "RescueView"]
 
+RESCUER = "can rescue a wild card on the table"
+"""What a lit hand card's label says in the rescue lab."""
+
 
 @dataclass(frozen=True)
 class RescueChoice:
@@ -99,7 +102,7 @@ class RescueView(PushWidget, module="rescue_view"):
             "title": self.title,
             "game": self.rules.name,
             "table": _table_json(self.table, {(c.meld_index, c.position) for c in choices}),
-            "hand": hand_json(self.hand, highlight={c.hand_index for c in choices}),
+            "hand": hand_json(self.hand, highlight={c.hand_index for c in choices}, highlight_note=RESCUER),
             "choices": [
                 {"k": k, "m": c.meld_index, "text": f"Rescue {c.wild} with {c.card}", "label": str(c)}
                 for k, c in enumerate(choices)
@@ -117,10 +120,10 @@ class RescueView(PushWidget, module="rescue_view"):
             "text": str(choice),
             "before": {
                 "table": _table_json(self.table, {(choice.meld_index, choice.position)}),
-                "hand": hand_json(self.hand, highlight={choice.hand_index}),
+                "hand": hand_json(self.hand, highlight={choice.hand_index}, highlight_note=RESCUER),
             },
             "after": {
-                "table": _table_json(table_after, {(choice.meld_index, choice.position)}),
+                "table": _table_json(table_after, {(choice.meld_index, choice.position)}, "the rescuing card"),
                 "hand": hand_json(hand_after, new={len(hand_after) - 1}),
             },
         }
@@ -152,14 +155,17 @@ class RescueView(PushWidget, module="rescue_view"):
         self.done = []
 
 
-def _table_json(melds: Sequence[Meld], lit: set[tuple[int, int]]) -> list[dict[str, Any]]:
-    """Table melds, with the wild cards at ``lit`` (meld index, position) highlighted."""
+def _table_json(
+    melds: Sequence[Meld], lit: set[tuple[int, int]], note: str = "can be rescued"
+) -> list[dict[str, Any]]:
+    """Table melds, with the cards at ``lit`` (meld index, position) highlighted and a note saying why."""
     shown = []
     for m, meld in enumerate(melds):
         data = meld_json(meld, k=m)
         for position, card in enumerate(data["cards"]):
             if (m, position) in lit:
                 card["hl"] = True
+                card["note"] = note
         shown.append(data)
     return shown
 

@@ -62,6 +62,8 @@ def test_meld_lab_select_three_cards_and_read_the_melds(voila_server: Server, pa
     for n, card in enumerate(group):
         option = listbox.get_by_role("option", name=label(card), exact=True).nth(used[label(card)])
         used[label(card)] += 1
+        if n:  # a card that completes a meld with the selection is lit, and says so to screen readers
+            expect(option).to_have_attribute("aria-description", "could join the selection")
         if n < 2:
             option.click()
         else:  # the third card by keyboard: focus it and press Space
@@ -157,13 +159,17 @@ def test_push_or_take_push_and_see_the_cards_move(voila_server: Server, page: Pa
     app = open_dashboard(page, voila_server, "push_or_take", query)
     expect(app.get_by_role("group", name="Your hand", exact=True)).to_be_visible(timeout=FIRST_RENDER_MS)
     push_button = app.get_by_role("button", name="Push the up-card")
-    push_button.click()
+    push_button.focus()
+    page.keyboard.press("Enter")
     outcome = app.get_by_role("region", name="What happened")
     expect(outcome.get_by_role("listitem").first).to_have_text(pushed.log()[-1])
     now = outcome.get_by_role("group", name="Your hand now").get_by_role("img")
     assert Counter(now.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")) == after
     assert sum(arrived.values()) == 1  # a push draws one card for the pusher
+    assert now.evaluate_all("els => els.map(e => e.getAttribute('aria-description'))").count("new") == 1
     expect(push_button).to_be_disabled()
+    # the focused button is gone (disabled): the keyboard focus stays in the widget, on a usable button
+    assert page.evaluate("document.activeElement.closest('.pl-root') !== null && !document.activeElement.disabled")
     app.get_by_role("button", name="Try the other choice").click()
     expect(outcome).to_have_count(0)
     take_button = app.get_by_role("button", name="Take the up-card")

@@ -18,6 +18,8 @@ def test_rescuable_wilds_and_rescuing_cards_are_lit(wire: Wire) -> None:
     state = synced(view)
     lit = [[card["label"] for card in meld["cards"] if card.get("hl")] for meld in state["table"]]
     assert lit == [["joker, standing for the six of hearts"], ["two of spades, standing for an eight"]]
+    assert {card.get("note") for meld in state["table"] for card in meld["cards"]} == {None, "can be rescued"}
+    assert {card.get("note") for card in state["hand"] if card.get("hl")} == {"can rescue a wild card on the table"}
     assert {card["c"]: bool(card.get("hl")) for card in state["hand"]} == {
         "6H": True, "8S": True, "KD": False, "8H": True
     }
@@ -32,6 +34,7 @@ def test_choosing_shows_before_and_after_and_making_it_moves_the_wild(wire: Wire
     chosen = synced(view)["chosen"]
     assert chosen["text"] == "rescue 🃏 with 6♥: run 5♥ 6♥ 7♥"
     assert labels(chosen["after"]["table"][0]["cards"]) == ["five of hearts", "six of hearts", "seven of hearts"]
+    assert [card.get("note") for card in chosen["after"]["table"][0]["cards"]] == [None, "the rescuing card", None]
     assert sorted(card["c"] for card in chosen["after"]["hand"]) == ["JK", "KD"]
     assert sorted(card["c"] for card in chosen["before"]["hand"]) == ["6H", "KD"]
     page_sends(view, type="apply")

@@ -100,7 +100,7 @@ export function cardSVG(card) {
   return svg.cloneNode(true);
 }
 
-// One card element. `card` is the JSON Python sent: {c, r, s, label, as_r?, as_s?, wild?, back?, hl?, new?, sel?}.
+// One card element. `card` is the JSON Python sent: {c, r, s, label, note?, as_r?, as_s?, wild?, back?, hl?, new?, sel?}.
 export function cardEl(card, { role = "img", key = null, extraClass = "" } = {}) {
   const el = document.createElement("div");
   const classes = ["pl-card"];
@@ -115,7 +115,8 @@ export function cardEl(card, { role = "img", key = null, extraClass = "" } = {})
   el.className = classes.join(" ");
   el.setAttribute("role", role);
   el.setAttribute("aria-label", card.label || "card");
-  el.title = card.label || "";
+  if (card.note) el.setAttribute("aria-description", card.note); // why it is lit, or that it is new
+  el.title = card.note ? `${card.label}: ${card.note}` : card.label || "";
   el.dataset.card = card.back ? "back" : card.c;
   if (key !== null) el.dataset.key = key;
   el.append(cardSVG(card));
@@ -139,11 +140,12 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 // A button with a stable class (used by browser tests) and key (used to keep focus across repaints).
-export function button(label, cls, onClick, { disabled = false, pressed = null, title = null, ariaLabel = null } = {}) {
+// `key` finds the button again after a repaint (to keep the keyboard focus on it); it defaults to the class.
+export function button(label, cls, onClick, { disabled = false, pressed = null, title = null, ariaLabel = null, key = null } = {}) {
   return h("button", {
     type: "button",
     class: `pl-btn ${cls}`,
-    "data-key": cls,
+    "data-key": key ?? cls,
     disabled: disabled || null,
     "aria-pressed": pressed === null ? null : String(pressed),
     title,
@@ -315,7 +317,8 @@ export function mount({ model, el }, widgetClass, draw) {
   let lastNotice = null;
   function paint() {
     const began = performance.now();
-    const focused = root.contains(document.activeElement) ? document.activeElement.dataset?.key : null;
+    const hadFocus = body.contains(document.activeElement);
+    const focused = hadFocus ? document.activeElement.dataset?.key : null;
     const state = model.get("state") || {};
     root.classList.toggle("pl-four", Boolean(model.get("four_colour")));
     root.dataset.size = model.get("card_size") || "medium";
@@ -329,8 +332,11 @@ export function mount({ model, el }, widgetClass, draw) {
       live.className = `pl-notice${notice ? ` pl-notice-${notice.kind}` : ""}`;
     }
     if ((state.announce || "") !== said.textContent) said.textContent = state.announce || "";
-    if (focused) {
-      const target = body.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+    if (hadFocus) {
+      // The same control again if it is still there and usable; else the first one that is, so the
+      // keyboard focus never falls out of the widget when a button goes away or is disabled.
+      let target = focused ? body.querySelector(`[data-key="${CSS.escape(focused)}"]`) : null;
+      if (!target || target.disabled) target = body.querySelector("button:not([disabled]), [tabindex='0']");
       if (target) target.focus({ preventScroll: true });
     }
     root.dataset.painted = String(state.rev ?? 0);

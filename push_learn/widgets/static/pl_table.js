@@ -87,7 +87,7 @@ export function offersEl(offers, ctx) {
   const bar = h("div", { class: "pl-row pl-offers", role: "group", "aria-label": "Your moves" });
   for (const offer of offers) {
     const send = offer.action ? () => ctx.send("act", { action: offer.action }) : () => ctx.send("stage", { k: offer.stage });
-    bar.append(button(offer.text, `${offer.cls}${offer.action ? " pl-btn-primary" : ""}`, send));
+    bar.append(button(offer.text, `${offer.cls}${offer.action ? " pl-btn-primary" : ""}`, send, { key: `${offer.cls}|${offer.text}` }));
   }
   return bar;
 }

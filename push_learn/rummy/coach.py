@@ -220,10 +220,21 @@ def draw_advice(
     rival = rules.partner(seat) != (seat + 1) % rules.players
     unseen = unseen_cards(view)
     stock_points = sum(card_value(c) for c in unseen) / len(unseen) if unseen else 0.0
-    gift = (
-        f"a push gives {receiver}{' (an opponent)' if rival else ''} two cards: {up} ({card_value(up)} points) and the"
-        f" top stock card (about {stock_points:.0f} points on average); you draw an unseen card."
-    )
+    ends = view.stock <= 1
+    """A push now ends the deal (A-R1-06): the pusher draws nothing and every hand is scored as it stands."""
+    if not ends:
+        gift = (
+            f"a push gives {receiver}{' (an opponent)' if rival else ''} two cards: {up} ({card_value(up)} points)"
+            f" and the top stock card (about {stock_points:.0f} points on average); you draw an unseen card."
+        )
+    elif view.stock == 1 and not rules.atomic_push:
+        gift = (
+            f"a push now ends the deal: {receiver}{' (an opponent)' if rival else ''} gets {up}"
+            f" ({card_value(up)} points) and the last stock card, you draw nothing,"
+            " and every hand is scored as it stands."
+        )
+    else:
+        gift = "a push now ends the deal with no card moving: every hand is scored as it stands."
     push_ok = Push() in view.legal if view.legal else True
     take_ok = TakeUpcard() in view.legal if view.legal else True
     take_lines = [f"taking {up} adds {card_value(up)} points to your hand unless you meld it."]
@@ -234,7 +245,7 @@ def draw_advice(
         now = distances(hand)
         after = distances([*hand, up])
         take_chance = _chance(hand, up, view, distances, turns, samples, rng)
-        push_chance = _chance(hand, None, view, distances, turns, samples, rng)
+        push_chance = 0.0 if ends else _chance(hand, None, view, distances, turns, samples, rng)
         take_lines.append(
             f"after taking, your hand {hand_state(after, view.contract)} (now {contract_gap(now, view.contract)})."
         )
@@ -242,7 +253,12 @@ def draw_advice(
             progress = contract_progress([*hand, up], rules, view.deal, short=after)
             take_lines.append(f"meld by meld after taking: {progress}.")
         take_lines.append(f"chance to go down within {turns} turns: about {take_chance:.0%}.")
-        push_lines = [gift, f"chance to go down within {turns} turns: about {push_chance:.0%}."]
+        push_lines = [
+            gift,
+            f"you cannot go down after that: your whole hand counts ({penalty(hand)} points)."
+            if ends
+            else f"chance to go down within {turns} turns: about {push_chance:.0%}.",
+        ]
         take = OptionView("take", tuple(take_lines), after, take_chance)
         push = OptionView("push", tuple(push_lines), None, push_chance) if push_ok else None
         better_take = push is None or take_chance >= push_chance
@@ -258,23 +274,33 @@ def draw_advice(
             else f"Push: {why}; an unseen card gives you about {push_chance:.0%} against {take_chance:.0%}, "
             f"and {receiver} gets {up}."
         )
+        if ends and better_take:
+            summary = f"Take: {why}; a push would end the deal with your whole hand counting."
         if not take_ok:
             better_take, summary = False, f"Push: you may not take {up} here. " + summary
         return DrawAdvice(take, push, "take" if better_take else "push", summary, now)
     with_up = best_turn([*hand, up], rules, view.melds, taken=up).points_left
-    draws = rng.sample(unseen, min(len(unseen), max(4, samples // 4))) if unseen else []
-    pushed = [best_turn([*hand, card], rules, view.melds).points_left for card in draws]
-    push_points = sum(pushed) / len(pushed) if pushed else float(penalty(hand))
+    if ends:
+        push_points = float(penalty(hand))
+        push_line = f"your hand then counts {penalty(hand)} points."
+    else:
+        draws = rng.sample(unseen, min(len(unseen), max(4, samples // 4))) if unseen else []
+        pushed = [best_turn([*hand, card], rules, view.melds).points_left for card in draws]
+        push_points = sum(pushed) / len(pushed) if pushed else float(penalty(hand))
+        push_line = f"with an unseen card your best play leaves about {push_points:.0f} points."
     take = OptionView("take", (*take_lines, f"your best play this turn would then leave {with_up} points."),
                       points_after=with_up)
-    push = OptionView("push", (gift, f"with an unseen card your best play leaves about {push_points:.0f} points."),
-                      points_after=push_points) if push_ok else None
+    push = OptionView("push", (gift, push_line), points_after=push_points) if push_ok else None
     better_take = (push is None or with_up <= push_points) and take_ok
-    summary = (
-        f"Take: {up} leaves you {with_up} points after your best play, against about {push_points:.0f} with a push."
-        if better_take
-        else f"Push: a fresh card leaves you about {push_points:.0f} points on average, against {with_up} with {up}."
-    )
+    if better_take:
+        against = f"{push_points:.0f} if a push ends the deal now" if ends else f"about {push_points:.0f} with a push"
+        summary = f"Take: {up} leaves you {with_up} points after your best play, against {against}."
+    elif ends:
+        summary = f"Push: the deal ends with your hand at {push_points:.0f} points, against {with_up} with {up}."
+    else:
+        summary = (
+            f"Push: a fresh card leaves you about {push_points:.0f} points on average, against {with_up} with {up}."
+        )
     return DrawAdvice(take, push, "take" if better_take else "push", summary)
 
 

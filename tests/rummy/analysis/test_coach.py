@@ -6,10 +6,11 @@ import doctest
 import random
 from collections import Counter
 
+import pytest
 from rigging import rigged
 
 from push_learn.cards import Card, Rank, Suit, make_deck, parse_card, parse_cards
-from push_learn.rummy import PUSH, SIX_TO_TEN
+from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN, RummyRules
 from push_learn.rummy import coach as coach_module
 from push_learn.rummy.coach import (
     advise,
@@ -58,6 +59,28 @@ def test_take_or_push_says_what_each_gives_whom() -> None:
     assert advice.take.short_after == 1 and advice.short_now == 2
     assert advice.recommend == "take" and advice.take.chance is not None
     assert advice.summary.startswith("Take: 7♦ brings you 1 card closer to 2 sets of 3")
+
+
+@pytest.mark.parametrize("rules", [PUSH, CAP_IT])
+def test_with_one_stock_card_a_push_ends_the_deal_and_the_coach_says_so(rules: RummyRules) -> None:
+    """A-R1-06: the receiver gets the up-card and the last stock card, the pusher draws nothing, the deal
+    ends; the coach must not promise the pusher a fresh card, nor a chance to go down later."""
+    match, _ = rigged("3C 8D JH KS 5S 9C", "AH", rules=rules)
+    match.deal.stock = match.deal.stock[-1:]
+    view = match.observe(match.turn)
+    assert view.stock == 1 and Push() in view.legal
+    advice = draw_advice(view, samples=20, rng=random.Random(1))
+    assert advice.push is not None
+    push_text = " ".join(advice.push.lines)
+    assert "a push now ends the deal" in push_text and "you draw nothing" in push_text
+    assert "unseen card" not in push_text and advice.push.chance == 0.0
+    assert "your whole hand counts (40 points)" in push_text
+    assert advice.recommend == "take"
+    down, _ = rigged("7H 7S 7D 9C 9D 9S KS", "AH", rules=rules, down=True)
+    down.deal.stock = down.deal.stock[-1:]
+    advice = draw_advice(down.observe(down.turn), samples=20, rng=random.Random(1))
+    assert advice.push is not None and advice.push.points_after == 40.0
+    assert "your hand then counts 40 points." in advice.push.lines
 
 
 def test_pushing_is_advised_when_the_up_card_is_useless_and_chances_are_equal() -> None:

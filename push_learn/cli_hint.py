@@ -24,6 +24,9 @@ def run(args: argparse.Namespace) -> int:
     from push_learn.rummy.coach import hint
     from push_learn.rummy.engine import MatchRecord
 
+    if args.samples < 1:
+        print("push-learn hint: --samples must be at least 1")
+        return 2
     try:
         record = MatchRecord.from_json(args.record.read_text(encoding="utf-8"))
         at = len(record) if args.at is None else args.at

@@ -41,8 +41,14 @@ def run(args: argparse.Namespace) -> int:
     if args.matches < 1:
         print("push-learn tournament: --matches must be at least 1")
         return 2
+    if args.budget is not None and args.budget <= 0:
+        print("push-learn tournament: --budget must be a positive number of seconds")
+        return 2
     try:
         if args.variant == "push":
+            if args.players not in (None, 4):
+                print(f"push-learn tournament: Push is played by exactly 4 players, not {args.players}")
+                return 2
             rules = push()
         elif args.variant == "cap_it":
             rules = cap_it(args.players or 4)

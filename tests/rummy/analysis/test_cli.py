@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from push_learn.cli import build_parser, main
 from push_learn.rummy import PUSH
 from push_learn.rummy.bots import GreedyBot
@@ -31,6 +33,17 @@ def test_tournament_refuses_bad_options(capsys) -> None:
     assert main(["tournament", "--bots", "greedy", "--matches", "2"]) == 2
     assert "two of random, greedy, search" in capsys.readouterr().out
     assert main(["tournament", "--variant", "cap_it", "--players", "9", "--matches", "1"]) == 2
+    assert main(["tournament", "--variant", "push", "--players", "3", "--matches", "1"]) == 2
+    assert "Push is played by exactly 4 players, not 3" in capsys.readouterr().out
+    assert main(["tournament", "--bots", "search,greedy", "--budget", "-1", "--matches", "1"]) == 2
+    assert "--budget must be a positive number of seconds" in capsys.readouterr().out
+    assert main(["tournament", "--matches", "0"]) == 2
+
+
+@pytest.mark.parametrize("variant", ["cap_it", "six_to_ten"])
+def test_tournament_plays_the_other_games(variant: str, capsys) -> None:
+    assert main(["tournament", "--variant", variant, "--bots", "greedy,random", "--matches", "1", "--no-progress"]) == 0
+    assert "win rate" in capsys.readouterr().out.lower()
 
 
 def test_hint_reads_a_record(tmp_path: Path, capsys) -> None:
@@ -45,6 +58,10 @@ def test_hint_reads_a_record(tmp_path: Path, capsys) -> None:
     assert out.startswith("After 4 actions: deal 1,")
     assert "Hand:" in out
     assert main(["hint", str(tmp_path / "missing.json")]) == 2
+    assert main(["hint", str(path), "--at", "0", "--samples", "0"]) == 2
+    assert "--samples must be at least 1" in capsys.readouterr().out
+    assert main(["hint", str(path), "--at", "9999"]) == 2
+    assert capsys.readouterr().out.startswith("push-learn hint: ")
 
 
 def test_cli_modules_import_light() -> None:

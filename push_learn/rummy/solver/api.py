@@ -468,6 +468,8 @@ def _wild(card: Card, rules: RummyRules) -> bool:
 def _set_possible(
     group: list[Card], naturals: list[Card], wilds_in: int, pool: Counter[Card], wild_pool: int, rules: RummyRules
 ) -> bool:
+    """Whether some set holds the group, with naturals of its rank and wilds from ``pool``; a group of wilds
+    alone may take the naturals of any one rank."""
     ranks = {card.rank for card in naturals}
     if len(ranks) > 1:
         return False
@@ -475,18 +477,25 @@ def _set_possible(
         suits = [card.suit for card in naturals]
         if len(set(suits)) < len(suits) or len(group) > 4:
             return False
-    if not naturals:
-        if rules.min_naturals_per_meld:
-            return any(n > 0 and not _wild(card, rules) and card.rank is not None for card, n in pool.items())
-        return len(group) + wild_pool >= 3
-    rank = next(iter(ranks))
+    rank = next(iter(ranks), None)
+    if rank is not None:
+        fill = _set_fill(rank, naturals, pool, rules)
+    else:
+        candidates = {card.rank for card, n in pool.items() if n > 0 and not _wild(card, rules)}
+        fill = max((_set_fill(rank, [], pool, rules) for rank in candidates if rank is not None), default=0)
+        if rules.min_naturals_per_meld and not fill:
+            return False
+    size = len(group) + fill + wild_pool
+    return (min(size, 4) if rules.set_distinct_suits else size) >= 3
+
+
+def _set_fill(rank: Rank, naturals: list[Card], pool: Counter[Card], rules: RummyRules) -> int:
+    """How many naturals of ``rank`` from ``pool`` a set already holding ``naturals`` could take."""
     extra = [card for card, n in pool.items() if n > 0 and card.rank is rank]
     if rules.set_distinct_suits:
         have = {card.suit for card in naturals}
-        extra = list({card.suit: card for card in extra if card.suit not in have}.values())
-        room = 4 - len(group)
-        return len(group) + min(room, len(extra) + wild_pool) >= 3
-    return len(group) + sum(pool[card] for card in extra) + wild_pool >= 3
+        return len({card.suit for card in extra if card.suit not in have})
+    return sum(pool[card] for card in extra)
 
 
 def _run_possible(

@@ -67,6 +67,14 @@ def test_meld_options_refuses_cards_not_in_hand() -> None:
         meld_options(cards("AH"), cards("KH"), PUSH)
 
 
+def test_a_selection_of_wilds_alone_may_be_completed_by_naturals_of_one_rank() -> None:
+    """JK with 5♣ 5♦ makes a set; 2♣ with J♥ J♥ too where two decks let a set repeat a suit."""
+    options = meld_options(cards("JK"), cards("JK 5C 5D"), PUSH)
+    assert options.completable and set(options.joinable) == set(cards("5C 5D"))
+    assert meld_options(cards("2C"), cards("2C JH JH"), six_to_ten(4)).completable
+    assert not meld_options(cards("JK"), cards("JK 5C 9D"), PUSH).completable
+
+
 def test_no_card_joins_a_set_that_already_has_four() -> None:
     hand = cards("9C 9D 9H 9S 9S")
     assert meld_options(cards("9C 9D 9H 9S"), hand, PUSH).joinable == ()

@@ -125,24 +125,40 @@ def sample_world(view: Observation, rng: random.Random) -> World:
     """Hidden hands and a stock consistent with the seat's observation (known cards stay with their holders)."""
     seat = seat_of(view)
     pool = unseen_cards(view)
-    stock_fixed: list[Card] = []
-    for card, n in Counter(view.buried).items():
-        for _ in range(n):
-            if card in pool:
-                pool.remove(card)
-                stock_fixed.append(card)
+    in_stock, drawn = _place_buried(view, pool, rng)
+    needs = {
+        other: max(0, view.hand_sizes[other] - len(view.known[other]))
+        for other in range(view.rules.players)
+        if other != seat
+    }
     rng.shuffle(pool)
+    room = sum(needs.values())
+    taken = drawn[:room]
+    from_pool = room - len(taken)
+    to_hands = taken + pool[:from_pool]
+    rest = pool[from_pool:] + drawn[room:]
+    rng.shuffle(to_hands)
     hands: dict[int, list[Card]] = {}
-    for other in range(view.rules.players):
-        if other == seat:
-            continue
-        known = list(view.known[other])
-        need = max(0, view.hand_sizes[other] - len(known))
-        hands[other] = known + pool[:need]
-        del pool[:need]
-    stock = pool + stock_fixed
+    for other, need in needs.items():
+        hands[other] = list(view.known[other]) + to_hands[:need]
+        del to_hands[:need]
+    stock = rest + in_stock
     rng.shuffle(stock)
     return World(hands, stock[-view.stock :] if view.stock else [])
+
+
+def _place_buried(view: Observation, pool: list[Card], rng: random.Random) -> tuple[list[Card], list[Card]]:
+    """Take the unseen copies of the wilds buried at the deal out of ``pool``: (still in the stock, drawn
+    since into a hidden hand). A buried card went to a uniform place below the stock's top, so it is still
+    there with the chance that the stock has not yet been drawn down past it: now / at the deal."""
+    in_stock: list[Card] = []
+    drawn: list[Card] = []
+    start = max(1, view.rules.stock_size(view.deal))
+    for card in view.buried:
+        if card in pool:
+            pool.remove(card)
+            (in_stock if rng.random() * start < view.stock else drawn).append(card)
+    return in_stock, drawn
 
 
 def fits(card: Card, known: Sequence[Card], view: Observation) -> int:

@@ -171,6 +171,20 @@ def test_sampled_worlds_keep_known_cards_and_sizes() -> None:
     assert everything == Counter(make_deck(2, 4))
 
 
+def test_a_wild_buried_at_the_deal_may_have_been_drawn_since() -> None:
+    """Late in a deal a buried wild is still in the stock only as often as the stock has not been drawn
+    past its place: the sampled worlds put it in the stock sometimes and in a hidden hand other times."""
+    match = Match.new(PUSH, seed=48)
+    buried = match.deal.buried[0]
+    while len(match.deal.stock) > 21:
+        view = match.observe(match.turn)
+        match.apply(Push() if view.phase == "draw" else next(a for a in view.legal if isinstance(a, Discard)))
+    view = match.observe(match.turn)
+    assert buried in view.buried and view.stock == 21  # one copy is in this hand, the other unseen
+    in_stock = [buried in sample_world(view, random.Random(n)).stock for n in range(300)]
+    assert 0 < sum(in_stock) < 200, "neither always in the stock nor never"
+
+
 # ---- the play-out simulator ----------------------------------------------------------------------
 
 

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from itertools import combinations
 from typing import Any
 
 from push_learn.cards import Card, Rank, Suit
@@ -295,8 +296,9 @@ def contract_ways(
 ) -> Iterator[tuple[Meld, ...]]:
     """Distinct ways to lay down the contract with melds of exactly its minimum lengths.
 
-    Each way uses the naturals it can and wilds for the rest; ways that differ only in which wild
-    cards fill the places count once. Ways that need fewer wilds come first.
+    A way fills a place with a wild only where the hand has no natural for it to spare: a run may leave
+    a natural it could hold to a set (or another run) of the same way, never unused. Ways that differ
+    only in which wild cards fill the places count once. Ways that need fewer wilds come first.
     """
     parts = sorted(_parts(rules.contract(deal)), key=lambda part: (part[0], -part[1]))
     pool = Counter(hand)
@@ -332,11 +334,11 @@ def _ways(
 ) -> Iterator[tuple[Meld, ...]]:
     """Ways for parts ``i..`` from ``pool`` using exactly ``budget`` more wilds."""
     if i == len(parts):
-        if budget == 0:
+        if budget == 0 and not any(_spares_a_natural(meld, pool) for meld in chosen):
             yield chosen
         return
     kind, length = parts[i]
-    for naturals, wild_count, build in _candidates(kind, length, pool, rules):
+    for naturals, wild_count, build in _candidates(kind, length, pool, rules, spare=i + 1 < len(parts)):
         if wild_count > budget:
             continue
         if any(_overlaps(build, other) for other in chosen) and not rules.runs_may_share_cards:
@@ -355,6 +357,18 @@ def _ways(
             pool[card] += 1
 
 
+def _spares_a_natural(meld: Meld, pool: Counter[Card]) -> bool:
+    """Whether a run holds a wild at a place whose natural the hand still has unused."""
+    if not meld.is_run or meld.suit is None or meld.start is None:
+        return False
+    for position in meld.wild_positions:
+        value = meld.start + position
+        rank = Rank.ACE if value in (1, 14) else (Rank(value) if value >= 3 else None)
+        if rank is not None and pool[Card(rank, meld.suit)] > 0:
+            return True
+    return False
+
+
 def _overlaps(build: Any, other: Meld) -> bool:
     meld = build(None)
     if meld is None or not (meld.is_run and other.is_run and meld.suit is other.suit):
@@ -363,9 +377,10 @@ def _overlaps(build: Any, other: Meld) -> bool:
 
 
 def _candidates(
-    kind: str, length: int, pool: Counter[Card], rules: RummyRules
+    kind: str, length: int, pool: Counter[Card], rules: RummyRules, spare: bool = False
 ) -> Iterator[tuple[list[Card], int, Any]]:
-    """(naturals used, wilds needed, builder) for every meld shape of exactly ``length`` cards."""
+    """(naturals used, wilds needed, builder) for every meld shape of exactly ``length`` cards; with
+    ``spare``, runs also leave some of their naturals to later melds (a wild in their place)."""
     if kind == "set":
         for rank in (r for r in Rank if r is not Rank.TWO):
             have = [Card(rank, suit) for suit in Suit if pool[Card(rank, suit)] > 0]
@@ -387,10 +402,14 @@ def _candidates(
                 place_rank: Rank | None = Rank.ACE if value in (1, 14) else (Rank(value) if value >= 3 else None)
                 card = Card(place_rank, suit) if place_rank is not None else None
                 places.append(card if card is not None and pool[card] > 0 else None)
-            naturals = [card for card in places if card is not None]
-            if not naturals and rules.min_naturals_per_meld:
-                continue
-            yield naturals, places.count(None), _run_builder(places, suit, start)
+            held = [n for n, card in enumerate(places) if card is not None]
+            for size in range(len(held) + 1 if spare else 1):
+                for left in combinations(held, size):
+                    kept = [None if n in left else card for n, card in enumerate(places)]
+                    naturals = [card for card in kept if card is not None]
+                    if not naturals and rules.min_naturals_per_meld:
+                        continue
+                    yield naturals, kept.count(None), _run_builder(kept, suit, start)
 
 
 def _subsets_of_size(items: list[Card], size: int) -> Iterator[list[Card]]:

@@ -75,6 +75,18 @@ def test_a_selection_of_wilds_alone_may_be_completed_by_naturals_of_one_rank() -
     assert not meld_options(cards("JK"), cards("JK 5C 9D"), PUSH).completable
 
 
+def test_contract_ways_let_a_run_spare_a_natural_for_the_set() -> None:
+    """Push deal 2 (a set of 3 and a run of 4) with 5♠ 6♠ 7♠ 8♠ 8♥ 8♦ and a joker: the 8♠ may end the run
+    or join the set (the joker taking its place in the run); a wild never stands in for a natural left
+    unused, so the joker as 4♠ with the set of three naturals is the third way."""
+    ways = {tuple(sorted(str(meld) for meld in way)) for way in contract_ways(cards("5S 6S 7S 8S 8H 8D JK"), PUSH, 2)}
+    assert ways == {
+        ("run 5♠ 6♠ 7♠ 8♠", "set of eights: 8♦ 8♥ 🃏"),
+        ("run 5♠ 6♠ 7♠ 8♠ (🃏 as 8♠)", "set of eights: 8♦ 8♥ 8♠"),
+        ("run 4♠ 5♠ 6♠ 7♠ (🃏 as 4♠)", "set of eights: 8♦ 8♥ 8♠"),
+    }
+
+
 def test_no_card_joins_a_set_that_already_has_four() -> None:
     hand = cards("9C 9D 9H 9S 9S")
     assert meld_options(cards("9C 9D 9H 9S"), hand, PUSH).joinable == ()

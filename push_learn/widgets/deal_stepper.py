@@ -147,6 +147,7 @@ class DealStepper(
             "seats": [[-1, "All hands open"], *([s, f"{name}'s view"] for s, name in enumerate(match.seat_names))],
             **self.sort_state(),
             "step_text": " ".join(texts),
+            "announce": " ".join(texts),
             "table": table_json(
                 view,
                 sort=self.sort,

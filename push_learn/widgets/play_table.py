@@ -286,8 +286,14 @@ class PlayTable(
             "paused": self.paused_at_deal_end,
             "sheet": source_json(view) if show_sheet else None,
             "download": download,
-            "announce": " ".join(self._last_events),
+            "announce": self._announcement(),
         }
+
+    def _announcement(self) -> str:
+        """What screen readers say now: a hint once it is ready, else the moves just played."""
+        if self._hint and self._hint["lines"]:
+            return f"{self._hint['title']}. {self._hint['lines'][0]}"
+        return " ".join(self._last_events)
 
     # ---- intents: building and making a move -------------------------------------------------
 

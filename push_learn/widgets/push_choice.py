@@ -149,6 +149,7 @@ class PushChoice(HandSorting, PushWidget, module="push_choice"):
             "advice": advice["summary"],
             "chosen": self.chosen,
             "outcome": self.outcome,
+            "announce": " ".join(self.outcome["events"]) if self.outcome else "",
         }
 
     def _push_refusal(self) -> str:

@@ -163,6 +163,7 @@ def test_push_or_take_push_and_see_the_cards_move(voila_server: Server, page: Pa
     page.keyboard.press("Enter")
     outcome = app.get_by_role("region", name="What happened")
     expect(outcome.get_by_role("listitem").first).to_have_text(pushed.log()[-1])
+    expect(app.locator(".pl-announce")).to_have_text(pushed.log()[-1])  # the live region reads it out
     now = outcome.get_by_role("group", name="Your hand now").get_by_role("img")
     assert Counter(now.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")) == after
     assert sum(arrived.values()) == 1  # a push draws one card for the pusher

@@ -36,6 +36,7 @@ def test_stepping_shows_the_engines_state_and_event_text(wire: Wire) -> None:
     state = synced(stepper)
     assert state["position"] == 2
     assert state["step_text"] == match.log()[-1]
+    assert state["announce"] == state["step_text"], "screen readers hear each step"
     shown = {seat["seat"]: [c["c"] for c in seat["cards"]] for seat in state["table"]["seats"]}
     for seat in range(4):
         assert sorted(shown[seat]) == sorted(card.ascii for card in match.hand(seat))

@@ -134,6 +134,7 @@ def test_a_new_game_by_seed_and_the_hint(wire: Wire) -> None:
     page_sends(table, type="hint")
     hint = synced(table)["hint"]
     assert hint["title"] == "Hint: take or push?" and hint["lines"]
+    assert synced(table)["announce"] == f"{hint['title']}. {hint['lines'][0]}", "screen readers hear the hint"
     seed = next(s for s in range(6, 60) if first_mover(s) == table.seat)
     page_sends(table, type="new", seed=str(seed))
     assert table.match.snapshot() == Match.new(PUSH, seed).snapshot()

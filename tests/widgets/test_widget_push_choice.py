@@ -39,6 +39,7 @@ def test_each_choice_shows_what_the_engine_did_and_the_position_stays(wire: Wire
     pushed.apply(Push())
     outcome = synced(choice)["outcome"]
     assert outcome["events"] == pushed.log(seat)[-1:]
+    assert synced(choice)["announce"] == pushed.log(seat)[-1], "screen readers hear what happened"
     assert sorted(c["c"] for c in outcome["hand"]) == sorted(card.ascii for card in pushed.hand(seat))
     assert synced(choice)["chosen"] == "push"
     page_sends(choice, type="again")

@@ -71,6 +71,18 @@ def test_meld_lab_select_three_cards_and_read_the_melds(voila_server: Server, pa
             page.keyboard.press("Space")
         expect(option).to_have_attribute("aria-selected", "true")
 
+    # the hand is one tab stop: arrows, Home and End move the focus along it
+    options = listbox.get_by_role("option")
+    options.first.focus()
+    page.keyboard.press("ArrowRight")
+    expect(options.nth(1)).to_be_focused()
+    page.keyboard.press("End")
+    expect(options.last).to_be_focused()
+    page.keyboard.press("Home")
+    expect(options.first).to_be_focused()
+    expect(options.first).to_have_attribute("tabindex", "0")
+    expect(options.last).to_have_attribute("tabindex", "-1")
+
     reading_list = app.get_by_role("list", name="Legal readings")
     expect(reading_list.get_by_role("listitem")).to_have_count(min(len(readings), 12))
     first = str(readings[0])

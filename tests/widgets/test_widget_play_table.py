@@ -401,3 +401,54 @@ def test_a_hint_for_a_move_already_made_is_dropped(wire: Wire) -> None:
 
     table = asyncio.run(ask_then_move())
     assert synced(table)["hint"] is None, "the hint for the draw was not shown after the draw"
+
+
+def reshuffle_hidden(match: Match, seat: int, rng: random.Random) -> None:
+    """Deal the cards ``seat`` cannot see (other hands but their known cards, the stock) again at random."""
+    deal = match.deal
+    pool = list(deal.stock)
+    kept: dict[int, list[Card]] = {}
+    for other, hand in enumerate(deal.hands):
+        if other == seat:
+            continue
+        rest = list(hand)
+        kept[other] = []
+        for card in deal.known[other]:
+            rest.remove(card)
+            kept[other].append(card)
+        pool += rest
+    rng.shuffle(pool)
+    for other, hand in enumerate(deal.hands):
+        if other != seat:
+            need = len(hand) - len(kept[other])
+            hand[:] = kept[other] + pool[:need]
+            del pool[:need]
+    deal.stock[:] = pool
+
+
+@pytest.mark.parametrize(("rules", "seed"), [("push", 21), ("cap_it", 8), ("six_to_ten", 3)])
+def test_the_page_is_the_same_whatever_the_hidden_cards_are(wire: Wire, rules: str, seed: int) -> None:
+    """Fair play, differentially: two tables at the student's turn that differ only in the cards the student
+    cannot see send the page exactly the same state, before and after asking for a hint, a refused move,
+    a pick and a save."""
+    seat = 1
+    tables = [PlayTable(seed=seed, rules=rules, seat=seat, speed=0.0) for _ in range(2)]
+    for table in tables:
+        asyncio.run(table.settled())
+    reshuffle_hidden(tables[1].match, seat, random.Random(seed))
+    assert tables[0].match.snapshot() != tables[1].match.snapshot()
+    view = tables[0].view
+    assert view.my_turn
+    for intent in (
+        {},
+        {"type": "hint"},
+        {"type": "act", "action": Discard(view.hand[0]).to_json()},
+        {"type": "toggle", "i": 0},
+        {"type": "save"},
+    ):
+        for table in tables:
+            if intent:
+                page_sends(table, **intent)
+            else:
+                table.refresh()
+        assert synced(tables[0]) == synced(tables[1]), f"the page learns hidden cards after {intent or 'start'}"

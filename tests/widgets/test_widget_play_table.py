@@ -8,7 +8,7 @@ import random
 import time
 
 import pytest
-from pl_widget_driver import Wire, page_sends, synced
+from pl_widget_driver import Wire, page_sends, reshuffle_hidden, synced
 
 from push_learn.cards import Card, Rank
 from push_learn.errors import IllegalAction
@@ -401,29 +401,6 @@ def test_a_hint_for_a_move_already_made_is_dropped(wire: Wire) -> None:
 
     table = asyncio.run(ask_then_move())
     assert synced(table)["hint"] is None, "the hint for the draw was not shown after the draw"
-
-
-def reshuffle_hidden(match: Match, seat: int, rng: random.Random) -> None:
-    """Deal the cards ``seat`` cannot see (other hands but their known cards, the stock) again at random."""
-    deal = match.deal
-    pool = list(deal.stock)
-    kept: dict[int, list[Card]] = {}
-    for other, hand in enumerate(deal.hands):
-        if other == seat:
-            continue
-        rest = list(hand)
-        kept[other] = []
-        for card in deal.known[other]:
-            rest.remove(card)
-            kept[other].append(card)
-        pool += rest
-    rng.shuffle(pool)
-    for other, hand in enumerate(deal.hands):
-        if other != seat:
-            need = len(hand) - len(kept[other])
-            hand[:] = kept[other] + pool[:need]
-            del pool[:need]
-    deal.stock[:] = pool
 
 
 @pytest.mark.parametrize(("rules", "seed"), [("push", 21), ("cap_it", 8), ("six_to_ten", 3)])

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from pl_widget_driver import Wire, page_sends, synced
+import json
+import random
+
+import pytest
+from pl_widget_driver import Wire, page_sends, reshuffle_hidden, synced
 
 from push_learn.rummy import PUSH, SIX_TO_TEN
 from push_learn.rummy.engine import Match, Push, TakeUpcard
@@ -63,3 +67,30 @@ def test_another_position_by_seed(wire: Wire) -> None:
     assert synced(choice)["upcard"]["c"] == match.observe(match.turn).upcard.ascii
     page_sends(choice, type="choose", choice="fold")
     assert synced(choice)["notice"]["text"] == "choose take or push"
+
+
+@pytest.mark.parametrize(("rules", "seed"), [("push", 12), ("six_to_ten", 5)])
+def test_the_position_is_the_same_whatever_the_hidden_cards_are(wire: Wire, rules: str, seed: int) -> None:
+    """Fair play, differentially: two positions that differ only in cards the player cannot see send the
+    page the same state."""
+    choices = [PushChoice(seed=seed, rules=rules) for _ in range(2)]
+    reshuffle_hidden(choices[1].match, choices[1].seat, random.Random(seed))
+    assert choices[0].match.snapshot() != choices[1].match.snapshot()
+    for choice in choices:
+        choice.refresh()
+    assert synced(choices[0]) == synced(choices[1])
+
+
+def test_a_face_down_push_never_shows_the_receivers_stock_card(wire: Wire) -> None:
+    """6-7-8-9-10: the stock card a push sends goes face down to the receiver alone; the outcome shown to
+    the pusher names it nowhere (the position is one where the pusher sees no copy of it)."""
+    seed = next(
+        s for s in range(1, 80)
+        if Match.new(SIX_TO_TEN, s).deal.stock[-1] not in Match.new(SIX_TO_TEN, s).hand(Match.new(SIX_TO_TEN, s).turn)
+    )
+    choice = PushChoice(seed=seed, rules="six_to_ten")
+    secret = choice.match.deal.stock[-1]
+    page_sends(choice, type="choose", choice="push")
+    state = json.dumps(synced(choice), ensure_ascii=False)
+    assert synced(choice)["chosen"] == "push"
+    assert secret.ascii not in state and str(secret) not in state and secret.describe() not in state

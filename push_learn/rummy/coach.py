@@ -41,7 +41,7 @@ from push_learn.rummy.engine import (
     TakeUpcard,
 )
 from push_learn.rummy.engine.state import DealState, Phase
-from push_learn.rummy.engine.turn import Referee
+from push_learn.rummy.engine.turn import Referee, push_mode
 from push_learn.rummy.melds import Meld, interpret_meld, is_wild_card, layoff_options, rescue_options
 from push_learn.rummy.rules import Contract
 from push_learn.rummy.scoring import card_value, penalty
@@ -220,14 +220,14 @@ def draw_advice(
     rival = rules.partner(seat) != (seat + 1) % rules.players
     unseen = unseen_cards(view)
     stock_points = sum(card_value(c) for c in unseen) / len(unseen) if unseen else 0.0
-    ends = view.stock <= 1
-    """A push now ends the deal (A-R1-06): the pusher draws nothing and every hand is scored as it stands."""
+    mode = push_mode(view.stock, rules)
+    ends = mode != "normal"  # the pusher draws nothing and every hand is scored as it stands
     if not ends:
         gift = (
             f"a push gives {receiver}{' (an opponent)' if rival else ''} two cards: {up} ({card_value(up)} points)"
             f" and the top stock card (about {stock_points:.0f} points on average); you draw an unseen card."
         )
-    elif view.stock == 1 and not rules.atomic_push:
+    elif mode == "last":
         gift = (
             f"a push now ends the deal: {receiver}{' (an opponent)' if rival else ''} gets {up}"
             f" ({card_value(up)} points) and the last stock card, you draw nothing,"

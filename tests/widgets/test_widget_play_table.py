@@ -230,11 +230,7 @@ def test_take_back_stops_once_a_card_the_student_had_not_seen_is_shown(wire: Wir
     a push's draw) would tell the student what comes next: take-back is refused and nothing changes."""
     seat = (first_mover(5) + 1) % 4
     table = PlayTable(seed=5, seat=seat, speed=0.0)
-
-    async def first_turn() -> None:
-        await table.settled()
-
-    asyncio.run(first_turn())
+    asyncio.run(table.settled())
     assert synced(table)["my_turn"] is True
     assert len(table.match.actions) >= 1
     assert synced(table)["can_take_back"] is False, "the bots' moves cannot be taken back"
@@ -242,7 +238,7 @@ def test_take_back_stops_once_a_card_the_student_had_not_seen_is_shown(wire: Wir
     assert synced(table)["can_take_back"] is True, "taking the up-card shows nothing new"
     moves = len(table.match.actions)
     page_sends(table, type="act", action=Discard(table.match.hand(seat)[0]).to_json())
-    asyncio.run(first_turn())
+    asyncio.run(table.settled())
     assert len(table.match.actions) > moves + 1, "the bots played after the student's discard"
     after_bots = table.match.snapshot()
     assert synced(table)["can_take_back"] is False

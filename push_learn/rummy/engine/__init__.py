@@ -49,6 +49,7 @@ from push_learn.rummy.engine.record import MatchRecord
 from push_learn.rummy.engine.scores import deal_scores, running_totals, split_pot, totals, unit_names, winners
 from push_learn.rummy.engine.serial import rules_from_json, rules_to_json
 from push_learn.rummy.engine.state import DealResult, EndReason, Phase, TableMeld, seat_names
+from push_learn.rummy.engine.turn import push_mode
 
 __all__ = [
     "Action",
@@ -86,6 +87,7 @@ __all__ = [
     "deal_scores",
     "observe",
     "play_random_match",
+    "push_mode",
     "rules_from_json",
     "rules_to_json",
     "running_totals",

@@ -29,7 +29,15 @@ from push_learn.rummy.engine.state import DealState, EndReason, Phase, TableMeld
 from push_learn.rummy.melds import Meld, check_meld, layoff_options, rescue_options
 from push_learn.rummy.rules import RummyRules
 
-__all__ = ["Outcome", "Plan", "Referee"]
+__all__ = ["Outcome", "Plan", "Referee", "push_mode"]
+
+
+def push_mode(stock: int, rules: RummyRules) -> str:
+    """What a push does with ``stock`` cards left: ``normal`` (the pusher draws), ``last`` (the receiver gets
+    the last stock card and the hand ends, A-R1-06) or ``atomic`` (the hand ends and no card moves)."""
+    if stock >= 2:
+        return "normal"
+    return "last" if stock == 1 and not rules.atomic_push else "atomic"
 
 
 @dataclass
@@ -142,11 +150,11 @@ class Referee:
         if not self.push_allowed(deal):
             left = "only one card is left" if stock == 1 else "no card is left"
             raise IllegalAction(f"{left} in the stock, so you may not push: take the up-card")
-        if stock >= 2:
+        mode = push_mode(stock, self.rules)
+        if mode == "normal":
             hand = [*deal.hands[deal.turn], deal.stock[-2]]
             lift, wild = self._fallbacks(hand, None)
-            return Plan(action, hand=hand, push_mode="normal", lift_taken=lift, allow_wild=wild)
-        mode = "last" if stock == 1 and not self.rules.atomic_push else "atomic"
+            return Plan(action, hand=hand, push_mode=mode, lift_taken=lift, allow_wild=wild)
         return Plan(action, push_mode=mode)
 
     # ---- meld phase -----------------------------------------------------------------------

@@ -23,7 +23,7 @@ from typing import Any
 
 from push_learn.cards import Card, Rank, Suit
 from push_learn.rummy.contracts import meets_contract
-from push_learn.rummy.melds import Meld, interpret_meld, is_wild_card, max_run_length, run_value_range
+from push_learn.rummy.melds import Meld, interpret_meld, is_wild_card, max_run_length, rank_at, run_value_range
 from push_learn.rummy.rules import Contract, RummyRules
 from push_learn.rummy.scoring import penalty
 from push_learn.rummy.solver.declare import TurnPlan, build_plan
@@ -357,16 +357,19 @@ def _ways(
             pool[card] += 1
 
 
+def _natural_at(value: int, suit: Suit) -> Card | None:
+    """The natural card for run place ``value`` of ``suit`` (none at the 2's place: a 2 there is a wild)."""
+    return None if value == 2 else Card(rank_at(value), suit)
+
+
 def _spares_a_natural(meld: Meld, pool: Counter[Card]) -> bool:
     """Whether a run holds a wild at a place whose natural the hand still has unused."""
     if not meld.is_run or meld.suit is None or meld.start is None:
         return False
-    for position in meld.wild_positions:
-        value = meld.start + position
-        rank = Rank.ACE if value in (1, 14) else (Rank(value) if value >= 3 else None)
-        if rank is not None and pool[Card(rank, meld.suit)] > 0:
-            return True
-    return False
+    return any(
+        (card := _natural_at(meld.start + position, meld.suit)) is not None and pool[card] > 0
+        for position in meld.wild_positions
+    )
 
 
 def _overlaps(build: Any, other: Meld) -> bool:
@@ -399,8 +402,7 @@ def _candidates(
         for start in range(low, high - length + 2):
             places: list[Card | None] = []
             for value in range(start, start + length):
-                place_rank: Rank | None = Rank.ACE if value in (1, 14) else (Rank(value) if value >= 3 else None)
-                card = Card(place_rank, suit) if place_rank is not None else None
+                card = _natural_at(value, suit)
                 places.append(card if card is not None and pool[card] > 0 else None)
             held = [n for n, card in enumerate(places) if card is not None]
             for size in range(len(held) + 1 if spare else 1):
@@ -501,7 +503,7 @@ def _set_possible(
         fill = _set_fill(rank, naturals, pool, rules)
     else:
         candidates = {card.rank for card, n in pool.items() if n > 0 and not _wild(card, rules)}
-        fill = max((_set_fill(rank, [], pool, rules) for rank in candidates if rank is not None), default=0)
+        fill = max((_set_fill(other, [], pool, rules) for other in candidates if other is not None), default=0)
         if rules.min_naturals_per_meld and not fill:
             return False
     size = len(group) + fill + wild_pool
@@ -526,7 +528,7 @@ def _run_possible(
         return False
     low, high = run_value_range(rules)
     longest = max_run_length(rules)
-    for suit in list(suits) if suits else list(Suit):
+    for suit in [s for s in suits if s is not None] or list(Suit):  # a natural always has a suit
         for ace in (14, 1) if low == 1 else (14,):
             values = [ace if card.rank is Rank.ACE else int(card.rank or 0) for card in naturals]
             if len(set(values)) < len(values):
@@ -541,8 +543,8 @@ def _run_possible(
                     free = length - len(values)
                     fillers = 0
                     for value in range(start, end + 1):
-                        rank = Rank.ACE if value in (1, 14) else (Rank(value) if value >= 3 else None)
-                        if value not in values and rank is not None and pool[Card(rank, suit)] > 0:
+                        card = _natural_at(value, suit)
+                        if value not in values and card is not None and pool[card] > 0:
                             fillers += 1
                     if not wilds_in <= free <= wilds_in + wild_pool + fillers:
                         continue

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from push_learn.rummy.solver.encoding import Ctx
 
-__all__ = ["Entries", "Key", "Pairs", "combine", "designation_tables", "join_into", "pareto"]
+__all__ = ["Entries", "Key", "Pairs", "above", "combine", "designation_tables", "join_into", "pareto"]
 
 Key = tuple[int, int, int, int]
 Entries = dict[Key, int]
@@ -130,6 +130,13 @@ def join_into(bucket: Entries, entries: Pairs, delta: Pairs, add: tuple, k2: int
             value = va + vb
             if bucket.get(key, -1) < value:
                 bucket[key] = value
+
+
+def above(entries: Entries, least: int) -> Entries:
+    """The entries worth more than ``least`` (all of them, unfiltered, when ``least`` is negative)."""
+    if least < 0:
+        return entries
+    return {key: value for key, value in entries.items() if value > least}
 
 
 def combine(a: Entries, b: Entries, ctx: Ctx, wcap2: int) -> Entries:

@@ -210,9 +210,13 @@ class RankQuestion:
     """
 
     options: tuple[RankOption, ...]
-    open: bool
     phi: tuple[int | None, ...] = ()
     prices: tuple[tuple[int, ...] | None, ...] = ()
+
+    @property
+    def open(self) -> bool:
+        """Whether some option sends naturals of the rank to sets (the search then branches on it)."""
+        return any(any(x) for x, _, _ in self.options)
 
 
 @lru_cache(maxsize=4096)
@@ -233,9 +237,9 @@ def rank_question(
         if entries:
             used = sum(x) * weight
             options.append((x, {key: used for key in entries}, arrangement))
-    if not any(any(x) for x, _, _ in options):
-        return RankQuestion(tuple(options), False)
+    least = {x: min(key[0] for key in entries) for x, entries, _ in options if any(x)}
+    if not least:
+        return RankQuestion(tuple(options))
     options.sort(key=lambda o: -sum(o[0]))
     phi = relaxed_costs(ctx, counts, tables, layoff, rescue, alone)
-    least = {x: min(key[0] for key in entries) for x, entries, _ in options if any(x)}
-    return RankQuestion(tuple(options), True, phi, copy_prices(phi, counts, least))
+    return RankQuestion(tuple(options), phi, copy_prices(phi, counts, least))

@@ -54,7 +54,7 @@ from push_learn.rummy.solver.encoding import (
     position_weight,
     wild_weight,
 )
-from push_learn.rummy.solver.entries import Entries, Key, combine, designation_tables, pareto, suffix_bounds
+from push_learn.rummy.solver.entries import Entries, Key, above, combine, designation_tables, pareto, suffix_bounds
 from push_learn.rummy.solver.layout import room_ok, space_runs
 from push_learn.rummy.solver.ranks import RankOption, SetArrangement, rank_question
 from push_learn.rummy.solver.suits import (
@@ -340,8 +340,7 @@ class Search:
         for problem in problems:
             out = combine(out, solve_suit(problem, pivot, slack), self.ctx, self.wcap2)
             weight += problem.weight
-            if weight >= slack:
-                out = {key: value for key, value in out.items() if value > weight - slack}
+            out = above(out, weight - slack)
         self._suit_cache[problems] = (out, slack)
         return out
 

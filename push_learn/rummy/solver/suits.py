@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from itertools import count
 
 from push_learn.rummy.solver.encoding import ACE_POS, Ctx, TableRunInfo, position_weight
-from push_learn.rummy.solver.entries import Entries, Key, join_into, pareto
+from push_learn.rummy.solver.entries import Entries, Key, above, join_into, pareto
 from push_learn.rummy.solver.memo import Memo, trim_oldest
 from push_learn.rummy.solver.sweep import Move, Price, State, Sweep, clear_sweeps, sweep_of
 
@@ -196,8 +196,7 @@ def _family(prob: SuitProblem) -> int:
 def _kept(bucket: Entries, prob: SuitProblem, sweep: Sweep, least: int) -> PairTuple:
     """A bucket's entries worth more than ``least`` as a memo value: Pareto-pruned, unless few enough to keep
     as they are."""
-    if least >= 0:
-        bucket = {key: value for key, value in bucket.items() if value > least}
+    bucket = above(bucket, least)
     if len(bucket) > _LAZY:
         bucket = pareto(bucket, sweep.ge, 2 * prob.ctx.k, prob.ctx.strict_discard)
     return tuple(bucket.items())
@@ -290,10 +289,7 @@ def solve_suit(prob: SuitProblem, pivot: int | None = None, slack: int = OPEN) -
         rest = _backward(prob, sweep, fam, data, q, state, slack)
         if rest:
             join_into(out, pairs, rest, add, k2, prob.wcap2)
-    least = prob.weight - slack
-    if least >= 0:
-        out = {key: value for key, value in out.items() if value > least}
-    solved = pareto(out, sweep.ge, k2, prob.ctx.strict_discard)
+    solved = pareto(above(out, prob.weight - slack), sweep.ge, k2, prob.ctx.strict_discard)
     _SOLVED[(fam, prob.start, data)] = (tuple(solved.items()), slack)
     return solved
 

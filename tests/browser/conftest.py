@@ -7,6 +7,7 @@
   A missing browser fails the tests with the way to get one; it never skips them.
 - Every request that does not go to 127.0.0.1 is aborted and recorded: the pages must not need the internet.
 - A failing test leaves a screenshot in ``test-results/``.
+- ``accessible`` runs the axe-core checker (WCAG 2 A and AA plus axe's best practices) on the page as it is.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import BrowserContext, Page, Playwright
 
 from push_learn.apps.harness import (
@@ -121,6 +123,26 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
 def watch(context: BrowserContext, page: Page) -> PageWatch:
     """Keep the context off the network (anything but 127.0.0.1 is aborted) and record what goes wrong."""
     return PageWatch.attach(context, page)
+
+
+@pytest.fixture(scope="session")
+def axe() -> Axe:
+    """The axe-core accessibility checker, loaded once (its script is bundled with the package)."""
+    return Axe()
+
+
+@pytest.fixture
+def accessible(axe: Axe, page: Page) -> Callable[..., None]:
+    """``accessible("after a push")`` fails with axe's report when the page, as it is now, breaks an
+    accessibility rule (a control without a name, ARIA where it is not allowed, content outside a
+    landmark, poor contrast...). ``within=".pl-root"`` checks only what matches that selector (our
+    widgets inside someone else's page, such as JupyterLab)."""
+
+    def check(when: str, within: str | None = None) -> None:
+        results = axe.run(page, context={"include": [within]} if within else None)
+        assert results.violations_count == 0, f"accessibility problems {when}:\n{results.generate_report()}"
+
+    return check
 
 
 @pytest.hookimpl(wrapper=True)

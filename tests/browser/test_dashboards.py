@@ -1,11 +1,13 @@
 """Every dashboard in a real browser: it loads without errors and its central interaction works by real
-clicks and keys. What the page must show is worked out here from the rules core, not copied from it."""
+clicks and keys. What the page must show is worked out here from the rules core, not copied from it. Each
+page is also checked by axe-core as it first appears and again after the interaction (``accessible``)."""
 
 from __future__ import annotations
 
 import re
 import time
 from collections import Counter
+from collections.abc import Callable
 from itertools import combinations
 
 from playwright.sync_api import Locator, Page, expect
@@ -45,7 +47,9 @@ def label(card: Card) -> str:
     return str(card_json(card)["label"])
 
 
-def test_meld_lab_select_three_cards_and_read_the_melds(voila_server: Server, page: Page, watch: PageWatch) -> None:
+def test_meld_lab_select_three_cards_and_read_the_melds(
+    voila_server: Server, page: Page, watch: PageWatch, accessible: Callable[..., None]
+) -> None:
     query = "seed=4"
     rules = parse_query(query).rules
     hand = practice_hand(rules, 4)
@@ -53,6 +57,7 @@ def test_meld_lab_select_three_cards_and_read_the_melds(voila_server: Server, pa
     expect(app.get_by_role("heading", name="Meld Lab")).to_be_visible()
     listbox = app.get_by_role("listbox", name=f"Your hand, {len(hand)} cards; pick cards to meld")
     expect(listbox).to_be_visible(timeout=FIRST_RENDER_MS)
+    accessible("as it opens")
     shown = Counter(listbox.get_by_role("option").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))"))
     assert shown == Counter(label(card) for card in hand), "the address's seed did not choose the hand"
 
@@ -85,17 +90,21 @@ def test_meld_lab_select_three_cards_and_read_the_melds(voila_server: Server, pa
 
     reading_list = app.get_by_role("list", name="Legal readings")
     expect(reading_list.get_by_role("listitem")).to_have_count(min(len(readings), 12))
+    accessible("with three cards picked and their readings shown")
     first = str(readings[0])
     keep = app.get_by_role("button", name=f"Keep as {first}", exact=True)
     expect(keep).to_be_visible()
     keep.click()
-    expect(app.get_by_role("region", name="Kept melds").get_by_role("group", name=first)).to_be_visible()
+    expect(app.get_by_role("group", name="Kept melds").get_by_role("group", name=first)).to_be_visible()
     expect(app.get_by_role("listbox", name=f"Your hand, {len(hand) - 3} cards; pick cards to meld")).to_be_visible()
     assert_fits(page)
+    accessible("after the interaction")
     watch.assert_clean()
 
 
-def test_rescue_lab_rescue_a_joker(voila_server: Server, page: Page, watch: PageWatch) -> None:
+def test_rescue_lab_rescue_a_joker(
+    voila_server: Server, page: Page, watch: PageWatch, accessible: Callable[..., None]
+) -> None:
     query = "seed=3"
     rules = parse_query(query).rules
     match = rescue_position(rules, 3)
@@ -104,12 +113,13 @@ def test_rescue_lab_rescue_a_joker(voila_server: Server, page: Page, watch: Page
     app = open_dashboard(page, voila_server, "rescue_lab", query)
     choices = app.get_by_role("group", name="Possible rescues").get_by_role("button")
     expect(choices.first).to_be_visible(timeout=FIRST_RENDER_MS)
+    accessible("as it opens")
     wild_choice = choices.filter(has_text="🃏").first  # this shuffle's position has a joker to rescue
     expect(wild_choice).to_be_visible()
     wild_choice.click()
     expect(wild_choice).to_have_attribute("aria-pressed", "true")
-    expect(app.get_by_role("region", name="Before")).to_be_visible()
-    expect(app.get_by_role("region", name="After").get_by_role("img", name="joker")).to_be_visible()
+    expect(app.get_by_role("group", name="Before", exact=True)).to_be_visible()
+    expect(app.get_by_role("group", name="After", exact=True).get_by_role("img", name="joker")).to_be_visible()
     make = app.get_by_role("button", name="Make this rescue")
     make.focus()
     page.keyboard.press("Enter")
@@ -117,15 +127,19 @@ def test_rescue_lab_rescue_a_joker(voila_server: Server, page: Page, watch: Page
     expect(app.get_by_role("group", name="Your hand").get_by_role("img", name="joker")).to_be_visible()
     expect(app.get_by_role("status")).to_contain_text("is now in the hand")
     assert_fits(page)
+    accessible("after the interaction")
     watch.assert_clean()
 
 
-def test_deal_replayer_step_to_the_end_and_back(voila_server: Server, page: Page, watch: PageWatch) -> None:
+def test_deal_replayer_step_to_the_end_and_back(
+    voila_server: Server, page: Page, watch: PageWatch, accessible: Callable[..., None]
+) -> None:
     query = "seed=5&variant=six_to_ten"
     moves = len(demo_match(parse_query(query).rules, 5).actions)
     app = open_dashboard(page, voila_server, "deal_replayer", query)
     position = app.locator(".pl-position")
     expect(position).to_have_text(f"Move 0 of {moves}", timeout=FIRST_RENDER_MS)
+    accessible("as it opens")
     app.get_by_role("button", name="Next move").click()
     expect(position).to_have_text(f"Move 1 of {moves}")
     app.get_by_role("button", name="Next move").focus()
@@ -140,26 +154,33 @@ def test_deal_replayer_step_to_the_end_and_back(voila_server: Server, page: Page
     expect(position).to_have_text(f"Move 0 of {moves}")
     expect(app.get_by_role("button", name="Back one move")).to_be_disabled()
     assert_fits(page)
+    accessible("after the interaction")
     watch.assert_clean()
 
 
-def test_score_sheet_deal_by_deal(voila_server: Server, page: Page, watch: PageWatch) -> None:
+def test_score_sheet_deal_by_deal(
+    voila_server: Server, page: Page, watch: PageWatch, accessible: Callable[..., None]
+) -> None:
     query = "seed=2"
     match = demo_match(parse_query(query).rules, 2)
     app = open_dashboard(page, voila_server, "score_sheet", query)
     table = app.get_by_role("table")
     expect(table).to_contain_text("Total", timeout=FIRST_RENDER_MS)
+    accessible("as it opens")
     expect(table.locator("caption")).to_contain_text("Final totals")
     app.get_by_role("button", name="After deal 2").click()
     after_two = match.record().replay(deal_end_positions(match)[1])
     standing = ", ".join(f"{unit} {total}" for unit, total in zip(after_two.units, after_two.totals, strict=True))
     expect(table.locator("caption")).to_have_text(f"After 2 deals: {standing}.")
-    expect(app.get_by_role("region", name="Penalty of deal 2")).to_be_visible()
+    expect(app.get_by_role("group", name="Penalty of deal 2")).to_be_visible()
     assert_fits(page)
+    accessible("after the interaction")
     watch.assert_clean()
 
 
-def test_push_or_take_push_and_see_the_cards_move(voila_server: Server, page: Page, watch: PageWatch) -> None:
+def test_push_or_take_push_and_see_the_cards_move(
+    voila_server: Server, page: Page, watch: PageWatch, accessible: Callable[..., None]
+) -> None:
     query = "seed=3"
     match = Match.new(parse_query(query).rules, 3)  # the dashboard's decision: the first turn of the deal
     seat = match.turn
@@ -170,10 +191,11 @@ def test_push_or_take_push_and_see_the_cards_move(voila_server: Server, page: Pa
     arrived = after - Counter(label(card) for card in before)
     app = open_dashboard(page, voila_server, "push_or_take", query)
     expect(app.get_by_role("group", name="Your hand", exact=True)).to_be_visible(timeout=FIRST_RENDER_MS)
+    accessible("as it opens")
     push_button = app.get_by_role("button", name="Push the up-card")
     push_button.focus()
     page.keyboard.press("Enter")
-    outcome = app.get_by_role("region", name="What happened")
+    outcome = app.get_by_role("group", name="What happened")
     expect(outcome.get_by_role("listitem").first).to_have_text(pushed.log()[-1])
     expect(app.locator(".pl-announce")).to_have_text(pushed.log()[-1])  # the live region reads it out
     now = outcome.get_by_role("group", name="Your hand now").get_by_role("img")
@@ -192,6 +214,7 @@ def test_push_or_take_push_and_see_the_cards_move(voila_server: Server, page: Pa
     taken.apply(TakeUpcard())
     expect(outcome.get_by_role("listitem").first).to_have_text(taken.log()[-1])
     assert_fits(page)
+    accessible("after the interaction")
     watch.assert_clean()
 
 
@@ -215,11 +238,14 @@ def _discard_one_card(app: Locator, page: Page) -> None:
     raise AssertionError("no card of the hand could be discarded")
 
 
-def test_play_push_a_full_deal_to_the_score_sheet(voila_server: Server, page: Page, watch: PageWatch) -> None:
+def test_play_push_a_full_deal_to_the_score_sheet(
+    voila_server: Server, page: Page, watch: PageWatch, accessible: Callable[..., None]
+) -> None:
     """The student pushes whenever the game allows (taking otherwise) and discards until deal 1 ends."""
     app = open_dashboard(page, voila_server, "play_push", "seed=3&speed=0.02&level=greedy")
     status = app.locator(".pl-status")
     expect(status).not_to_be_empty(timeout=FIRST_RENDER_MS)
+    accessible("as it opens")
     moves = app.get_by_role("group", name="Your moves")
     deadline = time.monotonic() + 180
     turns = 0
@@ -237,10 +263,11 @@ def test_play_push_a_full_deal_to_the_score_sheet(voila_server: Server, page: Pa
             page.wait_for_timeout(50)  # the computer players are moving
     sheet = app.get_by_role("table")
     expect(sheet.locator("caption")).to_contain_text("After 1 deal:")
-    expect(app.get_by_role("region", name="Penalty of deal 1")).to_be_visible()
+    expect(app.get_by_role("group", name="Penalty of deal 1")).to_be_visible()
     next_deal = app.get_by_role("button", name="Next deal")
     next_deal.click()
     expect(status).not_to_have_text(re.compile("^Deal 1 is over"))
     expect(app.get_by_role("list", name="What happened this deal")).to_contain_text("Deal 2 of 5")
     assert_fits(page)
+    accessible("after the interaction")
     watch.assert_clean()

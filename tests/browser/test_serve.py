@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import psutil
+import pytest
 from playwright.sync_api import Page, expect
 
 from push_learn.apps.catalogue import DASHBOARDS, notebook_text
@@ -25,7 +26,9 @@ def _get(url: str) -> str:
         return str(reply.read().decode("utf-8"))
 
 
-def test_landing_page_lists_every_dashboard(voila_server: Server, page: Page, watch: PageWatch) -> None:
+def test_landing_page_lists_every_dashboard(
+    voila_server: Server, page: Page, watch: PageWatch, accessible: Callable[..., None]
+) -> None:
     page.goto(voila_server.url)
     expect(page).to_have_title("push_learn dashboards")
     for info in DASHBOARDS:
@@ -37,6 +40,11 @@ def test_landing_page_lists_every_dashboard(voila_server: Server, page: Page, wa
         expect(form.get_by_role("button", name=f"Open {info.title}")).to_be_enabled()
     play = page.get_by_role("form", name="Open Play Push")
     expect(play.get_by_role("combobox", name="Game").locator("option")).to_have_text(["Push", "Cap-It", "6-7-8-9-10"])
+    accessible("on the landing page")
+    # the checker is live: a button with no name on this very page is reported
+    page.evaluate("document.body.append(document.createElement('button'))")
+    with pytest.raises(AssertionError, match="button-name"):
+        accessible("with a nameless button")
     watch.assert_clean()
 
 

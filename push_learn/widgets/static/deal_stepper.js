@@ -23,7 +23,7 @@ function controls(state, ctx) {
 
 function whatIf(state, ctx) {
   if (state.mover === null) return null;
-  return h("section", { class: "pl-panel pl-what-if", "aria-label": "Try another move" },
+  return h("div", { role: "group", class: "pl-panel pl-what-if", "aria-label": "Try another move" },
     h("div", { class: "pl-sub", text: `What if ${state.mover_name} played differently here? Pick cards or a meld, then a move.` }),
     stagedEl(state.staged, ctx),
     offersEl(state.offers, ctx),

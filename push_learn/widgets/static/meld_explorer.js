@@ -1,7 +1,7 @@
 // MeldExplorer: pick cards, see every reading as a meld (or why not), keep melds, watch the contract line.
 
 function readingsPanel(state, ctx) {
-  const panel = h("section", { class: "pl-panel pl-readings", "aria-label": "Readings of the selection" });
+  const panel = h("div", { role: "group", class: "pl-panel pl-readings", "aria-label": "Readings of the selection" });
   if (!state.verdict) {
     panel.append(h("div", { class: "pl-sub", text: "Pick cards from the hand (click, or Tab then arrows and Space)." }));
     return panel;
@@ -31,7 +31,7 @@ function readingsPanel(state, ctx) {
 }
 
 function keptPanel(state, ctx) {
-  const panel = h("section", { class: "pl-panel pl-kept", "aria-label": "Kept melds" },
+  const panel = h("div", { role: "group", class: "pl-panel pl-kept", "aria-label": "Kept melds" },
     h("div", { class: "pl-title", text: "Kept melds" }));
   if (!state.kept.length) panel.append(h("div", { class: "pl-sub", text: "None yet." }));
   for (const meld of state.kept) {

@@ -101,7 +101,9 @@ export function cardSVG(card) {
 }
 
 // One card element. `card` is the JSON Python sent: {c, r, s, label, note?, as_r?, as_s?, wild?, back?, hl?, new?, sel?}.
-export function cardEl(card, { role = "img", key = null, extraClass = "" } = {}) {
+// `hidden` draws a card that only decorates a labelled picture (a face-down fan, the stock): it is left out of
+// the accessibility tree instead of being named twice.
+export function cardEl(card, { role = "img", key = null, extraClass = "", hidden = false } = {}) {
   const el = document.createElement("div");
   const classes = ["pl-card"];
   if (card.back) classes.push("pl-card-back");
@@ -113,9 +115,13 @@ export function cardEl(card, { role = "img", key = null, extraClass = "" } = {})
   if (card.dim) classes.push("pl-dim");
   if (extraClass) classes.push(extraClass);
   el.className = classes.join(" ");
-  el.setAttribute("role", role);
-  el.setAttribute("aria-label", card.label || "card");
-  if (card.note) el.setAttribute("aria-description", card.note); // why it is lit, or that it is new
+  if (hidden) {
+    el.setAttribute("aria-hidden", "true");
+  } else {
+    el.setAttribute("role", role);
+    el.setAttribute("aria-label", card.label || "card");
+    if (card.note) el.setAttribute("aria-description", card.note); // why it is lit, or that it is new
+  }
   el.title = card.note ? `${card.label}: ${card.note}` : card.label || "";
   el.dataset.card = card.back ? "back" : card.c;
   if (key !== null) el.dataset.key = key;

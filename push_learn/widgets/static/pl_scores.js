@@ -49,7 +49,7 @@ function scoreChart(sheet) {
 }
 
 function lastHand(last) {
-  const box = h("section", { class: "pl-last-hand", "aria-label": `Penalty of deal ${last.deal}` },
+  const box = h("div", { role: "group", class: "pl-last-hand", "aria-label": `Penalty of deal ${last.deal}` },
     h("div", { class: "pl-title", text: `Deal ${last.deal}: cards left` }),
     h("div", { class: "pl-sub", text: last.text }));
   for (const seat of last.seats) {

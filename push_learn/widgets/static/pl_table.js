@@ -4,7 +4,7 @@
 function backsEl(count, label) {
   const shown = Math.min(count, 12);
   const row = h("div", { class: "pl-hand pl-fan pl-backs", role: "img", "aria-label": label });
-  for (let n = 0; n < shown; n += 1) row.append(cardEl({ back: true, label: "face-down card" }, { role: "presentation" }));
+  for (let n = 0; n < shown; n += 1) row.append(cardEl({ back: true, label: "face-down card" }, { hidden: true }));
   return row;
 }
 
@@ -18,7 +18,7 @@ function seatBadges(seat) {
 
 function seatEl(seat, table, ctx, opts) {
   const who = seat.me ? `${seat.name} (you)` : seat.name;
-  const box = h("section", {
+  const box = h("div", { role: "group",
     class: `pl-seat${seat.turn ? " pl-seat-turn" : ""}${seat.me ? " pl-seat-me" : ""}`,
     "aria-label": `${who}, ${seat.count} cards${seat.turn ? ", to move" : ""}`,
     "data-seat": seat.seat,
@@ -49,7 +49,7 @@ function centreEl(table) {
   const up = table.upcard ? cardEl(table.upcard, { key: "upcard" }) : h("div", { class: "pl-card pl-slot", role: "img", "aria-label": "no up-card" });
   up.classList.add("pl-upcard");
   const stock = h("div", { class: "pl-stock", role: "img", "aria-label": `stock, ${table.stock} cards` },
-    cardEl({ back: true, label: "stock" }, { role: "presentation" }), h("span", { class: "pl-stock-count", text: String(table.stock) }));
+    cardEl({ back: true, label: "stock" }, { hidden: true }), h("span", { class: "pl-stock-count", text: String(table.stock) }));
   return h("div", { class: "pl-centre" },
     h("div", { class: "pl-col pl-centre-item" }, h("span", { class: "pl-sub", text: "Up-card" }), up),
     h("div", { class: "pl-col pl-centre-item" }, h("span", { class: "pl-sub", text: "Stock" }), stock),
@@ -61,7 +61,7 @@ function centreEl(table) {
 }
 
 function meldsEl(table, ctx, opts) {
-  const area = h("section", { class: "pl-melds", "aria-label": "Melds on the table" });
+  const area = h("div", { role: "group", class: "pl-melds", "aria-label": "Melds on the table" });
   if (!table.melds.length) {
     area.append(h("div", { class: "pl-sub", text: "No melds on the table yet." }));
     return area;

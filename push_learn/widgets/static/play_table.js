@@ -36,7 +36,7 @@ function moveBar(state, ctx) {
 
 function hintPanel(state) {
   if (!state.hint) return null;
-  return h("section", { class: "pl-panel pl-hint", "aria-label": "Hint" },
+  return h("div", { role: "group", class: "pl-panel pl-hint", "aria-label": "Hint" },
     h("div", { class: "pl-title", text: state.hint.title }),
     h("ul", { class: "pl-list" }, ...state.hint.lines.map((text) => h("li", { text }))));
 }

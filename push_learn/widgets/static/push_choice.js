@@ -3,7 +3,7 @@
 function option(title, cls, lines, extra, state, ctx, choice) {
   const chosen = state.chosen === choice;
   const recommended = state.recommend === choice;
-  return h("section", { class: `pl-panel pl-option pl-option-${choice}${chosen ? " pl-chosen" : ""}`, "aria-label": title },
+  return h("div", { role: "group", class: `pl-panel pl-option pl-option-${choice}${chosen ? " pl-chosen" : ""}`, "aria-label": title },
     h("div", { class: "pl-row" }, h("span", { class: "pl-title", text: title }),
       recommended ? h("span", { class: "pl-badge pl-badge-down", text: "the coach's choice" }) : null),
     ...extra,
@@ -32,7 +32,7 @@ function draw(state, ctx) {
     sortBar(state, ctx),
     state.advice ? h("div", { class: "pl-advice", role: "note", text: state.advice }) : null,
     h("div", { class: "pl-panels" }, take, push),
-    state.outcome ? h("section", { class: "pl-panel pl-outcome", "aria-label": "What happened" },
+    state.outcome ? h("div", { role: "group", class: "pl-panel pl-outcome", "aria-label": "What happened" },
       h("div", { class: "pl-title", text: "What happened" }),
       h("ul", { class: "pl-list" }, ...state.outcome.events.map((text) => h("li", { text }))),
       handEl(state.outcome.hand, ctx, { name: "outcome-hand", label: "Your hand now" })) : null,

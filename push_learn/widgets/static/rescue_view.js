@@ -5,7 +5,7 @@ function tableRow(melds, ctx, prefix) {
 }
 
 function side(title, part, ctx, prefix) {
-  return h("section", { class: "pl-panel", "aria-label": title },
+  return h("div", { role: "group", class: "pl-panel", "aria-label": title },
     h("div", { class: "pl-title", text: title }),
     tableRow(part.table, ctx, prefix),
     handEl(part.hand, ctx, { name: `${prefix}-hand`, label: `${title}: hand`, cls: "pl-small" }));

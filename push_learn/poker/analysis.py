@@ -52,6 +52,14 @@ class Equity:
         """The figure that matters for the game: high, low, or the hi-lo share."""
         return {ShowdownMode.HIGH: self.high, ShowdownMode.LOW: self.low}.get(mode, self.hi_lo)
 
+    def describe(self, mode: ShowdownMode) -> str:
+        """The shares that matter for the game: ``high 29%`` where only high hands win, both in hi-lo."""
+        if mode is ShowdownMode.HIGH:
+            return f"high {self.high:.0%}"
+        if mode is ShowdownMode.LOW:
+            return f"low {self.low:.0%}"
+        return str(self)
+
     def __str__(self) -> str:
         return f"high {self.high:.0%}, low {self.low:.0%}"
 
@@ -221,7 +229,7 @@ def coach(observation: Observation, samples: int = 1000, rng: random.Random | No
             f"; {passed} goes to {names[receiver]} ({gain:+.0%} for them)" if receiver is not None and gain is not None
             else f"; {passed} leaves play")
         price = f" for ${cost}" if cost else ""
-        note = f"{action.describe(names)}{price}: {mine} → value {value:+.1f}{where}"
+        note = f"{action.describe(names)}{price}: {mine.describe(mode)} → value {value:+.1f}{where}"
         options.append(Option(action, cost, mine, value, receiver if passed is not None else None, gain, note))
     best = max(options, key=lambda o: (o.value, -o.cost)).action
     return Advice(hero, mode, tuple(options), best, pot, names)

@@ -257,6 +257,8 @@ class StudGame:
         options = d.options[action.seat]
         if action in options:
             return None
+        if action.kind.needs_card and action.card not in self._down[action.seat] + self._up[action.seat]:
+            return f"{name} does not hold {action.card}"
         same = [a for a in options if a.kind is action.kind]
         if same and action.card is not None:
             choices = " ".join(str(a.card) for a in same)

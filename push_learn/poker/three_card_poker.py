@@ -195,7 +195,8 @@ class BetResult:
 
     def __str__(self) -> str:
         sign = "+" if self.net > 0 else ""
-        return f"{self.bet} {self.stake}: {sign}{self.net} ({self.reason})"
+        staked = f" {self.stake}" if self.stake else ""  # a bonus paid on another bet has no stake of its own
+        return f"{self.bet}{staked}: {sign}{self.net} ({self.reason})"
 
 
 @dataclass(frozen=True)
@@ -242,7 +243,8 @@ def settle_seat(
         lines.append(BetResult("play", ante, ante * play_units, result.value))
         bonus = rules.ante_bonus.pays_for(hand.category.name)
         if bonus:
-            lines.append(BetResult("ante bonus", 0, ante * bonus, f"{hand.category.name} pays {bonus} to 1"))
+            why = f"{hand.category.name} pays {bonus} to 1 on the ante"
+            lines.append(BetResult("ante bonus", 0, ante * bonus, why))
     if pair_plus and ante and not played and rules.fold_forfeits_pair_plus:
         lines.append(BetResult("pair plus", pair_plus, -pair_plus, "lost with the fold"))
     elif pair_plus:

@@ -106,6 +106,14 @@ def test_coach_on_the_seed_004_decision_of_riz() -> None:
     assert keep.receiver is None
     assert advice.best in (Action.push(2), Action.push_own(2, "2S"))
     assert "RIZ" in advice.text and str(advice).startswith("RIZ")
+    assert ", low " in keep.note  # Screw Your Neighbor is hi-lo: both shares count
+
+
+def test_coach_names_only_the_share_that_counts_in_a_high_game() -> None:
+    game = PushStudGame(push_stud_rules(players=4), seed=3)  # Push stud: the high hand takes the pot
+    advice = coach(game.observe(game.to_act[0]), samples=100, rng=random.Random(1))
+    for option in advice.options:
+        assert f"high {option.equity.high:.0%} →" in option.note and "low" not in option.note
 
 
 def test_coach_only_answers_a_push_decision() -> None:

@@ -67,6 +67,8 @@ def test_hole_card_can_never_be_pushed_and_a_short_stack_must_keep() -> None:
         game.apply(Action.push(1))
     with pytest.raises(IllegalAction, match="hole card never can"):
         game.apply(Action.push_own(1, game.cards(1)[0]))
+    with pytest.raises(IllegalAction, match=f"Seat 2 does not hold {game.cards(2)[0]}"):  # a card of Seat 3's
+        game.apply(Action.push_own(1, game.cards(2)[0]))
 
 
 def test_betting_rounds_use_small_then_big_bets_and_the_best_showing_hand_opens() -> None:
@@ -160,6 +162,12 @@ def test_roll_your_own_is_face_down_free_and_exposes_one_card_each_time() -> Non
         if game.phase is Phase.PUSH:
             game.apply(Action.keep(game.to_act[0]))
         elif game.phase is Phase.EXPOSE:
+            seat = game.to_act[0]
+            for shown in game.observe(seat).seats[seat].up:  # already face up: it cannot be exposed again
+                assert game.refusal(Action.of(seat, "expose", shown)) == (
+                    f"{game.names[seat]} cannot expose {shown} now: the choices are "
+                    + " ".join(str(action.card) for action in game.legal_actions())
+                )
             game.apply(game.legal_actions()[-1])
         elif game.phase is Phase.BET:
             check_round(game)

@@ -76,6 +76,7 @@ def test_ante_bonus_paid_whatever_the_dealer_holds() -> None:
     # A-C1-04: the bonus does not depend on the dealer's hand.
     result = settle_seat(0, h("4S 5S 6S"), h("9H 9D 9C"), 2, 0, True, RULES)
     assert nets(result) == {"ante": 2, "play": 2, "ante bonus": 10}
+    assert [str(line) for line in result.lines][2] == "ante bonus: +10 (straight flush pays 5 to 1 on the ante)"
     # Trips lose to the dealer's straight flush yet still collect the bonus.
     result = settle_seat(0, h("9H 9D 9C"), h("4S 5S 6S"), 2, 0, True, RULES)
     assert nets(result) == {"ante": -2, "play": -2, "ante bonus": 8}

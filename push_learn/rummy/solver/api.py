@@ -478,7 +478,7 @@ def _can_complete(group: list[Card], pool: Counter[Card], rules: RummyRules) -> 
         return False
     wilds_in = len(group) - len(naturals)
     return _set_possible(group, naturals, wilds_in, pool, wild_pool, rules) or _run_possible(
-        naturals, wilds_in, pool, wild_pool, rules
+        group, naturals, wilds_in, pool, wild_pool, rules
     )
 
 
@@ -520,9 +520,12 @@ def _set_fill(rank: Rank, naturals: list[Card], pool: Counter[Card], rules: Rumm
 
 
 def _run_possible(
-    naturals: list[Card], wilds_in: int, pool: Counter[Card], wild_pool: int, rules: RummyRules
+    group: list[Card], naturals: list[Card], wilds_in: int, pool: Counter[Card], wild_pool: int, rules: RummyRules
 ) -> bool:
-    """Whether some run window holds the group's naturals at their places, its wilds, and fillers from ``pool``."""
+    """Whether some run window holds the group's naturals at their places, its wilds, and fillers from ``pool``.
+
+    Where every meld needs a natural, a 2 of the run's suit standing at its own place (from the group or the
+    pool) is that natural."""
     suits = {card.suit for card in naturals}
     if len(suits) > 1:
         return False
@@ -549,6 +552,8 @@ def _run_possible(
                     if not wilds_in <= free <= wilds_in + wild_pool + fillers:
                         continue
                     if rules.min_naturals_per_meld and not values and not fillers:
-                        continue
+                        own_two = Card(Rank.TWO, suit)
+                        if not (rules.natural_twos and start <= 2 <= end and (own_two in group or pool[own_two] > 0)):
+                            continue
                     return True
     return False

@@ -17,7 +17,7 @@ from push_learn.apps.meld_lab import practice_hand
 from push_learn.apps.query import parse_query
 from push_learn.apps.scenarios import deal_end_positions, demo_match, rescue_position
 from push_learn.cards import Card
-from push_learn.rummy.engine import Match, Push, TakeUpcard
+from push_learn.rummy.engine import GoDown, LayOff, Match, Push, TakeUpcard
 from push_learn.rummy.melds import interpret_meld
 from push_learn.widgets.cards import card_json
 
@@ -155,6 +155,63 @@ def test_deal_replayer_step_to_the_end_and_back(
     expect(app.get_by_role("button", name="Back one move")).to_be_disabled()
     assert_fits(page)
     accessible("after the interaction")
+    watch.assert_clean()
+
+
+def test_deal_replayer_what_if_by_keyboard(
+    voila_server: Server, page: Page, watch: PageWatch, accessible: Callable[..., None]
+) -> None:
+    """Step to a recorded lay-off, then make it again by keys alone: Space picks the card, Enter picks the
+    table meld (a button) and Enter on the offered move plays it; a go-down's meld is set aside likewise."""
+    query = "seed=5"
+    match = demo_match(parse_query(query).rules, 5)
+    at = next(i for i, action in enumerate(match.actions) if isinstance(action, LayOff))
+    lay_off = match.actions[at]
+    assert isinstance(lay_off, LayOff)
+    before = match.record().replay(at)
+    app = open_dashboard(page, voila_server, "deal_replayer", query)
+    expect(app.locator(".pl-position")).to_have_text(f"Move 0 of {len(match.actions)}", timeout=FIRST_RENDER_MS)
+    app.get_by_role("slider", name="Move number").fill(str(at))
+    expect(app.locator(".pl-position")).to_have_text(f"Move {at} of {len(match.actions)}")
+    hand = app.get_by_role("listbox", name=re.compile("^Your hand"))
+    option = hand.get_by_role("option", name=label(lay_off.card), exact=True).first
+    option.focus()
+    page.keyboard.press("Space")
+    expect(option).to_have_attribute("aria-selected", "true")
+    target = app.locator(f'.pl-table-meld[data-key="meld:{lay_off.target}"]')
+    expect(target).to_have_attribute("role", "button")
+    target.focus()
+    page.keyboard.press("Enter")
+    expect(target).to_have_attribute("aria-pressed", "true")
+    moves = app.get_by_role("group", name="Your moves")
+    move = moves.get_by_role("button", name=re.compile(f"^Lay off {lay_off.card} on "))
+    expect(move).to_have_count(1)
+    accessible("with a card and a table meld picked")
+    move.focus()
+    page.keyboard.press("Enter")
+    expect(app.get_by_text("You are exploring a what-if.")).to_be_visible()
+    after = before.fork()
+    after.apply(lay_off)  # the one lay-off offered is the recorded one
+    expect(app.get_by_role("list", name="What happened this deal")).to_contain_text(after.log()[-1])
+
+    app.get_by_role("button", name="Back to the record").click()
+    down_at = next(i for i, action in enumerate(match.actions) if isinstance(action, GoDown) and i > at)
+    go_down = match.actions[down_at]
+    assert isinstance(go_down, GoDown)
+    app.get_by_role("slider", name="Move number").fill(str(down_at))
+    expect(app.locator(".pl-position")).to_have_text(f"Move {down_at} of {len(match.actions)}")
+    hand = app.get_by_role("listbox", name=re.compile("^Your hand"))
+    used: Counter[str] = Counter()
+    for card in go_down.melds[0].cards:
+        option = hand.get_by_role("option", name=label(card), exact=True).nth(used[label(card)])
+        used[label(card)] += 1
+        option.focus()
+        page.keyboard.press("Space")
+        expect(option).to_have_attribute("aria-selected", "true")
+    app.get_by_role("group", name="Your moves").get_by_role("button", name=re.compile("^Set aside")).first.click()
+    staged = app.get_by_role("group", name="Melds set aside to go down with")
+    expect(staged).to_be_visible()
+    accessible("with a meld set aside")
     watch.assert_clean()
 
 

@@ -94,7 +94,7 @@ export function offersEl(offers, ctx) {
 
 export function stagedEl(staged, ctx) {
   if (!staged || !staged.length) return null;
-  return h("div", { class: "pl-row pl-staged", "aria-label": "Melds set aside to go down with" },
+  return h("div", { role: "group", class: "pl-row pl-staged", "aria-label": "Melds set aside to go down with" },
     h("span", { class: "pl-sub", text: "Set aside:" }),
     ...staged.map((meld) => h("span", { class: "pl-row" }, meldEl(meld, ctx, { key: `staged:${meld.k}` }),
       button("Return", `pl-btn-unstage pl-btn-unstage-${meld.k}`, () => ctx.send("unstage", { k: meld.k }), { ariaLabel: `Return ${meld.text}` }))));

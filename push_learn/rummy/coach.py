@@ -307,16 +307,39 @@ def draw_advice(
 # ---- moves available now -------------------------------------------------------------------------
 
 
-def _owner(view: Observation, meld_id: int) -> str:
-    for table_meld in view.melds:
-        if table_meld.id == meld_id:
-            seat = view.turn if view.seat is None else view.seat
-            return "your" if table_meld.owner == seat else f"{view.names[table_meld.owner]}'s"
-    return "the"
+class _TableNow:
+    """The table melds as a turn's moves change them (new melds get the next ids), with whose each one is."""
 
+    def __init__(self, view: Observation) -> None:
+        seat = view.turn if view.seat is None else view.seat
+        self.melds = {tm.id: tm.meld for tm in view.melds}
+        self.owners = {tm.id: "your" if tm.owner == seat else f"{view.names[tm.owner]}'s" for tm in view.melds}
+        self.rules = view.rules
 
-def _table_meld(view: Observation, meld_id: int) -> Meld:
-    return next(tm.meld for tm in view.melds if tm.id == meld_id)
+    def meld(self, meld_id: int) -> Meld:
+        """The meld with id ``meld_id`` as it stands now."""
+        return self.melds[meld_id]
+
+    def owner(self, meld_id: int) -> str:
+        """Whose meld it is, as a possessive: "your", "West's"."""
+        return self.owners.get(meld_id, "the")
+
+    def play(self, action: Action) -> None:
+        """Apply one of the seat's table moves."""
+        placed: tuple[Meld, ...] = ()
+        if isinstance(action, GoDown):
+            placed = action.melds
+        elif isinstance(action, NewMeld):
+            placed = (action.meld,)
+        elif isinstance(action, LayOff) and action.result is not None:
+            self.melds[action.target] = action.result
+        elif isinstance(action, Rescue):
+            freed = dict(rescue_options(self.melds[action.target], action.card, self.rules))
+            self.melds[action.target] = freed[action.position]
+        for meld in placed:
+            meld_id = max(self.melds, default=-1) + 1
+            self.melds[meld_id] = meld
+            self.owners[meld_id] = "your"
 
 
 def _after(view: Observation, action: Action) -> tuple[list[Card], list[tuple[int, Meld]]] | None:
@@ -330,7 +353,7 @@ def _after(view: Observation, action: Action) -> tuple[list[Card], list[tuple[in
         hand[action.card] -= 1
         table = [(i, action.result if i == action.target else m) for i, m in table]
     elif isinstance(action, Rescue):
-        meld = _table_meld(view, action.target)
+        meld = _TableNow(view).meld(action.target)
         after = dict(rescue_options(meld, action.card, view.rules)).get(action.position)
         if after is None:
             return None
@@ -342,19 +365,19 @@ def _after(view: Observation, action: Action) -> tuple[list[Card], list[tuple[in
     return list(hand.elements()), table
 
 
-def _reason(view: Observation, action: Action) -> str:
-    """One line saying what a move does."""
+def _reason(view: Observation, action: Action, table: _TableNow | None = None) -> str:
+    """One line saying what a move does, on ``table`` as it stands (the observed table by default)."""
+    table = table or _TableNow(view)
     if isinstance(action, NewMeld):
         return f"meld {action.meld}: {penalty(action.meld.cards)} points out of your hand"
     if isinstance(action, LayOff):
-        meld = _table_meld(view, action.target)
-        owner = _owner(view, action.target)
+        meld, owner = table.meld(action.target), table.owner(action.target)
         return f"lay {action.card} off on {owner} {meld.describe()}: {card_value(action.card)} points out"
     if isinstance(action, Rescue):
-        meld = _table_meld(view, action.target)
+        meld = table.meld(action.target)
         wild = meld.cards[action.position]
         return (
-            f"put {action.card} in place of the {wild} in {_owner(view, action.target)} {meld.describe()}: "
+            f"put {action.card} in place of the {wild} in {table.owner(action.target)} {meld.describe()}: "
             f"the wild comes back to your hand to meld or lay off"
         )
     if isinstance(action, GoDown):
@@ -398,14 +421,15 @@ def suggestions(view: Observation, limit: int = 8) -> list[Suggestion]:
         plan = best_go_down(hand, rules, view.deal, table=view.melds, taken=view.taken)
         if plan is None:
             return []
-        go = next(a for a in plan.actions if isinstance(a, GoDown))
-        then = f"; the best play then leaves {plan.points_left} points"
-        out = [Suggestion(go, plan.points_left, _reason(view, go) + then, True)]
-        out += [
-            Suggestion(a, plan.points_left, "then " + _reason(view, a), True)
-            for a in plan.table_actions
-            if not isinstance(a, GoDown)
-        ]
+        now = _TableNow(view)
+        out: list[Suggestion] = []
+        for action in plan.table_actions:  # the go-down first, then each move on the table as it then stands
+            if isinstance(action, GoDown):
+                reason = f"{_reason(view, action, now)}; the best play then leaves {plan.points_left} points"
+            else:
+                reason = "then " + _reason(view, action, now)
+            out.append(Suggestion(action, plan.points_left, reason, True))
+            now.play(action)
         return out[:limit]
     plan = best_turn(hand, rules, view.melds, taken=view.taken)
     scored: list[Suggestion] = []

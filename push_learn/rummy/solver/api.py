@@ -23,10 +23,12 @@ from typing import Any
 
 from push_learn.cards import Card, Rank, Suit
 from push_learn.rummy.contracts import meets_contract
+from push_learn.rummy.engine.actions import GoDown
 from push_learn.rummy.melds import Meld, interpret_meld, is_wild_card, max_run_length, rank_at, run_value_range
 from push_learn.rummy.rules import Contract, RummyRules
 from push_learn.rummy.scoring import penalty
 from push_learn.rummy.solver.declare import TurnPlan, build_plan
+from push_learn.rummy.solver.same_turn import contract_first
 from push_learn.rummy.solver.search import Search, Setup
 
 __all__ = [
@@ -161,14 +163,61 @@ def best_go_down(
     wild_discard: bool | None = None,
     objective: str = "points",
 ) -> TurnPlan | None:
-    """The best way to go down now (contract melds, extra melds, lay-offs), or None when the hand cannot.
+    """The best way to go down now, or None when the hand cannot: the contract melds, then in the same turn
+    extra melds, lay-offs, and rescues of table wilds (which may then go into new melds and lay-offs).
 
-    Best means the fewest penalty points left after the turn. Rescues wait for the next call of
-    ``best_turn``: the contract must be laid down with the hand's own wilds.
+    Best means the fewest penalty points left after the turn. The contract must be laid down with the
+    hand's own cards, before any rescue (D-SOL-02). Without wilds on the table the answer is exact; with
+    them it is exact whenever the best plan lets the contract go down first, and otherwise the best of the
+    plan without rescues and the first ``WAYS_TRIED`` contract ways each followed by its best turn.
     """
     pairs = table_pairs(table)
     parts = _parts(rules.contract(deal))
     setup = _setup(hand, rules, pairs, parts, keep_discard, taken, wild_discard, objective)
+    plan = _go_down_plan(setup, pairs, deal)
+    if plan is None or not plan.left or not any(meld.wild_positions for _, meld in pairs):
+        return plan
+    # With rescues the search may lend the contract a wild the hand has yet to rescue: its plan is a
+    # bound on every legal plan, and the answer when it can be reordered to lay the contract first.
+    borrowing = _go_down_plan(replace(setup, rescue=True), pairs, deal)
+    if borrowing is None or _kept(borrowing, objective) >= _kept(plan, objective):
+        return plan
+    bound = _kept(borrowing, objective)
+    legal = contract_first(borrowing, hand, pairs, rules, deal)
+    if legal is not None and _kept(legal, objective) == bound:
+        return legal
+    # Otherwise: lay each listed contract way down as it stands, then play the best turn after it.
+    candidates = [plan, *([legal] if legal is not None else [])]
+    for way in contract_ways(hand, rules, deal, limit=WAYS_TRIED):
+        candidates.append(_down_then_turn(way, setup, pairs))
+    return min(candidates, key=lambda candidate: _kept(candidate, objective))
+
+
+WAYS_TRIED = 30
+"""Contract ways ``best_go_down`` tries, each followed by its best turn, when the best plan with rescues
+cannot lay its contract with the hand's own cards (rare)."""
+
+
+def _down_then_turn(way: tuple[Meld, ...], setup: Setup, pairs: list[tuple[int, Meld]]) -> TurnPlan:
+    """Go down with ``way``, then the best turn (new melds, lay-offs, rescues) with the cards left."""
+    rest = Counter(setup.hand)
+    for meld in way:
+        rest.subtract(meld.cards)
+    cards = tuple(rest.elements())
+    first_id = max((meld_id for meld_id, _ in pairs), default=-1) + 1
+    table = [*pairs, *((first_id + k, meld) for k, meld in enumerate(way))]
+    after = replace(setup, hand=cards, table=tuple(meld for _, meld in table), parts=(), rescue=True)
+    with collector_paused():
+        result = Search(after).best()
+    turn = build_plan(result, cards, table, setup.rules, ()) if result.feasible else TurnPlan(
+        (), (), (), None, cards, penalty(cards)
+    )
+    return TurnPlan(way, turn.melds, (GoDown(way), *turn.actions), turn.discard, turn.left, turn.points_left)
+
+
+def _go_down_plan(setup: Setup, pairs: list[tuple[int, Meld]], deal: int) -> TurnPlan | None:
+    """The search's best go-down for ``setup`` (with rescues: its contract may hold wilds yet to be rescued)."""
+    rules, hand, parts = setup.rules, setup.hand, setup.parts
     with collector_paused():
         result = Search(setup).best()
     if not result.feasible:
@@ -183,6 +232,11 @@ def best_go_down(
             return None
         plan = build_plan(result, hand, pairs, rules, parts)
     return plan
+
+
+def _kept(plan: TurnPlan, objective: str) -> tuple[int, int]:
+    """What a plan leaves in hand, in the order of the objective (points, or cards then points)."""
+    return (len(plan.left), plan.points_left) if objective == "cards" else (plan.points_left, 0)
 
 
 def contract_distance(hand: Sequence[Card], rules: RummyRules, deal: int) -> int | None:
@@ -345,7 +399,7 @@ def _ways(
             continue
         for card in naturals:
             pool[card] -= 1
-        used_wilds = [card for card in wilds if pool[card] > 0][:wild_count]
+        used_wilds = _take_wilds(wilds, pool, wild_count)
         if len(used_wilds) == wild_count:
             for card in used_wilds:
                 pool[card] -= 1
@@ -355,6 +409,17 @@ def _ways(
                 pool[card] += 1
         for card in naturals:
             pool[card] += 1
+
+
+def _take_wilds(wilds: list[Card], pool: Counter[Card], count: int) -> list[Card]:
+    """Up to ``count`` of the hand's ``wilds`` (in hand order) that ``pool`` still holds, each copy once."""
+    left = Counter(pool)
+    taken: list[Card] = []
+    for card in wilds:
+        if len(taken) < count and left[card] > 0:
+            left[card] -= 1
+            taken.append(card)
+    return taken
 
 
 def _natural_at(value: int, suit: Suit) -> Card | None:

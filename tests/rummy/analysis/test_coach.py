@@ -24,6 +24,7 @@ from push_learn.rummy.coach import (
     unseen_cards,
 )
 from push_learn.rummy.engine import Discard, GoDown, LayOff, Match, NewMeld, Push, Rescue
+from push_learn.rummy.engine.events import DealEnded
 from push_learn.rummy.melds import Meld
 
 
@@ -120,6 +121,23 @@ def test_suggestions_before_going_down_start_with_the_contract() -> None:
     assert isinstance(moves[0].action, GoDown)
     assert moves[0].reason.startswith("go down with 2 sets of 3:")
     assert engine_reason(view, moves[0].action) is None
+
+
+def test_suggestions_go_down_then_rescue_in_the_same_turn_and_the_engine_agrees() -> None:
+    """The joker the contract cannot use yet: go down, rescue it with 6♥, lay it off on the new sevens."""
+    table = (Meld.run_of(parse_cards("5H JK 7H"), Suit.HEARTS, 5),)
+    match, view = rigged("9C 9D 9S 7S 7D 7C 6H", "KD", melds=table, took=True)
+    moves = suggestions(view)
+    owner = view.names[(view.seat + 1) % 4]
+    assert [type(move.action).__name__ for move in moves] == ["GoDown", "Rescue", "LayOff"]
+    assert all(move.best and move.points_left == 0 for move in moves)
+    assert moves[1].reason.startswith(f"then put 6♥ in place of the 🃏 in {owner}'s run of hearts")
+    assert moves[2].reason.startswith("then lay 🃏 off on your set of sevens")  # a meld laid down this turn
+    for move in moves:
+        match.apply(move.action)
+    match.apply(Discard(parse_card("KD")))
+    ended = next(event for event in match.events if isinstance(event, DealEnded))
+    assert ended.reason == "went_out" and ended.went_out == view.seat
 
 
 def test_advice_when_not_down_names_the_distance_and_a_discard() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+from collections import Counter
 from dataclasses import replace
 
 import pytest
@@ -188,6 +189,15 @@ def test_contract_ways_are_limited_and_all_legal() -> None:
         assert meets_contract(way, PUSH, 1).ok
         for meld in way:
             check_meld(meld, PUSH)
+
+
+def test_contract_ways_use_each_wild_the_hand_holds_once() -> None:
+    """Two runs of four from a hand with two jokers and two 2s never use a third joker."""
+    hand = cards("2C JD 8H QD 9C 4S 8D JC JK 6S 3S 3S 7C JK 3C 2D 7C")
+    ways = list(contract_ways(hand, PUSH, 3, limit=60))
+    assert len(ways) == 60
+    for way in ways:
+        assert not Counter(card for meld in way for card in meld.cards) - Counter(hand), [str(m) for m in way]
 
 
 # ---- the best turn ----------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from itertools import combinations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from push_learn.cards import JOKER, Card, Rank, Suit, format_cards
+from push_learn.cards import JOKER, Card, Rank, Suit, format_cards, parse_cards
 from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN, six_to_ten
 from push_learn.rummy.contract_progress import _lone_naturals
 from push_learn.rummy.contracts import meets_contract
@@ -158,6 +158,32 @@ def table_oracle(hand: Sequence[Card], table: Sequence[Meld], rules: RummyRules)
         return best
 
     return go(_key(hand), tuple(table))
+
+
+def go_down_oracle(hand: Sequence[Card], table: Sequence[Meld], rules: RummyRules, deal: int) -> int | None:
+    """Fewest points left after going down with melds of the hand's own cards that meet the contract, then
+    any sequence of new melds, lay-offs and rescues and one optional discard; None if the hand cannot."""
+    readings = Oracle(hand, rules).readings
+    parts = [(part.kind.value, part.min_length) for part in rules.contract(deal).melds]
+    best: int | None = None
+
+    def choose(k: int, used: int, melds: list[Meld]) -> None:
+        nonlocal best
+        if k == len(parts):
+            if meets_contract(melds, rules, deal).ok:
+                rest = [card for i, card in enumerate(hand) if not used >> i & 1]
+                left = table_oracle(rest, [*table, *melds], rules)
+                best = left if best is None else min(best, left)
+            return
+        kind, length = parts[k]
+        for mask, found in readings.items():
+            if not mask & used:
+                for meld in found:
+                    if meld.kind.value == kind and len(meld) >= length:
+                        choose(k + 1, used | mask, [*melds, meld])
+
+    choose(0, 0, [])
+    return best
 
 
 def _key(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -356,6 +382,85 @@ def table_position(draw: st.DrawFn) -> tuple[RummyRules, list[Card], list[Meld]]
         if readings:
             table.append(draw(st.sampled_from(readings)))
     return rules, hand, table
+
+
+@st.composite
+def go_down_position(draw: st.DrawFn) -> tuple[RummyRules, list[Card], list[Meld]]:
+    """Deal 1 (two sets of three): a hand holding two sets (some with one wild), table melds with a wild
+    in them, often with a natural that rescues it in the hand, and up to two more cards."""
+    rules = replace(draw(st.sampled_from(TABLE_RULES)), discard_wild_allowed=True, go_out_by_melding=True)
+    wilds = [JOKER] * bool(rules.jokers_wild) + [Card(Rank.TWO, suit) for suit in Suit]
+    hand: list[Card] = []
+    ranks = st.lists(st.sampled_from([r for r in Rank if r is not Rank.TWO]), min_size=2, max_size=2, unique=True)
+    for rank in draw(ranks):
+        suits = draw(st.lists(st.sampled_from(list(Suit)), min_size=2, max_size=3, unique=True))
+        hand += [Card(rank, suit) for suit in suits] + ([draw(st.sampled_from(wilds))] if len(suits) == 2 else [])
+    table: list[Meld] = []
+    for _ in range(draw(st.integers(1, 2))):
+        if draw(st.booleans()):  # a run with a wild in it, and the natural that would take its place
+            suit, start, length = draw(st.sampled_from(list(Suit))), draw(st.integers(3, 10)), draw(st.integers(3, 4))
+            hole = draw(st.integers(0, length - 1))
+            cards = [draw(st.sampled_from(wilds)) if i == hole else Card(Rank(start + i), suit) for i in range(length)]
+            table.append(Meld.run_of(cards, suit, start))
+            natural = Card(Rank(start + hole), suit)
+        else:  # a set of two naturals and a wild, and a natural of a suit it lacks
+            rank = draw(st.sampled_from([r for r in Rank if r is not Rank.TWO]))
+            suits = draw(st.permutations(list(Suit)))
+            table.append(Meld.set_of([Card(rank, suits[0]), Card(rank, suits[1]), draw(st.sampled_from(wilds))], rank))
+            natural = Card(rank, suits[2])
+        if draw(st.booleans()):
+            hand.append(natural)
+    naturals = [Card(rank, suit) for rank in Rank if rank is not Rank.TWO for suit in Suit]
+    hand += draw(st.lists(st.sampled_from(naturals + wilds), max_size=2))
+    return rules, hand[:9], table
+
+
+@budget(60)
+@given(go_down_position())
+def test_go_down_with_rescues_matches_oracle(position: tuple[RummyRules, list[Card], list[Meld]]) -> None:
+    """Going down, then rescuing in the same turn (the rescued wilds may go into new melds and lay-offs,
+    never into the contract): the fewest points left, by every contract of the hand's own cards followed by
+    every sequence of moves."""
+    rules, hand, table = position
+    expected = go_down_oracle(hand, table, rules, 1)
+    plan = best_go_down(hand, rules, 1, table=table)
+    where = f"{format_cards(hand)} with {[str(m) for m in table]}"
+    if expected is None:
+        assert plan is None, f"{where}: solver found {plan}, oracle none"
+        return
+    assert plan is not None, f"{where}: oracle leaves {expected}, solver none"
+    assert plan.points_left == expected, f"{where}: solver {plan}, oracle {expected}"
+    assert penalty(play_plan(plan, hand, table, rules, 1)) == plan.points_left
+
+
+def test_going_down_then_rescuing_in_the_same_turn() -> None:
+    """Each way a plan that lends its contract a wild still to be rescued becomes legal (D-SOL-02)."""
+    run = interpret_meld(parse_cards("5H JK 7H"), PUSH)
+    # The joker the search adds to the sevens is spare: the sevens go down without it, and it is laid off
+    # on them once 6♥ has rescued it.
+    hand = parse_cards("9C 9D 9S 7S 7D 7C 6H KD")
+    plan = best_go_down(hand, PUSH, 1, table=run)
+    assert plan is not None and plan.points_left == 0
+    assert [type(action).__name__ for action in plan.actions] == ["GoDown", "Rescue", "LayOff", "Discard"]
+    assert penalty(play_plan(plan, hand, run, PUSH, 1)) == 0
+    # 2♠ is needed in the set of fours: it trades places with the hand's 2♣, spare in the set of tens.
+    clubs = [Meld.run_of(parse_cards("5C 6C 2S"), Suit.CLUBS, 5)]
+    hand = parse_cards("10D 10H 10C 4S 4D 2C 7C 4D 9S")
+    plan = best_go_down(hand, PUSH, 1, table=clubs)
+    assert plan is not None and plan.points_left == 5 == go_down_oracle(hand, clubs, PUSH, 1)
+    assert penalty(play_plan(plan, hand, clubs, PUSH, 1)) == 5
+    # Both sets need a wild and the hand holds one: the search's plan cannot be reordered, so each contract
+    # way is laid down and followed by its best turn (rescue both 2s, lay them off).
+    table = [
+        Meld.run_of(parse_cards("10C 2C QC"), Suit.CLUBS, 10),
+        Meld.run_of(parse_cards("2D 7S 8S"), Suit.SPADES, 6),
+    ]
+    hand = parse_cards("AD AC 2D 5D 5C 5S JC 6S QC")
+    plan = best_go_down(hand, PUSH, 1, table=table)
+    assert plan is not None and plan.points_left == 0 == go_down_oracle(hand, table, PUSH, 1)
+    assert penalty(play_plan(plan, hand, table, PUSH, 1)) == 0
+    # A wild still to be rescued never completes the contract: two nines cannot go down on the table's joker.
+    assert best_go_down(parse_cards("9C 9D 7S 7D 7C 6H KD"), PUSH, 1, table=run) is None
 
 
 @budget(50)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from push_learn.apps.base import App
 from push_learn.widgets import PlayTable
 from push_learn.widgets.pacer import SPEEDS
-from push_learn.widgets.play_table import LEVELS
+from push_learn.widgets.play_table import LEVELS, default_seat
 
 __all__ = ["PlayPush"]
 
@@ -31,8 +31,8 @@ class PlayPush(App):
         return PlayTable(self.query.seed, rules=self.rules, seat=seat, level=level, speed=speed)
 
     def _seat(self) -> int:
-        """The student's seat: the address's ``seat`` if valid, else the last seat (South in a four-hand game)."""
-        default = min(2, self.rules.players - 1)
+        """The student's seat: the address's ``seat`` if valid, else South (the last seat with two players)."""
+        default = default_seat(self.rules)
         seats = tuple(str(n) for n in range(self.rules.players))
         return int(self.option("seat", seats, str(default)))
 

@@ -236,6 +236,11 @@ class Meld:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Meld:
         """Rebuild a meld written by ``to_json``; raises ``MeldError`` when the data is not a meld."""
+        if not isinstance(data, Mapping):
+            raise MeldError('a meld is written like {"kind": "set", "cards": ["7H", "7S", "7D"]}')
+        missing = [key for key in ("kind", "cards") if key not in data]
+        if missing:
+            raise MeldError(f"a meld needs its {' and '.join(missing)}")
         try:
             kind = MeldKind(data["kind"])
             cards = tuple(parse_card(str(text), i) for i, text in enumerate(data["cards"]))

@@ -110,6 +110,10 @@ SIX_TO_TEN_CONTRACTS = (
 )
 
 VARIANT_NAMES = {"push": "Push", "cap_it": "Cap-It", "six_to_ten": "6-7-8-9-10"}
+MAX_DECKS = 4
+"""The most decks a pack may have (D-ENG-08): the presets use 1 to 3."""
+JOKERS_PER_DECK = 4
+"""The most jokers per deck (D-ENG-08): the presets use 0 or 2."""
 PLAYER_RANGE = {"push": (4, 4), "cap_it": (3, 6), "six_to_ten": (2, 4)}
 
 
@@ -173,6 +177,17 @@ class RummyRules:
         if not low <= self.players <= high:
             allowed = f"exactly {low}" if low == high else f"{low} to {high}"
             raise RulesError(f"{game} is played by {allowed} players, not {self.players}")
+        if not 1 <= self.decks <= MAX_DECKS:
+            raise RulesError(f"{game} is played with 1 to {MAX_DECKS} decks, not {self.decks}")
+        if not 0 <= self.jokers <= JOKERS_PER_DECK * self.decks:
+            raise RulesError(
+                f"{self.decks} deck{'s' if self.decks > 1 else ''} may hold 0 to {JOKERS_PER_DECK * self.decks} "
+                f"jokers, not {self.jokers}"
+            )
+        if any(size < 1 for size in self.hand_sizes):
+            raise RulesError("every deal needs a hand of at least one card")
+        if self.pot_ante < 0 or self.pot_round_prize < 0:
+            raise RulesError("the pot's ante and round prize cannot be negative")
         if self.scoring is Scoring.TEAM and self.players % 2:
             raise RulesError("team scoring needs an even number of players sitting in partnerships")
         if len(self.hand_sizes) != len(self.contracts) or not self.contracts:

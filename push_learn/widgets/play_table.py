@@ -29,7 +29,7 @@ from push_learn.widgets.rummy_json import resolve_rules
 from push_learn.widgets.score_sheet import source_json
 from push_learn.widgets.table_json import table_json
 
-__all__ = ["LEVELS", "TAKE_BACK_NOTE", "PlayTable", "make_bot"]
+__all__ = ["LEVELS", "TAKE_BACK_NOTE", "PlayTable", "default_seat", "make_bot"]
 
 
 LEVELS = {
@@ -65,6 +65,11 @@ def parse_seed(text: str) -> int | str:
     return int(text) if text.lstrip("-").isdigit() else text
 
 
+def default_seat(rules: RummyRules) -> int:
+    """The student's seat unless one is chosen: South (seat 2), or the last seat when fewer than three play."""
+    return min(2, rules.players - 1)
+
+
 class PlayTable(
     HandSorting, MoveIntents, Paced, PushWidget, module="play_table", parts=("pl_table.js", "pl_scores.js")
 ):
@@ -88,7 +93,7 @@ class PlayTable(
         seed: int | str = 1,
         *,
         rules: RummyRules | str = "push",
-        seat: int = 2,
+        seat: int | None = None,
         level: str = "greedy",
         speed: str | float = "normal",
         bots: Mapping[int, Bot] | None = None,
@@ -96,6 +101,7 @@ class PlayTable(
         **options: Any,
     ) -> None:
         game = resolve_rules(rules)
+        seat = default_seat(game) if seat is None else seat
         if not 0 <= seat < game.players:
             raise ValueError(f"{game.name} here has seats 0 to {game.players - 1}, not {seat}")
         self.seat = seat

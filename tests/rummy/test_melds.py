@@ -409,6 +409,10 @@ def test_meld_json_round_trip_uses_ascii_cards() -> None:
         Meld.from_json({"kind": "pair", "cards": []})
     with pytest.raises(MeldError, match="does not describe a meld"):
         Meld.from_json({"kind": "run", "cards": ["XX"], "suit": "H", "start": 3})
+    with pytest.raises(MeldError, match=r'a meld is written like \{"kind": "set"'):
+        Meld.from_json(["AS"])  # type: ignore[arg-type]
+    with pytest.raises(MeldError, match="a meld needs its kind and cards"):
+        Meld.from_json({"rank": "A"})
 
 
 def test_meld_ends_wilds_and_naturals() -> None:

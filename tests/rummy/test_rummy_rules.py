@@ -102,6 +102,26 @@ def test_other_bad_settings_are_refused() -> None:
     assert isinstance(RulesError("x"), ValueError)
 
 
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"decks": 0}, "Push is played with 1 to 4 decks, not 0"),
+        ({"decks": 10**20}, "Push is played with 1 to 4 decks, not 100000000000000000000"),
+        ({"jokers": 10**9}, "2 decks may hold 0 to 8 jokers, not 1000000000"),
+        ({"jokers": -1}, "2 decks may hold 0 to 8 jokers, not -1"),
+        ({"hand_sizes": (0, 7, 8, 9, 10)}, "a hand of at least one card"),
+        ({"pot_ante": -5}, "cannot be negative"),
+        ({"pot_round_prize": -1}, "cannot be negative"),
+    ],
+)
+def test_packs_and_stakes_out_of_range_are_refused_before_any_pack_is_built(
+    change: dict[str, object], message: str
+) -> None:
+    """D-ENG-08: a record asking for a billion jokers is refused at once, not after filling the memory."""
+    with pytest.raises(RulesError, match=message):
+        dataclasses.replace(PUSH, **change)  # type: ignore[arg-type]
+
+
 def test_deals_outside_the_match_are_refused() -> None:
     with pytest.raises(RulesError, match="deals 1 to 5, not 6"):
         PUSH.contract(6)

@@ -93,6 +93,8 @@ def test_corrupt_records_are_refused_naming_the_first_bad_action(played: Match) 
         MatchRecord.from_json(corrupt(played, lambda d: d.update(schema="poker")))
     with pytest.raises(RecordError, match="rules cannot be read"):
         MatchRecord.from_json(corrupt(played, lambda d: d["rules"].update(players=9)))
+    with pytest.raises(RecordError, match="rules cannot be read: 2 decks may hold 0 to 8 jokers, not 1000000000"):
+        MatchRecord.from_json(corrupt(played, lambda d: d["rules"].update(jokers=10**9)))  # refused, not built
 
     def spoil_discard(after: int, spoiled: dict, message: str) -> None:  # type: ignore[type-arg]
         """Replace the first discard after action ``after`` by ``spoiled``: the record is refused naming it."""

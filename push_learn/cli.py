@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from importlib import import_module
 
-__all__ = ["SUBCOMMANDS", "build_parser", "main"]
+__all__ = ["SUBCOMMANDS", "build_parser", "main", "refuse"]
 
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("push_learn.apps.serve", "serve the dashboards with Voila (a landing page on http://127.0.0.1:8866/)"),
@@ -35,6 +35,13 @@ def build_parser() -> argparse.ArgumentParser:
         module.add_arguments(sub)
         sub.set_defaults(run=module.run)
     return parser
+
+
+def refuse(command: str, message: str) -> int:
+    """Print a subcommand's complaint about its input to stderr (``push-learn hint: ...``); return 2, the
+    exit status for bad input."""
+    print(f"push-learn {command}: {message}", file=sys.stderr)
+    return 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:

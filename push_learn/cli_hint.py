@@ -1,6 +1,7 @@
 """``push-learn hint RECORD.json --at N``: the coach's advice for the player to move after N actions.
 
-Only ``argparse`` and ``pathlib`` are imported at the top: the engine and the coach load when it runs.
+Only ``argparse``, ``pathlib`` and the command line's ``refuse`` are imported at the top: the engine and the coach
+load when it runs.
 """
 
 from __future__ import annotations
@@ -8,14 +9,25 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-__all__ = ["add_arguments", "run"]
+from push_learn.cli import refuse
+
+__all__ = ["MAX_SAMPLES", "add_arguments", "run"]
+
+MAX_SAMPLES = 5000
+"""Most sampled draws ``--samples`` allows: more takes minutes and no longer changes the advice."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``push-learn hint``."""
     parser.add_argument("record", type=Path, help="a match record saved as JSON")
     parser.add_argument("--at", type=int, default=None, help="number of actions played (default: all of them)")
-    parser.add_argument("--samples", type=int, default=40, help="sampled draws for the take-or-push estimate")
+    parser.add_argument(
+        "--samples",
+        type=int,
+        default=40,
+        help=f"sampled draws for the take-or-push estimate, 1 to {MAX_SAMPLES} (default %(default)s; "
+        "more is slower and hardly changes the advice)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -24,16 +36,19 @@ def run(args: argparse.Namespace) -> int:
     from push_learn.rummy.coach import hint
     from push_learn.rummy.engine import MatchRecord
 
-    if args.samples < 1:
-        print("push-learn hint: --samples must be at least 1")
-        return 2
+    if not 1 <= args.samples <= MAX_SAMPLES:
+        return refuse(
+            "hint",
+            f"--samples must be between 1 and {MAX_SAMPLES}, not {args.samples} "
+            "(more takes long and hardly changes the advice)"
+        )
     try:
-        record = MatchRecord.from_json(args.record.read_text(encoding="utf-8"))
+        # utf-8-sig: also reads records re-saved with a byte-order mark by some Windows editors.
+        record = MatchRecord.from_json(args.record.read_text(encoding="utf-8-sig"))
         at = len(record) if args.at is None else args.at
         match = record.replay(at)
     except (OSError, RecordError, ValueError) as error:
-        print(f"push-learn hint: {error}")
-        return 2
+        return refuse("hint", str(error))
     if match.over:
         print(f"After {at} actions the match is over.")
         return 0
@@ -42,3 +57,4 @@ def run(args: argparse.Namespace) -> int:
     print(f"Hand: {' '.join(str(card) for card in match.hand(seat))}")
     print(hint(record, at, samples=args.samples).text())
     return 0
+

@@ -8,6 +8,9 @@ Only ``argparse`` is imported at the top: the engine and the bots load when the 
 from __future__ import annotations
 
 import argparse
+import math
+
+from push_learn.cli import refuse
 
 __all__ = ["BOTS", "add_arguments", "run"]
 
@@ -22,7 +25,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", default="search,greedy", help="two of random, greedy, search (default search,greedy)")
     parser.add_argument("--matches", type=int, default=400, help="matches to play (default 400)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first match (default 1)")
-    parser.add_argument("--budget", type=float, default=None, help="SearchBot's seconds per decision")
+    parser.add_argument(
+        "--budget", type=float, default=None, help="SearchBot's seconds per decision (a number above 0)"
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -36,27 +41,22 @@ def run(args: argparse.Namespace) -> int:
 
     names = [name.strip() for name in args.bots.split(",")]
     if len(names) != 2 or any(name not in BOTS for name in names):
-        print(f"push-learn tournament: --bots needs two of {', '.join(BOTS)} separated by a comma, not {args.bots!r}")
-        return 2
+        return refuse("tournament", f"--bots needs two of {', '.join(BOTS)} separated by a comma, not {args.bots!r}")
     if args.matches < 1:
-        print("push-learn tournament: --matches must be at least 1")
-        return 2
-    if args.budget is not None and args.budget <= 0:
-        print("push-learn tournament: --budget must be a positive number of seconds")
-        return 2
+        return refuse("tournament", "--matches must be at least 1")
+    if args.budget is not None and not (math.isfinite(args.budget) and args.budget > 0):
+        return refuse("tournament", f"--budget must be a positive number of seconds, not {args.budget}")
     try:
         if args.variant == "push":
             if args.players not in (None, 4):
-                print(f"push-learn tournament: Push is played by exactly 4 players, not {args.players}")
-                return 2
+                return refuse("tournament", f"Push is played by exactly 4 players, not {args.players}")
             rules = push()
         elif args.variant == "cap_it":
-            rules = cap_it(args.players or 4)
+            rules = cap_it(4 if args.players is None else args.players)
         else:
-            rules = six_to_ten(args.players or 2)
+            rules = six_to_ten(2 if args.players is None else args.players)
     except RulesError as error:
-        print(f"push-learn tournament: {error}")
-        return 2
+        return refuse("tournament", str(error))
 
     def make(name: str) -> RandomBot | GreedyBot | SearchBot:
         if name == "random":
@@ -70,3 +70,4 @@ def run(args: argparse.Namespace) -> int:
     )
     print(result.table())
     return 0
+

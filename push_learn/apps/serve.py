@@ -3,7 +3,8 @@
 What it sets up, on top of a plain ``voila`` command:
 
 - Voila on 127.0.0.1:8866 (``--host``/``--port``), failing with a clear sentence if the port is taken
-  (Voila would otherwise move to another port without saying so);
+  (Voila would otherwise move to another port without saying so), and likewise for a port out of
+  range, an unknown host or a missing dashboards folder (``options_problem``), never with a traceback;
 - a landing page listing the dashboards (our ``push_learn`` Voila template, ``tree.html``) with a
   field for the shuffle number (the seed), so a teacher can hand a whole class the same cards;
 - preheated kernels (one per dashboard by default, ``--pool-size``); a closed tab frees its kernel at
@@ -33,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from push_learn.apps.catalogue import DASHBOARDS, write_notebooks
+from push_learn.cli import refuse
 from push_learn.rummy.rules import PLAYER_RANGE, VARIANT_NAMES
 
 __all__ = [
@@ -43,6 +45,7 @@ __all__ = [
     "dashboards_dir",
     "landing_page_config",
     "main",
+    "options_problem",
     "run",
     "serve",
     "voila_argv",
@@ -80,8 +83,10 @@ def dashboards_dir(root: Path | None, scratch: Path) -> Path:
     """The folder of notebooks to serve: ``root`` if given, the checkout's copies, or a set written into
     ``scratch`` (an installed package carries no notebooks: they are generated from the catalogue)."""
     if root is not None:
-        if not root.is_dir():
+        if not root.exists():
             raise FileNotFoundError(f"the dashboards folder {root} does not exist")
+        if not root.is_dir():
+            raise NotADirectoryError(f"{root} is a file, not a folder of dashboards")
         return root
     if all((CHECKOUT_DASHBOARDS / info.notebook).is_file() for info in DASHBOARDS):
         return CHECKOUT_DASHBOARDS
@@ -141,31 +146,73 @@ def _skip_slow_format_checker() -> None:
     sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
 
 
-def _port_free(host: str, port: int) -> bool:
-    """Whether a server could listen on ``host:port`` right now."""
+_HOST_ADVICE = "use 127.0.0.1 (this computer only) or 0.0.0.0 (every network of this computer)"
+
+
+def options_problem(options: ServeOptions) -> str | None:
+    """What makes these options unusable, in one plain sentence for the terminal; None when they look fine.
+
+    Checks the port's range, the numbers of kernels and seconds, the dashboards folder and that the host
+    name is known; nothing is started (whether the port is free is checked by ``serve``).
+    """
+    if not 1 <= options.port <= 65535:
+        return f"the port must be between 1 and 65535, not {options.port}"
+    if options.pool_size < 0:
+        return f"--pool-size must be 0 or more, not {options.pool_size} (0 turns preheating off)"
+    if options.cull_idle < 0:
+        return f"--cull-idle must be 0 or more seconds, not {options.cull_idle} (0 turns culling off)"
+    if options.root is not None:
+        if not options.root.exists():
+            return f"the dashboards folder {options.root} does not exist"
+        if not options.root.is_dir():
+            return f"{options.root} is a file, not a folder of dashboards"
+    try:
+        socket.getaddrinfo(options.host, options.port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError):
+        return f"cannot find the address {options.host!r} given to --host; {_HOST_ADVICE}"
+    return None
+
+
+def _port_problem(host: str, port: int) -> str | None:
+    """Why a server could not listen on ``host:port`` right now, in one sentence; None when it could."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((host, port))
         except OSError as error:
-            if error.errno in (errno.EADDRINUSE, errno.EACCES):
-                return False
-            raise
-    return True
+            if error.errno == errno.EADDRINUSE:
+                return (
+                    f"port {port} on {host} is already in use. "
+                    "Stop the other server or choose another port with --port."
+                )
+            if error.errno == errno.EACCES:
+                return (
+                    f"this computer does not allow listening on port {port} "
+                    "(ports below 1024 need administrator rights); choose another port with --port"
+                )
+            if error.errno == errno.EADDRNOTAVAIL:
+                return f"{host} is not an address of this computer; {_HOST_ADVICE}"
+            return f"cannot listen on {host} port {port} ({error.strerror or error}); {_HOST_ADVICE}"
+    return None
+
 
 
 def serve(options: ServeOptions) -> int:
-    """Run Voila with these options until Ctrl-C or SIGTERM; return the process exit status."""
-    if not _port_free(options.host, options.port):
-        print(
-            f"push-learn serve: port {options.port} on {options.host} is already in use. "
-            "Stop the other server or choose another port with --port.",
-            file=sys.stderr,
-        )
-        return 2
+    """Run Voila with these options until Ctrl-C or SIGTERM; return the process exit status.
+
+    Unusable options (see ``options_problem``) or a port that is taken print one sentence to stderr and
+    return 2 before anything starts.
+    """
+    problem = options_problem(options) or _port_problem(options.host, options.port)
+    if problem is not None:
+        return refuse("serve", problem)
     with tempfile.TemporaryDirectory(prefix="push_learn_dashboards_") as scratch:
-        return _run_voila(options, dashboards_dir(options.root, Path(scratch)))
+        try:
+            root = dashboards_dir(options.root, Path(scratch))
+        except OSError as error:  # the folder went away since options_problem looked
+            return refuse("serve", str(error))
+        return _run_voila(options, root)
 
 
 def _run_voila(options: ServeOptions, root: Path) -> int:
@@ -250,20 +297,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--cull-idle",
         type=int,
         default=defaults.cull_idle,
-        help="seconds before an idle kernel whose page was closed is shut down (default %(default)s)",
+        help="seconds before an idle kernel whose page was closed is shut down "
+        "(default %(default)s; 0 turns culling off)",
     )
     parser.add_argument("--open", action="store_true", help="open the landing page in a web browser")
     parser.add_argument("--debug", action="store_true", help="verbose server log")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``push-learn serve`` from parsed arguments."""
+    """Run ``push-learn serve`` from parsed arguments; bad ones print one sentence to stderr and return 2."""
     options = ServeOptions(
         host=args.host,
         port=args.port,
         root=args.root,
         preheat=args.pool_size > 0,
-        pool_size=max(args.pool_size, 1),
+        pool_size=args.pool_size,  # kept as given: serve refuses a negative one
         cull_idle=args.cull_idle,
         cull_interval=max(1, min(30, args.cull_idle // 3)),
         open_browser=args.open,

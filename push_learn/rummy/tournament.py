@@ -3,7 +3,8 @@
 In match ``i`` bot A sits in the even seats and bot B in the odd ones, and the other way round in the
 next match, so both play every position equally often (in Push that means both partnerships). A
 bot wins a match when the winners (lowest total) include one of its seats and none of the other's;
-a shared win counts half. The win rate comes with a 95% Wilson interval.
+a shared win counts half. The win rate comes with a 95% Wilson interval. When both bots have the same
+name (say two ``random`` bots) their statistics are labelled ``random (A)`` and ``random (B)``.
 
 >>> from push_learn.rummy import PUSH
 >>> from push_learn.rummy.bots import GreedyBot, RandomBot
@@ -77,21 +78,30 @@ class TournamentResult:
 
     def table(self) -> str:
         """A summary table in plain text."""
+        width = max(10, *(len(s.name) for s in self.stats))
         header = (
             f"{self.game}: {self.matches} matches, seed {self.seed}, seats alternating "
             f"({self.seconds:.0f} s)\n"
-            f"{'bot':<10} {'wins':>5} {'ties':>5} {'losses':>6} {'win rate':>9} {'95% interval':>16} "
+            f"{'bot':<{width}} {'wins':>5} {'ties':>5} {'losses':>6} {'win rate':>9} {'95% interval':>16} "
             f"{'points/deal':>12} {'decision ms (median/max)':>26}"
         )
         rows = []
         for s in self.stats:
             low, high = s.interval
             rows.append(
-                f"{s.name:<10} {s.wins:>5} {s.ties:>5} {s.losses:>6} {s.win_rate:>9.1%} "
+                f"{s.name:<{width}} {s.wins:>5} {s.ties:>5} {s.losses:>6} {s.win_rate:>9.1%} "
                 f"{f'{low:.1%} - {high:.1%}':>16} {s.score_per_deal:>12.1f} "
                 f"{f'{s.decision_median_ms:.1f} / {s.decision_max_ms:.0f}':>26}"
             )
         return "\n".join([header, *rows])
+
+
+def _bot_labels(name_a: str, name_b: str) -> tuple[str, str]:
+    """How the two bots are named in the results: their own names, or ``name (A)`` and ``name (B)``
+    when the names are the same (so that two ``random`` bots can be told apart in the table)."""
+    if name_a == name_b:
+        return (f"{name_a} (A)", f"{name_b} (B)")
+    return (name_a, name_b)
 
 
 def play_match(
@@ -162,11 +172,11 @@ def run_tournament(
             on_match(i, match)
     seconds = time.perf_counter() - start
 
-    def stats(label: str, bot: Bot) -> BotStats:
+    def stats(label: str, name: str) -> BotStats:
         wins, ties, losses = results[label]
         decisions = times[label]
         return BotStats(
-            bot.name,
+            name,
             matches,
             wins,
             ties,
@@ -177,4 +187,5 @@ def run_tournament(
             len(decisions),
         )
 
-    return TournamentResult(rules.name, matches, seed, (stats("a", bot_a), stats("b", bot_b)), seconds)
+    name_a, name_b = _bot_labels(bot_a.name, bot_b.name)
+    return TournamentResult(rules.name, matches, seed, (stats("a", name_a), stats("b", name_b)), seconds)

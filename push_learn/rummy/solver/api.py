@@ -195,7 +195,7 @@ def best_go_down(
 
 WAYS_TRIED = 30
 """Contract ways ``best_go_down`` tries, each followed by its best turn, when the best plan with rescues
-cannot lay its contract with the hand's own cards (rare)."""
+cannot lay its contract with the hand's own cards."""
 
 
 def _down_then_turn(way: tuple[Meld, ...], setup: Setup, pairs: list[tuple[int, Meld]]) -> TurnPlan:

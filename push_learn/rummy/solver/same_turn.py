@@ -7,8 +7,8 @@ a plan is reworked here, one borrowed wild at a time:
 
 * where the contract meld is complete without that wild (a spare wild in a set, or at either end of a
   run), it goes down without it, and the wild is laid off on it after the rescue;
-* otherwise the wild trades places with a wild of the hand's own that a later new meld uses, or that
-  the plan keeps in hand or discards (any wild can stand in any wild's place).
+* otherwise the wild trades places with a wild of the hand's own that a later new meld or lay-off uses,
+  or that the plan keeps in hand or discards (any wild can stand in any wild's place).
 
 The reworked plan is then played through by the meld rules; ``None`` means it could not be made legal.
 """
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from push_learn.cards import Card
 from push_learn.rummy.contracts import meets_contract
 from push_learn.rummy.engine.actions import Action, Discard, GoDown, LayOff, NewMeld, Rescue
-from push_learn.rummy.melds import Meld, layoff_options, meld_problem, rescue_options
+from push_learn.rummy.melds import Meld, is_wild_card, layoff_options, meld_problem, rescue_options
 from push_learn.rummy.rules import RummyRules
 from push_learn.rummy.scoring import penalty
 from push_learn.rummy.solver.declare import TurnPlan
@@ -97,7 +97,9 @@ class _Rework:
     def swap(self, wild: Card) -> bool:
         """Let ``wild`` trade places with a wild of the hand's own used later (new meld, kept or discarded)."""
         used = Counter(card for meld in self.go_down for card in meld.cards)
-        spare = [card for card in self.own if self.own[card] > used[card] and card != wild]
+        spare = [
+            card for card in self.own if self.own[card] > used[card] and card != wild and is_wild_card(card, self.rules)
+        ]
         for i, meld in enumerate(self.go_down):
             for place in meld.wild_positions:
                 if meld.cards[place] != wild:
@@ -212,6 +214,8 @@ def play_through(
             cards[melds[action.target].cards[action.position]] += 1
             melds[action.target] = freed[action.position]
         elif isinstance(action, Discard):
+            if is_wild_card(action.card, rules) and not rules.discard_wild_allowed:
+                return None
             cards[action.card] -= 1
         for meld in placed:
             if meld_problem(meld, rules) is not None:

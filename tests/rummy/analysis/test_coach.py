@@ -26,6 +26,7 @@ from push_learn.rummy.coach import (
 from push_learn.rummy.engine import Discard, GoDown, LayOff, Match, NewMeld, Push, Rescue
 from push_learn.rummy.engine.events import DealEnded
 from push_learn.rummy.melds import Meld
+from push_learn.rummy.solver import best_go_down
 
 
 def test_phrases() -> None:
@@ -138,6 +139,17 @@ def test_suggestions_go_down_then_rescue_in_the_same_turn_and_the_engine_agrees(
     match.apply(Discard(parse_card("KD")))
     ended = next(event for event in match.events if isinstance(event, DealEnded))
     assert ended.reason == "went_out" and ended.went_out == view.seat
+
+
+def test_a_same_turn_rescue_keeps_the_discard_legal_where_a_2_may_not_be_discarded() -> None:
+    """6-7-8-9-10: the borrowed 2♠ trades places with the hand's 2♦, never with a natural (which would leave
+    the 2♠ as the only discard); the engine accepts every move of the plan."""
+    table = (Meld.set_of(parse_cards("6S 6C 2S 6D"), Rank.SIX),)
+    match, view = rigged("2D AC AS 9H AH 9S AD", "6H", rules=SIX_TO_TEN, melds=table, took=True)
+    plan = best_go_down(view.hand or (), view.rules, view.deal, table=view.melds, taken=view.taken)
+    assert plan is not None and plan.discard is not None and plan.discard.rank is not Rank.TWO
+    for action in plan.actions:
+        match.apply(action)
 
 
 def test_advice_when_not_down_names_the_distance_and_a_discard() -> None:

@@ -46,6 +46,7 @@ from push_learn.rummy.melds import Meld, interpret_meld, is_wild_card, layoff_op
 from push_learn.rummy.rules import Contract
 from push_learn.rummy.scoring import card_value, penalty
 from push_learn.rummy.solver import TurnPlan, best_go_down, best_turn, contract_distance, meld_options
+from push_learn.rummy.solver.same_turn import next_meld_id, play_through
 
 __all__ = [
     "Advice",
@@ -337,32 +338,19 @@ class _TableNow:
             freed = dict(rescue_options(self.melds[action.target], action.card, self.rules))
             self.melds[action.target] = freed[action.position]
         for meld in placed:
-            meld_id = max(self.melds, default=-1) + 1
+            meld_id = next_meld_id(self.melds)
             self.melds[meld_id] = meld
             self.owners[meld_id] = "your"
 
 
 def _after(view: Observation, action: Action) -> tuple[list[Card], list[tuple[int, Meld]]] | None:
     """The seat's hand and the table after one move (None if it does not apply)."""
-    hand = Counter(view.hand or ())
     table = [(tm.id, tm.meld) for tm in view.melds]
-    if isinstance(action, NewMeld):
-        hand.subtract(action.meld.cards)
-        table.append((max((i for i, _ in table), default=-1) + 1, action.meld))
-    elif isinstance(action, LayOff) and action.result is not None:
-        hand[action.card] -= 1
-        table = [(i, action.result if i == action.target else m) for i, m in table]
-    elif isinstance(action, Rescue):
-        meld = _TableNow(view).meld(action.target)
-        after = dict(rescue_options(meld, action.card, view.rules)).get(action.position)
-        if after is None:
-            return None
-        hand[action.card] -= 1
-        hand[meld.cards[action.position]] += 1
-        table = [(i, after if i == action.target else m) for i, m in table]
-    if any(n < 0 for n in hand.values()):
+    played = play_through((action,), view.hand or (), table, view.rules, view.deal)
+    if played is None:
         return None
-    return list(hand.elements()), table
+    cards, melds = played
+    return list(cards.elements()), list(melds.items())
 
 
 def _reason(view: Observation, action: Action, table: _TableNow | None = None) -> str:
@@ -478,7 +466,7 @@ def _deal_from_view(view: Observation) -> DealState:
     deal = DealState(view.deal, view.dealer, hands, [JOKER] * view.stock, view.upcard or JOKER, view.buried)
     deal.upcard = view.upcard
     deal.melds = list(view.melds)
-    deal.next_meld_id = max((tm.id for tm in view.melds), default=-1) + 1
+    deal.next_meld_id = next_meld_id(tm.id for tm in view.melds)
     deal.down = list(view.down)
     deal.turn = view.turn
     deal.phase = Phase(view.phase)

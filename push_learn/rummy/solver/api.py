@@ -28,7 +28,7 @@ from push_learn.rummy.melds import Meld, interpret_meld, is_wild_card, max_run_l
 from push_learn.rummy.rules import Contract, RummyRules
 from push_learn.rummy.scoring import penalty
 from push_learn.rummy.solver.declare import TurnPlan, build_plan
-from push_learn.rummy.solver.same_turn import contract_first
+from push_learn.rummy.solver.same_turn import contract_first, next_meld_id
 from push_learn.rummy.solver.search import Search, Setup
 
 __all__ = [
@@ -144,12 +144,16 @@ def best_turn(
     leaves the fewest cards instead (then the fewest points): the race to go out.
     """
     pairs = table_pairs(table)
-    setup = _setup(hand, rules, pairs, (), keep_discard, taken, wild_discard, objective)
+    return _turn_plan(_setup(hand, rules, pairs, (), keep_discard, taken, wild_discard, objective), pairs)
+
+
+def _turn_plan(setup: Setup, pairs: list[tuple[int, Meld]]) -> TurnPlan:
+    """The search's best turn once down for ``setup`` (no table move at all when none is legal)."""
     with collector_paused():
         result = Search(setup).best()
     if not result.feasible:
-        return TurnPlan((), (), (), None, tuple(hand), penalty(hand))
-    return build_plan(result, hand, pairs, rules, ())
+        return TurnPlan((), (), (), None, setup.hand, penalty(setup.hand))
+    return build_plan(result, setup.hand, pairs, setup.rules, ())
 
 
 def best_go_down(
@@ -204,14 +208,9 @@ def _down_then_turn(way: tuple[Meld, ...], setup: Setup, pairs: list[tuple[int, 
     for meld in way:
         rest.subtract(meld.cards)
     cards = tuple(rest.elements())
-    first_id = max((meld_id for meld_id, _ in pairs), default=-1) + 1
+    first_id = next_meld_id(meld_id for meld_id, _ in pairs)
     table = [*pairs, *((first_id + k, meld) for k, meld in enumerate(way))]
-    after = replace(setup, hand=cards, table=tuple(meld for _, meld in table), parts=(), rescue=True)
-    with collector_paused():
-        result = Search(after).best()
-    turn = build_plan(result, cards, table, setup.rules, ()) if result.feasible else TurnPlan(
-        (), (), (), None, cards, penalty(cards)
-    )
+    turn = _turn_plan(replace(setup, hand=cards, table=tuple(meld for _, meld in table), parts=(), rescue=True), table)
     return TurnPlan(way, turn.melds, (GoDown(way), *turn.actions), turn.discard, turn.left, turn.points_left)
 
 

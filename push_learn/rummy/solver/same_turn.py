@@ -16,7 +16,7 @@ The reworked plan is then played through by the meld rules; ``None`` means it co
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from push_learn.cards import Card
 from push_learn.rummy.contracts import meets_contract
@@ -26,7 +26,7 @@ from push_learn.rummy.rules import RummyRules
 from push_learn.rummy.scoring import penalty
 from push_learn.rummy.solver.declare import TurnPlan
 
-__all__ = ["contract_first", "play_through"]
+__all__ = ["contract_first", "next_meld_id", "play_through"]
 
 
 def contract_first(
@@ -42,9 +42,16 @@ def contract_first(
         if not (work.defer(wild) or work.swap(wild)):
             return None
     reworked = work.plan(table)
-    if reworked is None or play_through(reworked.actions, hand, table, rules, deal) != Counter(reworked.left):
+    played = None if reworked is None else play_through(reworked.actions, hand, table, rules, deal)
+    if reworked is None or played is None or played[0] != Counter(reworked.left):
         return None
     return reworked
+
+
+def next_meld_id(ids: Iterable[int]) -> int:
+    """The id the engine gives the next meld laid down, after the table melds with ``ids`` (ids count up
+    from 0 in each deal and melds never leave the table)."""
+    return max(ids, default=-1) + 1
 
 
 class _Rework:
@@ -152,7 +159,7 @@ class _Rework:
                 return None
             layoffs.append(LayOff(layoff.target, layoff.card, grown[-1]))
             current[layoff.target] = grown[-1]
-        first_id = max((meld_id for meld_id, _ in table), default=-1) + 1
+        first_id = next_meld_id(meld_id for meld_id, _ in table)
         mine = dict(enumerate(self.go_down))
         for index, wild in self.deferred:
             grown = layoff_options(mine[index], wild, self.rules)
@@ -186,12 +193,13 @@ def _rebuilt(meld: Meld, cards: Sequence[Card], shift: int = 0) -> Meld:
 
 def play_through(
     actions: Sequence[Action], hand: Sequence[Card], table: Sequence[tuple[int, Meld]], rules: RummyRules, deal: int
-) -> Counter[Card] | None:
-    """The cards left after ``actions`` from ``hand`` at ``table``, or None when a move breaks a meld rule or
-    uses a card the hand does not hold at that moment (new melds take the next ids, as the engine gives them)."""
+) -> tuple[Counter[Card], dict[int, Meld]] | None:
+    """The cards left and the table melds by id after ``actions`` from ``hand`` at ``table``, or None when a
+    move breaks a meld rule or uses a card the hand does not hold at that moment (new melds take the next
+    ids, as the engine gives them)."""
     cards = Counter(hand)
     melds = dict(table)
-    next_id = max(melds, default=-1) + 1
+    next_id = next_meld_id(melds)
     for action in actions:
         placed: Sequence[Meld] = ()
         if isinstance(action, GoDown):
@@ -225,4 +233,4 @@ def play_through(
             next_id += 1
         if any(n < 0 for n in cards.values()):
             return None
-    return +cards
+    return +cards, melds

@@ -195,6 +195,8 @@ def test_deal_replayer_what_if_by_keyboard(
     expect(app.get_by_role("list", name="What happened this deal")).to_contain_text(after.log()[-1])
 
     app.get_by_role("button", name="Back to the record").click()
+    # the slider spans the what-if's moves until the record is back: wait for it before moving it
+    expect(app.locator(".pl-position")).to_have_text(re.compile(f" of {len(match.actions)}$"))
     down_at = next(i for i, action in enumerate(match.actions) if isinstance(action, GoDown) and i > at)
     go_down = match.actions[down_at]
     assert isinstance(go_down, GoDown)

@@ -401,7 +401,10 @@ def _candidate_moves(view: Observation, plan: TurnPlan) -> list[Action]:
 
 
 def suggestions(view: Observation, limit: int = 8) -> list[Suggestion]:
-    """The moves available now, best first, each with the points the best play leaves after it and a reason."""
+    """The moves available now, best first, each with the points the best play leaves after it and a reason.
+
+    Before going down this is the best plan's whole sequence (the go-down, then each meld, rescue and
+    lay-off in order), however long; once down it is the best ``limit`` of the moves to choose from."""
     seat = view.turn if view.seat is None else view.seat
     hand = list(view.hand or ())
     rules = view.rules
@@ -418,7 +421,7 @@ def suggestions(view: Observation, limit: int = 8) -> list[Suggestion]:
                 reason = "then " + _reason(view, action, now)
             out.append(Suggestion(action, plan.points_left, reason, True))
             now.play(action)
-        return out[:limit]
+        return out
     plan = best_turn(hand, rules, view.melds, taken=view.taken)
     scored: list[Suggestion] = []
     for move in _candidate_moves(view, plan):

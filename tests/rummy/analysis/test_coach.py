@@ -141,6 +141,20 @@ def test_suggestions_go_down_then_rescue_in_the_same_turn_and_the_engine_agrees(
     assert ended.reason == "went_out" and ended.went_out == view.seat
 
 
+def test_suggestions_show_a_long_go_down_plan_whole() -> None:
+    """Eleven sets in hand: the go-down and all nine melds after it are listed (not cut at ``limit``)."""
+    ranks = "3 4 5 6 7 8 9 10 J Q K".split()
+    match, view = rigged(" ".join(f"{rank}{suit}" for rank in ranks for suit in "CDH"), "AS", took=True)
+    moves = suggestions(view, limit=8)
+    assert [type(move.action).__name__ for move in moves] == ["GoDown"] + ["NewMeld"] * 9
+    assert all(move.best and move.points_left == 0 for move in moves)
+    for move in moves:
+        match.apply(move.action)
+    match.apply(Discard(parse_card("AS")))
+    ended = next(event for event in match.events if isinstance(event, DealEnded))
+    assert ended.reason == "went_out" and ended.went_out == view.seat
+
+
 def test_a_same_turn_rescue_keeps_the_discard_legal_where_a_2_may_not_be_discarded() -> None:
     """6-7-8-9-10: the borrowed 2♠ trades places with the hand's 2♦, never with a natural (which would leave
     the 2♠ as the only discard); the engine accepts every move of the plan."""

@@ -143,7 +143,7 @@ def test_suggestions_go_down_then_rescue_in_the_same_turn_and_the_engine_agrees(
 
 def test_suggestions_show_a_long_go_down_plan_whole() -> None:
     """Eleven sets in hand: the go-down and all nine melds after it are listed (not cut at ``limit``)."""
-    ranks = "3 4 5 6 7 8 9 10 J Q K".split()
+    ranks = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     match, view = rigged(" ".join(f"{rank}{suit}" for rank in ranks for suit in "CDH"), "AS", took=True)
     moves = suggestions(view, limit=8)
     assert [type(move.action).__name__ for move in moves] == ["GoDown"] + ["NewMeld"] * 9

@@ -288,8 +288,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="pl_bench_") as tmp, sync_playwright() as playwright:
         folder = Path(tmp) / "dashboards"
         targets = serve_folder(folder, [slug for slug in args.only.split(",") if slug])
-        launch = {"args": list(CHROMIUM_FLAGS), **({"executable_path": executable} if executable else {})}
-        browser = playwright.chromium.launch(**launch)
+        browser = playwright.chromium.launch(args=list(CHROMIUM_FLAGS), executable_path=executable or None)
         try:
             with running_server(folder, Path(tmp) / "cold.log", pool_size=0) as server:
                 cold = measure_loads(browser, server, targets, args.repeats)

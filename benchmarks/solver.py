@@ -35,7 +35,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from push_learn.cards import JOKER, Card, Rank, Suit, make_deck
@@ -189,11 +189,11 @@ def _section(
         if not count:
             continue
         asked = [
-            answered(lambda h=hand, d=i % 5 + 1: best_go_down(h, PUSH, d), cold) for i, hand in enumerate(hands[:count])
+            answered(partial(best_go_down, hand, PUSH, i % 5 + 1), cold) for i, hand in enumerate(hands[:count])
         ]
         contract = [seconds for seconds, _ in asked]
         turn = [
-            timed(lambda h=hand, t=table: best_turn(h, PUSH, t), cold)
+            timed(partial(best_turn, hand, PUSH, table), cold)
             for hand, table in zip(hands[:count], tables[name][:count], strict=True)
         ]
         report(f"{name}: contract", contract, 5, 50)
@@ -240,9 +240,9 @@ def main() -> None:
             _section(families, tables, cold, args.cold)
 
     small = [random_hand(rng, 7, 3) for _ in range(args.small)]
-    naive = [timed(lambda h=hand: naive_best(h), False) for hand in small]
+    naive = [timed(partial(naive_best, hand), False) for hand in small]
     clear_caches()
-    ours = [timed(lambda h=hand: best_turn(h, PUSH, keep_discard=False), True) for hand in small]
+    ours = [timed(partial(best_turn, hand, PUSH, keep_discard=False), True) for hand in small]
     for hand in small:
         assert PUSH and naive_best(hand) == sum(card_value(c) for c in hand) - best_turn(
             hand, PUSH, keep_discard=False

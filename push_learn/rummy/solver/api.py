@@ -190,10 +190,14 @@ def best_go_down(
     legal = contract_first(borrowing, hand, pairs, rules, deal)
     if legal is not None and _kept(legal, objective) == bound:
         return legal
-    # Otherwise: lay each listed contract way down as it stands, then play the best turn after it.
+    # Otherwise: lay each listed contract way down as it stands, then play the best turn after it (a way
+    # that reaches the bound cannot be beaten, so the rest need not be tried).
     candidates = [plan, *([legal] if legal is not None else [])]
     for way in contract_ways(hand, rules, deal, limit=WAYS_TRIED):
-        candidates.append(_down_then_turn(way, setup, pairs))
+        candidate = _down_then_turn(way, setup, pairs)
+        if _kept(candidate, objective) == bound:
+            return candidate
+        candidates.append(candidate)
     return min(candidates, key=lambda candidate: _kept(candidate, objective))
 
 

@@ -56,6 +56,8 @@ def main() -> None:
     parser.add_argument("--search-wary", type=float, default=None, help="SearchBot wary weight (0: off)")
     parser.add_argument("--search-tight", action="store_true", help="SearchBot tight discards (least distance)")
     parser.add_argument("--search-rule-hold", action="store_true", help="SearchBot holds by rule, no hold search")
+    parser.add_argument("--search-released-by", choices=("anyone", "side", "none"), default=None,
+                        help="whose go-down ends SearchBot's holding back")
     parser.add_argument("--search-plan-discard", action="store_true", help="SearchBot's hold discard: the plan's")
     parser.add_argument("--tournaments", type=int, default=1, help="SearchBot tournaments (seeds seed+1, seed+2, ...)")
     parser.add_argument("--jobs", type=int, default=1, help="tournaments played at once (one process each)")
@@ -112,6 +114,8 @@ def make_search_bot(args: argparse.Namespace) -> SearchBot:
         bot.search_hold = False
     if args.search_plan_discard:
         bot.keep_hold = False
+    if args.search_released_by is not None:
+        bot.released_by = args.search_released_by
     if args.search_monte_carlo:
         bot.draws = bot.discards = True
     return bot

@@ -7,9 +7,9 @@ Every bot has ``choose(observation, rng) -> Action`` for the seat to move:
 * ``GreedyBot``: goes down as soon as it can with the solver's best plan and then plays the best
   turn; takes the up-card when it brings the contract closer (or, once down, lowers the points the
   best play leaves), else pushes; discards what the contract needs least.
-* ``SearchBot`` (``search_bot.py``): the same melding, but while nobody is down it holds back a
-  contract it could meet until it can go out in the same turn, weighing each hold against going
-  down now by determinized Monte Carlo (sampled hidden hands, deals played out by ``rollout.Sim``);
+* ``SearchBot`` (``search_bot.py``): the same melding, but it holds back a contract it could meet
+  until it can go out in the same turn (or its partner is down, or the stock runs low), weighing each
+  hold against going down now by determinized Monte Carlo (sampled hidden hands, deals played out by ``rollout.Sim``);
   it avoids discarding cards that fit what the next player is known to hold; optionally it weighs
   its draws and discards by play-outs too.
 

@@ -8,9 +8,10 @@ greedy construction meets the contract; once down lay off and meld all it can; d
 the contract needs least (once down, the costliest card, keeping back cards the next player could
 lay off when that player is down). It then scores the deal as the rules do (team or individual).
 
-Seats marked in ``Sim.hold`` play as SearchBot's side does: while nobody is down and the stock has
-more than ``release_stock`` cards they go down only when that takes them out, and while their
-contract is met they discard among the cards outside its melds.
+Seats marked in ``Sim.hold`` play as SearchBot's side does: until a go-down releases them
+(``released_by``: anyone's, their own side's, or none) and while the stock has more than
+``release_stock`` cards they go down only when that takes them out, and while their contract is met
+they discard among the cards outside its melds.
 
 The play-out is an estimate: melds are tracked by their ends and suits only, natural twos and
 rescues are ignored, and a deal that has not ended within ``max_turns`` turns is scored as if the
@@ -61,6 +62,18 @@ def _points(hand: Iterable[int]) -> int:
     return sum(_VALUE[code] for code in hand)
 
 
+def releasers(released_by: str, seat: int, unit: Sequence[int]) -> list[int]:
+    """The seats whose go-down ends ``seat``'s holding back: every seat (``released_by="anyone"``), the
+    seats of its own side (``"side"``) or none (``"none"``); ``unit`` gives each seat's scoring unit."""
+    if released_by == "anyone":
+        return list(range(len(unit)))
+    if released_by == "side":
+        return [other for other in range(len(unit)) if unit[other] == unit[seat]]
+    if released_by == "none":
+        return []
+    raise ValueError(f'released_by must be "anyone", "side" or "none", not {released_by!r}')
+
+
 class Sim:
     """One deal in play-out form: hands, stock (top last), up-card, who is down and the table melds.
 
@@ -82,6 +95,7 @@ class Sim:
         "players",
         "push_last",
         "release_stock",
+        "released_by",
         "runs",
         "sets",
         "stock",
@@ -115,6 +129,9 @@ class Sim:
         """Seats that hold back a met contract while nobody is down, unless going down takes them out."""
         self.release_stock = 2 * rules.players
         """Holding ends once the stock has at most this many cards."""
+        self.released_by = "side"
+        """Whose go-down ends holding: ``"anyone"``'s, the seat's own ``"side"``'s (as SearchBot by default)
+        or ``"none"``."""
 
     @classmethod
     def start(
@@ -166,8 +183,11 @@ class Sim:
         return other
 
     def holding(self, seat: int) -> bool:
-        """Whether ``seat`` holds back its contract now: it holds, nobody is down and the stock is not low."""
-        return self.hold[seat] and not any(self.down) and len(self.stock) > self.release_stock
+        """Whether ``seat`` holds back its contract now: it holds, the stock is not low and no go-down
+        has released it (see ``released_by``)."""
+        if not self.hold[seat] or len(self.stock) <= self.release_stock:
+            return False
+        return not any(self.down[other] for other in releasers(self.released_by, seat, self.unit))
 
     # ---- the contract ------------------------------------------------------------------------
     def _best_set(self, counts: list[int]) -> tuple[int, int, list[int]]:
@@ -426,6 +446,8 @@ class Sim:
         keep = 0 if self.by_melding else 1
         if not self.down[seat] and self.holding(seat):
             before = list(hand)
+            sets = [list(meld) for meld in self.sets]
+            runs = [list(meld) for meld in self.runs]
             if not self._go_down(seat):
                 return False
             out = self._meld_rest(hand, keep)
@@ -433,7 +455,7 @@ class Sim:
                 return out
             hand[:] = before
             self.down[seat] = False
-            self.sets, self.runs = [], []  # nobody else was down: the table was empty
+            self.sets, self.runs = sets, runs
             return False
         if not self.down[seat] and not self._go_down(seat):
             return False

@@ -2,11 +2,15 @@
 
 **Holding back** (on by default, ``hold=0``). Instrumented GreedyBot matches show that the side
 that goes down first wins the deal only about half the time: its melds become everyone's lay-off
-targets while it still has cards to shed. So while nobody is down, SearchBot lays down a contract
-it could meet only when that lets it go out in the same turn (at most ``hold`` cards left); it
-keeps the cards the solver's plan melds and takes an up-card only when going down would absorb it.
-Once anyone is down (or the stock runs low: ``release_stock``; or, optionally, an opponent has taken
-``release_taken`` up-cards) it goes down at once and plays the solver's best turn, as GreedyBot does.
+targets while it still has cards to shed. So SearchBot lays down a contract it could meet only when
+that lets it go out in the same turn (at most ``hold`` cards left); it keeps the cards the solver's
+plan melds and takes an up-card only when going down would absorb it. Holding ends (and it then goes
+down at once and plays the solver's best turn, as GreedyBot does) when its own side is down
+(``released_by="side"``, the default; ``"anyone"`` also ends it when an opponent goes down, as earlier
+versions did; ``"none"`` never), when the stock runs low (``release_stock``) or, optionally, when an
+opponent has taken ``release_taken`` up-cards. Holding on after an opponent goes down is the bot's
+biggest gain: the opponent's melds are targets for its lay-offs too, but its own melds give the
+opponents nothing to shed onto, and when it goes down it usually goes out in the same turn.
 
 **The discard while holding** (``keep_hold``, on by default). A Push deal is a race: in 40
 instrumented matches against GreedyBot every deal ended with one side going out and the other
@@ -24,33 +28,20 @@ difference. ``samples`` (64 worlds) and ``budget`` (0.5 s) bound the search, whi
 these decisions (a few per match), so the median decision stays a few milliseconds.
 
 **Measured** (Push, SearchBot against GreedyBot, seats alternating; ``benchmarks/bots.py
---skip-greedy``, whose ``--seed N`` plays tournament seed N+1). Before this version (rule hold,
-plan discard, wary 1.5): 60.2% (55.4-64.9%) with ``--seed 2`` and 56.0% (51.1-60.8%) with ``--seed
-3`` over 400 matches. Screens of 100 matches, tournament seeds 3 / 4: that version 61.5% (margin
-15.2 points per deal) / 61.5% (an earlier run); with ``keep_hold`` 66.5% (margin 22.4) / 66.0% (20.6); ``keep_hold``
-and the hold search at one standard error 63.5% (20.7), at two 66.5% (21.6) on seed 3. Over 400
-matches the default (``keep_hold``, hold search at two standard errors) won 59.4% (54.5-64.1%) with
-``--seed 2`` (53.2 against 66.8 points per deal; decisions 2.6 ms median, 502 ms worst) and 60.9%
-(56.0-65.5%) with ``--seed 3`` (51.6 against 68.2; 2.5 ms, 503 ms): 60.1% over the 800; with the
-plain hold rule (``search_hold=False``) ``--seed 2`` gave 59.9% (55.0-64.6%), 53.1 against 67.0.
-The hold search measured no stronger than the rule (at one standard error it went down instead of
-holding at 11 of 93 hold decisions in 20 matches); weighing draws by the same hold-aware play-outs
-(24 worlds, one standard error, plan discard while holding) was weaker: 56.5%, margin 10.4, in the
-seed-3 screen. Eight tournaments of 400 matches (``benchmarks/bots.py --skip-greedy --seed 2
---tournaments 8 --jobs 2``, tournament seeds 3-10) won 59.4%, 60.9%, 59.5%, 65.5%, 66.0%, 61.6%, 59.9%
-and 59.0%: **61.5% (59.8-63.1%) over the 3,200 matches**, 51.4 against 69.1 points per deal, decisions
-2.4-2.5 ms median and 399-699 ms worst. Six more (``--seed 10 --tournaments 6``, tournament seeds 11-16)
-won 59.2%, 62.4%, 61.1%, 66.9%, 61.8% and 62.0%: 62.2% (60.3-64.1%) over 2,400, 51.2 against 68.9 points
-per deal, decisions 2.7-2.8 ms median and 411-790 ms worst. **All fourteen together: 61.8% (60.5-63.1%)
-over 5,600 matches**, the whole interval above 60%, though five of the fourteen tournaments alone fall
-just under it. Where the rest is lost: in 200 instrumented deals (rule hold,
-tournament seed 7) SearchBot's side went down first 27 times and went out first in all 27; in the other
-173 GreedyBot went down first and SearchBot's side then won the race out 72 times (42%). Rule-hold
-screens of 400 matches on tournament seeds 7 and 8 (taking the up-card once down only when it melds or
-lays off, or only when it takes the bot out; racing by the fewest cards once down; discarding, once
-down, cards the table cannot take, or cards it can) won 263-265 of 400 matches against the plain
-version's 266 (seed 7) and 246.5 against 246.5 (seed 8, where 10 of the 400 results differed): these
-choices hardly change a match.
+--skip-greedy``, whose ``--seed N`` plays tournament seed N+1). With holding ended by anyone's
+go-down (``released_by="anyone"``) SearchBot won 61.8% (60.5-63.1%) of 5,600 matches (fourteen
+tournaments of 400, seeds 3-16) before GreedyBot learned to rescue table wilds in its go-down turn,
+and 57.8% (seed 2), 60.1% (seed 3) and 62.1% (seed 4) after: about 60%, with five of the fourteen
+earlier tournaments just under it. In 200 instrumented deals of that version GreedyBot went down first
+173 times and SearchBot's side then won the race out only 42% of them. Holding on until its own side
+is down (``"side"``) won 76.8% (70.4-82.1%) of a 200-match screen on seed 3 (38.9 against 83.3 points
+per deal), then 76.4% (72.0-80.3%) on seed 4 and 76.9% (72.5-80.7%) on seed 5 over 400 matches each
+(43.1 against 85.7 and 41.8 against 86.2 points per deal); ``"none"`` won 79.8% (73.6-84.7%) of the
+same 200-match screen. Earlier screens found the rest of the defaults (the hold search, ``wary``,
+``keep_hold``) within a few points of their alternatives: the hold search measured no stronger than the
+plain rule (59.4% against 59.9% over 400 matches on seed 2); weighing draws by hold-aware play-outs
+was weaker (56.5% in a 200-match screen); taking the up-card once down only when it melds or lays off,
+racing by the fewest cards, or discarding by what the table can take changed 263-266 of 400 results.
 
 **Tight discards** (``tight``, off by default). Before going down, GreedyBot's ``keep_score`` now and
 then (about 4% of its discards) throws a card whose loss leaves the hand further from the contract
@@ -105,7 +96,7 @@ from push_learn.rummy.bots import GreedyBot, hand_of, keep_score, legal_discards
 from push_learn.rummy.coach import unseen_cards
 from push_learn.rummy.engine import Action, Discard, Observation, Push, TakeUpcard, Took
 from push_learn.rummy.melds import is_wild_card
-from push_learn.rummy.rollout import Sim, encode
+from push_learn.rummy.rollout import Sim, encode, releasers
 from push_learn.rummy.rules import MeldKind
 from push_learn.rummy.scoring import card_value
 from push_learn.rummy.solver import TurnPlan, best_go_down, best_turn
@@ -177,9 +168,16 @@ def fits(card: Card, known: Sequence[Card], view: Observation) -> int:
     return count
 
 
-def world_sim(view: Observation, world: World, hold: bool = False, release_stock: int | None = None) -> Sim:
+def world_sim(
+    view: Observation,
+    world: World,
+    hold: bool = False,
+    release_stock: int | None = None,
+    released_by: str = "side",
+) -> Sim:
     """The play-out state of ``world``: the seat's own hand, the sampled hands and stock, the open table;
-    with ``hold`` the seat's side holds back its contract in the play-out (``release_stock`` as in Sim)."""
+    with ``hold`` the seat's side holds back its contract in the play-out (``release_stock`` and
+    ``released_by`` as in Sim)."""
     seat = seat_of(view)
     rules = view.rules
     hands = [list(hand_of(view)) if other == seat else world.hands[other] for other in range(rules.players)]
@@ -188,6 +186,7 @@ def world_sim(view: Observation, world: World, hold: bool = False, release_stock
         sim.hold = [rules.team_of(other) == rules.team_of(seat) for other in range(rules.players)]
     if release_stock is not None:
         sim.release_stock = release_stock
+    sim.released_by = released_by
     return sim
 
 
@@ -197,14 +196,13 @@ def codes(view: Observation) -> list[int]:
 
 
 class SearchBot(GreedyBot):
-    """GreedyBot that holds back a met contract until it can go out, weighing each hold against going down
-    now by play-outs on sampled worlds, and avoids discarding what the next player collects.
+    """GreedyBot that holds back a met contract until it can go out (or its own side is down, or the stock
+    runs low), weighing each hold against going down now by play-outs on sampled worlds, and avoids
+    discarding what the next player collects.
 
     While holding it discards the spare card its hand needs least; draws and discards can also be
     weighed by play-outs (``draws``, ``discards``; measured weaker, so off). Against GreedyBot the
-    default won 61.8% (60.5-63.1%) of 5,600 Push matches (fourteen tournaments of 400, tournament seeds
-    3-16), though five of those tournaments came out just under 60%; the hold search measured no stronger
-    than the plain rule (figures in the module docstring).
+    default won 76.4% and 76.9% of two Push tournaments of 400 matches (figures in the module docstring).
     """
 
     name = "search"
@@ -228,6 +226,7 @@ class SearchBot(GreedyBot):
         search_hold: bool = True,
         hold_rollouts: bool = True,
         keep_hold: bool = True,
+        released_by: str = "side",
     ) -> None:
         super().__init__()
         self.budget = budget
@@ -248,7 +247,7 @@ class SearchBot(GreedyBot):
         self.discards = discards
         """Weigh the discards by play-outs (else discard as GreedyBot)."""
         self.hold = hold
-        """Hold back a met contract while nobody is down unless going down leaves at most this many cards
+        """Hold back a met contract (until ``released``) unless going down leaves at most this many cards
         (``None``: go down at once, as GreedyBot)."""
         self.release_stock = release_stock
         """Stop holding back once the stock has at most this many cards (``None``: two per player)."""
@@ -267,6 +266,9 @@ class SearchBot(GreedyBot):
         self.keep_hold = keep_hold
         """While holding back, discard by ``keep_score`` and ``wary`` among the cards outside the plan's melds
         (else the plan's own discard, the costliest)."""
+        releasers(released_by, 0, [0])  # refuse an unknown value now, not in the middle of a match
+        self.released_by = released_by
+        """Whose go-down ends holding back: ``"anyone"``'s, the bot's own ``"side"``'s or ``"none"``."""
         self.last_worlds = 0
         """Worlds sampled for the last decision (0 when it needed no search)."""
 
@@ -325,9 +327,13 @@ class SearchBot(GreedyBot):
         return Push()
 
     def released(self, view: Observation) -> bool:
-        """Whether holding back is over for this deal: someone is down, the stock has at most
-        ``release_stock`` cards (default two per player), or an opponent has taken ``release_taken`` up-cards."""
-        if self.hold is None or any(view.down):
+        """Whether holding back is over for this deal: a seat that ``released_by`` names is down, the stock
+        has at most ``release_stock`` cards (default two per player), or an opponent has taken
+        ``release_taken`` up-cards."""
+        if self.hold is None:
+            return True
+        units = [view.rules.team_of(other) for other in range(view.rules.players)]
+        if any(view.down[other] for other in releasers(self.released_by, seat_of(view), units)):
             return True
         limit = 2 * view.rules.players if self.release_stock is None else self.release_stock
         if view.stock <= limit:
@@ -404,7 +410,7 @@ class SearchBot(GreedyBot):
         worlds = 0
         hold = self.hold_rollouts and self.hold is not None
         while worlds < self.samples and (worlds < self.min_samples or time.perf_counter() < deadline):
-            base = world_sim(view, sample_world(view, rng), hold, self.release_stock)
+            base = world_sim(view, sample_world(view, rng), hold, self.release_stock, self.released_by)
             for i, option in enumerate(options):
                 values[i].append(self.play_out(view, base.copy(), option))
             worlds += 1

@@ -87,11 +87,11 @@ def test_holds_back_a_contract_that_does_not_go_out() -> None:
     assert isinstance(SearchBot(hold=1).choose(view, random.Random(0)), GoDown)
 
 
-def test_goes_down_when_it_goes_out_or_someone_is_down() -> None:
+def test_goes_down_when_it_goes_out_or_its_partner_is_down() -> None:
     match = _after_push("7H 7S 7D 9C 9D 9S KH")
     assert isinstance(SearchBot(search_hold=False).choose(match.observe(match.turn), random.Random(0)), GoDown)
     match = _after_push("7H 7S 7D 9C 9D 9S KH QD")
-    match.deal.down[(match.turn + 1) % 4] = True
+    match.deal.down[(match.turn + 2) % 4] = True
     assert isinstance(SearchBot(search_hold=False).choose(match.observe(match.turn), random.Random(0)), GoDown)
 
 
@@ -266,7 +266,7 @@ def test_hold_or_go_down_is_chosen_by_play_outs() -> None:
             rng = random.Random(seed)
             gain = 0.0
             for _ in range(6):
-                base = world_sim(view, sample_world(view, rng), hold=True)
+                base = world_sim(view, sample_world(view, rng), hold=True, released_by=bot.released_by)
                 gain += bot.play_out(view, base.copy(), down) - bot.play_out(view, base.copy(), hold)
             assert action == (down if gain > 0 else hold)
             chosen.add(type(action).__name__)
@@ -310,6 +310,47 @@ def test_a_holding_seat_is_released_by_a_low_stock_or_anyone_down() -> None:
     sim = _holding_sim("7H 7S 7D 9C 9D 9S KH KD 5C", stock=8)
     assert not sim.holding(0) and sim.finish_turn() is None and sim.down[0]
     sim = _holding_sim("7H 7S 7D 9C 9D 9S KH KD 5C", down=[False, True, False, False])
+    sim.released_by = "anyone"
     assert not sim.holding(0)
     sim = _holding_sim("7H 7S 7D 9C 9D 9S KH KD 5C")
     assert sim.holding(0) and not sim.holding(1)
+
+
+def test_holding_past_an_opponents_go_down_ends_with_the_own_side() -> None:
+    """``released_by="side"``: an opponent down does not release the seat, its partner down does;
+    ``"none"``: neither does (only a low stock)."""
+    for down, side, none in (([False, True, False, False], True, True), ([False, False, True, False], False, True)):
+        sim = _holding_sim("7H 7S 7D 9C 9D 9S KH KD 5C", down=down)
+        sim.released_by = "side"
+        assert sim.holding(0) is side
+        sim.released_by = "none"
+        assert sim.holding(0) is none
+    with pytest.raises(ValueError, match='released_by must be "anyone", "side" or "none"'):
+        SearchBot(released_by="partner")
+
+
+def test_a_hold_past_a_go_down_leaves_the_opponents_melds_as_they_were() -> None:
+    """Going down would lay 8♥ off on East's run and still leave K♦ Q♣ 5♣: the seat holds instead, and the
+    trial lay-off is taken back, so the table is exactly what East laid down."""
+    hands = [parse_cards("7H 7S 7D 9C 9D 9S 8H KD QC 5C"), parse_cards("3S 4D"), parse_cards("3C 5D"),
+             parse_cards("4S 6D")]
+    table = [Meld.run_of(parse_cards("5H 6H 7H"), parse_card("5H").suit, 5)]
+    sim = Sim.start(PUSH, 1, 0, hands, [parse_card("KS")] * 20, None, [False, True, False, False], table)
+    sim.hold = [True, False, True, False]
+    before = [list(meld) for meld in sim.runs]
+    assert sim.finish_turn() is None
+    assert not sim.down[0] and sim.runs == before and not sim.sets
+    assert len(sim.hands[0]) == 9
+
+
+def test_search_bot_holds_past_an_opponents_go_down_when_asked() -> None:
+    """``released_by="side"``: East down, North goes on holding; South (North's partner) down, North goes down."""
+    match = _after_push("7H 7S 7D 9C 9D 9S KH QD")
+    opponent, partner = (match.turn + 1) % 4, (match.turn + 2) % 4
+    match.deal.down[opponent] = True
+    view = match.observe(match.turn)
+    assert isinstance(SearchBot(search_hold=False, released_by="anyone").choose(view, random.Random(0)), GoDown)
+    assert isinstance(SearchBot(search_hold=False, released_by="side").choose(view, random.Random(0)), Discard)
+    match.deal.down[partner] = True
+    view = match.observe(match.turn)
+    assert isinstance(SearchBot(search_hold=False, released_by="side").choose(view, random.Random(0)), GoDown)

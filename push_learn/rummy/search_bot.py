@@ -37,7 +37,7 @@ earlier tournaments just under it. In 200 instrumented deals of that version Gre
 is down (``"side"``) won 76.8% (70.4-82.1%) of a 200-match screen on seed 3 (38.9 against 83.3 points
 per deal), then 76.4% (72.0-80.3%) on seed 4 and 76.9% (72.5-80.7%) on seed 5 over 400 matches each
 (43.1 against 85.7 and 41.8 against 86.2 points per deal); ``"none"`` won 79.8% (73.6-84.7%) of the
-same 200-match screen. Earlier screens found the rest of the defaults (the hold search, ``wary``,
+same 200-match screen and 76.9% (72.5-80.7%) on seed 4: within noise of ``"side"``. Earlier screens found the rest of the defaults (the hold search, ``wary``,
 ``keep_hold``) within a few points of their alternatives: the hold search measured no stronger than the
 plain rule (59.4% against 59.9% over 400 matches on seed 2); weighing draws by hold-aware play-outs
 was weaker (56.5% in a 200-match screen); taking the up-card once down only when it melds or lays off,

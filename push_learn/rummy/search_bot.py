@@ -28,19 +28,20 @@ difference. ``samples`` (64 worlds) and ``budget`` (0.5 s) bound the search, whi
 these decisions (a few per match), so the median decision stays a few milliseconds.
 
 **Measured** (Push, SearchBot against GreedyBot, seats alternating; ``benchmarks/bots.py
---skip-greedy``, whose ``--seed N`` plays tournament seed N+1). With holding ended by anyone's
-go-down (``released_by="anyone"``) SearchBot won 61.8% (60.5-63.1%) of 5,600 matches (fourteen
-tournaments of 400, seeds 3-16) before GreedyBot learned to rescue table wilds in its go-down turn,
-and 57.8% (seed 2), 60.1% (seed 3) and 62.1% (seed 4) after: about 60%, with five of the fourteen
-earlier tournaments just under it. In 200 instrumented deals of that version GreedyBot went down first
-173 times and SearchBot's side then won the race out only 42% of them. Holding on until its own side
-is down (``"side"``) won 76.8% (70.4-82.1%) of a 200-match screen on seed 3 (38.9 against 83.3 points
-per deal), then 76.4% (72.0-80.3%) on seed 4 and 76.9% (72.5-80.7%) on seed 5 over 400 matches each
-(43.1 against 85.7 and 41.8 against 86.2 points per deal); ``"none"`` won 79.8% (73.6-84.7%) of the
-same 200-match screen and 76.9% (72.5-80.7%) on seed 4: within noise of ``"side"``. Earlier screens found the rest of the defaults (the hold search, ``wary``,
+--skip-greedy``, whose ``--seed N`` plays tournament seed N+1). With holding ended by anyone's go-down
+(``released_by="anyone"``) SearchBot won 61.8% (60.5-63.1%) of 5,600 matches (fourteen tournaments of
+400, seeds 3-16) before GreedyBot learned to rescue table wilds in its go-down turn, and 57.8% (seed 2),
+60.1% (seed 3) and 62.1% (seed 4) after: about 60%, with five of the fourteen earlier tournaments just
+under it. In 200 instrumented deals of that version GreedyBot went down first 173 times and SearchBot's
+side then won the race out only 42% of them. Holding on until its own side is down (``"side"``) won
+76.8% (70.4-82.1%) of a 200-match screen on seed 3 (38.9 against 83.3 points per deal), then over 400
+matches each 80.2% (76.1-83.9%) on seed 2, 76.4% (72.0-80.3%) on seed 4, 76.9% (72.5-80.7%) on seed 5
+and 78.6% (74.3-82.4%) on seed 6: **78.0% (75.9-80.0%) over the 1,600**, 40-43 against 86-90 points per
+deal. ``"none"`` won 79.8% (73.6-84.7%) of the same 200-match screen and 76.9% (72.5-80.7%) on seed 4:
+within noise of ``"side"``. Earlier screens found the rest of the defaults (the hold search, ``wary``,
 ``keep_hold``) within a few points of their alternatives: the hold search measured no stronger than the
-plain rule (59.4% against 59.9% over 400 matches on seed 2); weighing draws by hold-aware play-outs
-was weaker (56.5% in a 200-match screen); taking the up-card once down only when it melds or lays off,
+plain rule (59.4% against 59.9% over 400 matches on seed 2); weighing draws by hold-aware play-outs was
+weaker (56.5% in a 200-match screen); taking the up-card once down only when it melds or lays off,
 racing by the fewest cards, or discarding by what the table can take changed 263-266 of 400 results.
 
 **Tight discards** (``tight``, off by default). Before going down, GreedyBot's ``keep_score`` now and
@@ -100,6 +101,7 @@ from push_learn.rummy.rollout import Sim, encode, releasers
 from push_learn.rummy.rules import MeldKind
 from push_learn.rummy.scoring import card_value
 from push_learn.rummy.solver import TurnPlan, best_go_down, best_turn
+from push_learn.rummy.solver.api import collector_paused
 
 __all__ = ["SearchBot", "World", "sample_world"]
 
@@ -202,7 +204,8 @@ class SearchBot(GreedyBot):
 
     While holding it discards the spare card its hand needs least; draws and discards can also be
     weighed by play-outs (``draws``, ``discards``; measured weaker, so off). Against GreedyBot the
-    default won 76.4% and 76.9% of two Push tournaments of 400 matches (figures in the module docstring).
+    default won 78.0% (75.9-80.0%) of 1,600 Push matches (four tournaments of 400; figures in the module
+    docstring).
     """
 
     name = "search"
@@ -409,11 +412,12 @@ class SearchBot(GreedyBot):
         values: list[list[float]] = [[] for _ in options]
         worlds = 0
         hold = self.hold_rollouts and self.hold is not None
-        while worlds < self.samples and (worlds < self.min_samples or time.perf_counter() < deadline):
-            base = world_sim(view, sample_world(view, rng), hold, self.release_stock, self.released_by)
-            for i, option in enumerate(options):
-                values[i].append(self.play_out(view, base.copy(), option))
-            worlds += 1
+        with collector_paused():  # the play-outs make no reference cycles; a full collection mid-search took ~1 s
+            while worlds < self.samples and (worlds < self.min_samples or time.perf_counter() < deadline):
+                base = world_sim(view, sample_world(view, rng), hold, self.release_stock, self.released_by)
+                for i, option in enumerate(options):
+                    values[i].append(self.play_out(view, base.copy(), option))
+                worlds += 1
         self.last_worlds = worlds
         best, best_gain = 0, 0.0
         for i in range(1, len(options)):

@@ -30,6 +30,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from push_learn.rummy import PUSH
 from push_learn.rummy.bots import GreedyBot, RandomBot
+from push_learn.rummy.rollout import RELEASED_BY
 from push_learn.rummy.search_bot import SearchBot
 from push_learn.rummy.tournament import TournamentResult, run_tournament, wilson, with_progress
 
@@ -56,7 +57,7 @@ def main() -> None:
     parser.add_argument("--search-wary", type=float, default=None, help="SearchBot wary weight (0: off)")
     parser.add_argument("--search-tight", action="store_true", help="SearchBot tight discards (least distance)")
     parser.add_argument("--search-rule-hold", action="store_true", help="SearchBot holds by rule, no hold search")
-    parser.add_argument("--search-released-by", choices=("anyone", "side", "none"), default=None,
+    parser.add_argument("--search-released-by", choices=RELEASED_BY, default=None,
                         help="whose go-down ends SearchBot's holding back")
     parser.add_argument("--search-plan-discard", action="store_true", help="SearchBot's hold discard: the plan's")
     parser.add_argument("--tournaments", type=int, default=1, help="SearchBot tournaments (seeds seed+1, seed+2, ...)")

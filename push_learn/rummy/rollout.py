@@ -28,7 +28,7 @@ stock had run out. It is some fifty times faster than playing the engine with th
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Literal, get_args
 
 from push_learn.cards import Card
 from push_learn.rummy.melds import Meld, is_wild_card, max_run_length, run_value_range
@@ -62,7 +62,18 @@ def _points(hand: Iterable[int]) -> int:
     return sum(_VALUE[code] for code in hand)
 
 
-def releasers(released_by: str, seat: int, unit: Sequence[int]) -> list[int]:
+ReleasedBy = Literal["anyone", "side", "none"]
+"""Whose go-down ends a seat's holding back: anyone's, its own side's, or nobody's."""
+
+RELEASED_BY: tuple[str, ...] = get_args(ReleasedBy)
+
+
+def released_by_refusal(value: object) -> ValueError:
+    """The error for a ``released_by`` that is not one of ``RELEASED_BY``."""
+    return ValueError(f'released_by must be "anyone", "side" or "none", not {value!r}')
+
+
+def releasers(released_by: ReleasedBy, seat: int, unit: Sequence[int]) -> list[int]:
     """The seats whose go-down ends ``seat``'s holding back: every seat (``released_by="anyone"``), the
     seats of its own side (``"side"``) or none (``"none"``); ``unit`` gives each seat's scoring unit."""
     if released_by == "anyone":
@@ -71,7 +82,7 @@ def releasers(released_by: str, seat: int, unit: Sequence[int]) -> list[int]:
         return [other for other in range(len(unit)) if unit[other] == unit[seat]]
     if released_by == "none":
         return []
-    raise ValueError(f'released_by must be "anyone", "side" or "none", not {released_by!r}')
+    raise released_by_refusal(released_by)
 
 
 class Sim:
@@ -129,7 +140,7 @@ class Sim:
         """Seats that hold back a met contract while nobody is down, unless going down takes them out."""
         self.release_stock = 2 * rules.players
         """Holding ends once the stock has at most this many cards."""
-        self.released_by = "side"
+        self.released_by: ReleasedBy = "side"
         """Whose go-down ends holding: ``"anyone"``'s, the seat's own ``"side"``'s (as SearchBot by default)
         or ``"none"``."""
 

@@ -97,11 +97,10 @@ from push_learn.rummy.bots import GreedyBot, hand_of, keep_score, legal_discards
 from push_learn.rummy.coach import unseen_cards
 from push_learn.rummy.engine import Action, Discard, Observation, Push, TakeUpcard, Took
 from push_learn.rummy.melds import is_wild_card
-from push_learn.rummy.rollout import Sim, encode, releasers
+from push_learn.rummy.rollout import RELEASED_BY, ReleasedBy, Sim, encode, released_by_refusal, releasers
 from push_learn.rummy.rules import MeldKind
 from push_learn.rummy.scoring import card_value
-from push_learn.rummy.solver import TurnPlan, best_go_down, best_turn
-from push_learn.rummy.solver.api import collector_paused
+from push_learn.rummy.solver import TurnPlan, best_go_down, best_turn, collector_paused
 
 __all__ = ["SearchBot", "World", "sample_world"]
 
@@ -175,7 +174,7 @@ def world_sim(
     world: World,
     hold: bool = False,
     release_stock: int | None = None,
-    released_by: str = "side",
+    released_by: ReleasedBy = "side",
 ) -> Sim:
     """The play-out state of ``world``: the seat's own hand, the sampled hands and stock, the open table;
     with ``hold`` the seat's side holds back its contract in the play-out (``release_stock`` and
@@ -229,7 +228,7 @@ class SearchBot(GreedyBot):
         search_hold: bool = True,
         hold_rollouts: bool = True,
         keep_hold: bool = True,
-        released_by: str = "side",
+        released_by: ReleasedBy = "side",
     ) -> None:
         super().__init__()
         self.budget = budget
@@ -269,7 +268,8 @@ class SearchBot(GreedyBot):
         self.keep_hold = keep_hold
         """While holding back, discard by ``keep_score`` and ``wary`` among the cards outside the plan's melds
         (else the plan's own discard, the costliest)."""
-        releasers(released_by, 0, [0])  # refuse an unknown value now, not in the middle of a match
+        if released_by not in RELEASED_BY:  # refuse it now, not in the middle of a match
+            raise released_by_refusal(released_by)
         self.released_by = released_by
         """Whose go-down ends holding back: ``"anyone"``'s, the bot's own ``"side"``'s or ``"none"``."""
         self.last_worlds = 0

@@ -290,8 +290,9 @@ def encode_table(
     return tuple(runs), tuple(sets)
 
 
-def in_stretches(row: tuple[int, ...], ace_low: bool) -> list[bool]:
-    """Which positions of a suit lie in a stretch of at least three naturals with gaps of at most one place."""
+def in_stretches(row: tuple[int, ...], ace_low: bool, gap: int = 1) -> list[bool]:
+    """Which positions of a suit lie in a stretch of at least three naturals with gaps of at most ``gap``
+    empty places (0: only unbroken stretches)."""
     places = [p for p in range(3, ACE_POS + 1) if row[p]]
     if ace_low and row[ACE_POS]:
         places.insert(0, ACE_LOW)
@@ -299,7 +300,7 @@ def in_stretches(row: tuple[int, ...], ace_low: bool) -> list[bool]:
     i = 0
     while i < len(places):
         j = i
-        while j + 1 < len(places) and places[j + 1] - places[j] <= 2:
+        while j + 1 < len(places) and places[j + 1] - places[j] <= gap + 1:
             j += 1
         if j - i >= 2:
             for p in places[i : j + 1]:

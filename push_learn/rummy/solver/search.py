@@ -8,9 +8,13 @@ branch whose bound cannot beat the best plan found is cut. The suits are asked o
 that leave less in hand than the best plan found so far (its *slack*): no part of a better plan
 leaves more, so the rest need not be swept.
 
-First solutions, cheapest first: the guess (the free sets of every rank), the *lone guess* (sets
-only from naturals outside every likely run: often a plan that melds everything); when one of them
-takes every card out of the hand the search is over. Otherwise the depth-first search starts at once:
+First solutions, cheapest first: the guess (the free sets of every rank), then sets only from naturals
+outside every likely run (stretches of three with gaps of at most one place, then only unbroken
+ones), alone or filling the ranks where the guess has no set, then every natural into sets: each is
+checked in a fraction of a millisecond, and one of them takes every card out of the hand in about
+three quarters of the hands where that can be done (measured on random hands of 30 cards with 8
+wilds; the guess and the first of the others alone found it in about 55%). When one does, the search
+is over. Otherwise the depth-first search starts at once:
 the root's own relaxed bound is nearly always the whole hand, so computing it (and diving from its
 plan, or trying no sets at all) cost more than it saved. Ties between equally good plans go to the
 first one found. The fast pass lets contract runs of a suit overlap; if its plan breaks that rule,
@@ -35,6 +39,7 @@ discard), where every wild that leaves the hand is worth 20.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import product
 
@@ -534,8 +539,10 @@ class Search:
         if hint is not None:
             self._try({r: x for r, x in hint.items() if any(o[0] == x for o in self.options.get(r, ()))})
         tried: list[dict[int, tuple[int, ...]]] = []
-        for first in (guess, self._lone_guess()):
-            if self.incumbent < self.cap and first not in tried:
+        for first in self._first_guesses(guess):
+            if self.incumbent >= self.cap:
+                break
+            if first not in tried:
                 self._try(first)
                 tried.append(first)
         if self.incumbent < self.cap:
@@ -559,12 +566,37 @@ class Search:
         self._guess_cache = guess
         return guess
 
-    def _lone_guess(self) -> dict[int, tuple[int, ...]]:
-        """At every open rank, the most naturals into sets among those that no run of their suit is likely to
-        use: those outside every stretch of three naturals or more with gaps of at most one place (and
-        copies beyond the first)."""
+    def _first_guesses(self, guess: dict[int, tuple[int, ...]]) -> Iterator[dict[int, tuple[int, ...]]]:
+        """Whole choices tried before the depth-first search, until one reaches the cap (most often a plan
+        that takes every card out): the guess, sets of the naturals outside every likely run, the guess
+        with such sets at the ranks where it has none, and the same with only unbroken stretches counted
+        as likely runs, then every natural into sets. Each costs a fraction of a millisecond (the suits'
+        maps are shared), while the search that finds such a plan costs several."""
+        yield guess
+        lone = self._sets_outside_stretches(gap=1)
+        yield lone
+        tight = self._sets_outside_stretches(gap=0)
+        yield self._filled(guess, tight)
+        yield tight
+        yield self._sets_outside_stretches(gap=None)
+        yield self._filled(guess, lone)
+
+    @staticmethod
+    def _filled(
+        guess: dict[int, tuple[int, ...]], other: dict[int, tuple[int, ...]]
+    ) -> dict[int, tuple[int, ...]]:
+        """``guess``, with ``other``'s choice at every rank where the guess sends no natural to a set."""
+        return {**guess, **{r: x for r, x in other.items() if not any(guess.get(r, ()))}}
+
+    def _sets_outside_stretches(self, gap: int | None) -> dict[int, tuple[int, ...]]:
+        """At every open rank, the most naturals into sets among those that no run of their suit is likely
+        to use: those outside every stretch of three naturals or more with gaps of at most ``gap`` empty
+        places (and copies beyond the first); ``None`` counts no stretch, so every natural may go."""
         counts = self.hand.counts
-        runnable = [in_stretches(row, self.ctx.low == ACE_LOW) for row in counts]
+        runnable = [
+            in_stretches(row, self.ctx.low == ACE_LOW, gap) if gap is not None else [False] * len(row)
+            for row in counts
+        ]
         out = {}
         for r in self.branch:
             want = [counts[s][r] - 1 if runnable[s][r] else counts[s][r] for s in range(4)]

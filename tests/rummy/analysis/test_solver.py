@@ -349,11 +349,34 @@ def test_stretches_mark_naturals_a_run_is_likely_to_use() -> None:
     assert not in_stretches(tuple(low), ace_low=False)[14]
 
 
-def test_lone_guess_sends_only_isolated_naturals_to_sets() -> None:
+def test_later_first_guesses_find_the_plan_that_takes_every_card_out() -> None:
+    """A 30-card hand (random, seed 1, deal 2) where neither the free sets nor the sets of naturals outside
+    gapped stretches take every card out, but the guess filled from unbroken stretches does: the search
+    ends there, before any bound."""
+    hand = tuple(
+        cards(
+            "9S AH 4D 4S AH 9D TC AS KH JS 4C 7C 8S 7S KD 5H 4H JC AS 9H 7H 5C 2S JK 2H 2S JK 2C 2C 2D"
+        )
+    )
+    search = Search(Setup(PUSH, hand, (), (("set", 3), ("run", 4)), rescue=False, keep_discard=True))
+    reached = []
+    for first in search._first_guesses(search._guess()):
+        search.incumbent = -1
+        search._try(first)
+        reached.append(search.incumbent == search.total)
+    assert reached[:3] == [False, False, True]
+    bounds: list[object] = []
+    fresh = Search(search.setup)
+    fresh.bound = lambda *args: bounds.append(args) or 0  # type: ignore[method-assign]
+    result = fresh.best()
+    assert result.feasible and result.left == 0 and not bounds
+
+
+def test_sets_outside_stretches_send_only_isolated_naturals_to_sets() -> None:
     """9♣ 9♦ 9♥ sit in no stretch, but 5♠ is in 4♠ 5♠ 6♠: the first try keeps it for the run."""
     hand = tuple(cards("9C 9D 9H 5C 5D 5S 4S 6S JK"))
     search = Search(Setup(PUSH, hand, (), (("set", 3), ("set", 3)), keep_discard=False))
-    lone = search._lone_guess()
+    lone = search._sets_outside_stretches(gap=1)
     assert lone[9] == (1, 1, 1, 0)
     assert lone.get(5, (0, 0, 0, 0))[3] == 0
     plan = best_go_down(list(hand), PUSH, 1, keep_discard=False)

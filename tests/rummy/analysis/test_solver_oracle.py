@@ -329,7 +329,8 @@ def test_go_down_matches_oracle(data: st.DataObject, variant: str, deal: int) ->
 @budget(40)
 @given(st.data(), st.sampled_from(sorted(VARIANTS)), st.integers(1, 5))
 def test_first_solutions_are_real_plans(data: st.DataObject, variant: str, deal: int) -> None:
-    """Each first solution the search tries before bounding (free sets, sets of lone naturals, no sets)
+    """Each first solution the search tries before bounding (free sets, sets of naturals outside likely runs,
+    no sets)
     is valued as a real plan: never above the oracle's optimum, and the search still reaches it."""
     rules = VARIANTS[variant]
     hand = data.draw(hands(rules, most=11))
@@ -338,7 +339,7 @@ def test_first_solutions_are_real_plans(data: st.DataObject, variant: str, deal:
     expected = oracle_left(hand, rules, parts=parts)
     optimum = -1 if expected is None else penalty(hand) - expected
     search = Search(setup, roomy=False, spaced=True)
-    for first in (search._guess(), search._lone_guess(), {}):
+    for first in (*search._first_guesses(search._guess()), {}):
         search.incumbent = -1
         search._try(first)
         assert search.incumbent <= optimum, f"{format_cards(hand)}: {first} valued {search.incumbent} > {optimum}"

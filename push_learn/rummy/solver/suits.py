@@ -172,6 +172,9 @@ _LAZY = 3
 """Buckets this small are kept as they are: pruning them costs more than carrying a dominated entry."""
 OPEN = 1 << 30
 """A slack that keeps every entry."""
+_KEYS: dict[Key, Key] = {}
+"""One tuple per entry key, shared by every memo value: the memo then holds keys the collector has long
+stopped tracking, not new ones from each sweep (half the objects a question leaves it to look at)."""
 _START: State = ((), 0)
 _ZERO_PAIRS: PairTuple = (((0, 0, 0, 0), 0),)
 
@@ -199,7 +202,8 @@ def _kept(bucket: Entries, prob: SuitProblem, sweep: Sweep, least: int) -> PairT
     bucket = above(bucket, least)
     if len(bucket) > _LAZY:
         bucket = pareto(bucket, sweep.ge, 2 * prob.ctx.k, prob.ctx.strict_discard)
-    return tuple(bucket.items())
+    shared = _KEYS.setdefault
+    return tuple([(shared(key, key), value) for key, value in bucket.items()])
 
 
 def _forward(

@@ -316,14 +316,13 @@ class SearchBot(GreedyBot):
     def draw(self, view: Observation) -> Action:
         """GreedyBot's take-or-push, except while holding back a met contract: then take the up-card only
         when going down would absorb it (it melds or lays off), else push."""
-        greedy = super().draw(view)
         up = view.upcard
         if self.released(view) or up is None or len(view.legal) < 2:
-            return greedy
+            return super().draw(view)
         hand = hand_of(view)
         without = best_go_down(hand, view.rules, view.deal, table=view.melds)
         if without is None or not without.table_actions:
-            return greedy
+            return super().draw(view)
         with_up = best_go_down([*hand, up], view.rules, view.deal, table=view.melds, taken=up)
         if with_up is not None and len(with_up.left) <= len(without.left):
             return TakeUpcard()

@@ -174,7 +174,8 @@ OPEN = 1 << 30
 """A slack that keeps every entry."""
 _KEYS: dict[Key, Key] = {}
 """One tuple per entry key, shared by every memo value: the memo then holds keys the collector has long
-stopped tracking, not new ones from each sweep (half the objects a question leaves it to look at)."""
+stopped tracking, not new ones from each sweep (fewer new objects for it to look at after a question).
+Keys are a few small numbers, so this table stays small."""
 _START: State = ((), 0)
 _ZERO_PAIRS: PairTuple = (((0, 0, 0, 0), 0),)
 
@@ -265,6 +266,7 @@ def clear_suit_caches() -> None:
     _FORWARD.clear()
     _BACKWARD.clear()
     _SOLVED.clear()
+    _KEYS.clear()
     _FAMILIES.clear()
     clear_sweeps()
 

@@ -19,8 +19,10 @@ the root's own relaxed bound is nearly always the whole hand, so computing it (a
 plan, or trying no sets at all) cost more than it saved. Ties between equally good plans go to the
 first one found. The fast pass lets contract runs of a suit overlap; if its plan breaks that rule,
 other runs are chosen or a long run is cut in two (``layout.py``) before a second search (which spaces
-runs exactly) starts from the first one's value and choice. The plan is read back from the maps by
-``trace.Tracer``.
+runs exactly) starts from the first one's value and choice, and takes its bounds from the first one
+(valid, since spaced plans are also plans of the fast pass; a spaced sweep of a long suit costs three to
+five times a fast one, and the fast pass has most of its maps already). The plan is read back from the
+maps by ``trace.Tracer``.
 
 Where the time goes (30 cards with 8 wilds): about two thirds in bounds, mostly proving that a plan
 which leaves a card or two is the best; a bound that does not cut is typically one low card above the
@@ -167,6 +169,10 @@ class Search:
         self._discard_setup()
         self._rank_setup()
         self.nodes = 0
+        self.bounder: Search | None = None
+        """A finished search of the same hand with the same choices under looser rules (contract runs may
+        overlap), whose bounds therefore hold here too: they cost a fraction of this search's own (its
+        sweeps are lighter and most of its maps are memoised from its own pass)."""
 
     # ---- set-up ------------------------------------------------------------------------------
     def _discard_setup(self) -> None:
@@ -518,6 +524,8 @@ class Search:
     def bound(self, decided: dict[int, tuple[int, ...]], floor: int = -1, pivot: int | None = None) -> int:
         """An upper bound on every completion of ``decided`` (open ranks relaxed, every wild placed),
         or -1 when it cannot beat ``floor``."""
+        if self.bounder is not None:
+            return self.bounder.bound(decided, floor, pivot)
         parts = self.components(decided, True, pivot, self.slack_above(floor))
         return self._evaluate(parts, True, floor, self.open_designations(decided))
 
@@ -552,9 +560,15 @@ class Search:
         result = Tracer(self).rebuild(self.best_decided)
         if (self.roomy and not room_ok(self, result)) or (not self.spaced and not space_runs(self, result)):
             exact = Search(self.setup, roomy=self.roomy and room_ok(self, result), spaced=True)
+            if not self.spaced and exact.choices() == self.choices():
+                exact.bounder = self
             result = exact.best(self.incumbent, self.best_decided)
             result.nodes += self.nodes
         return result
+
+    def choices(self) -> list[tuple[int, list[tuple[int, ...]]]]:
+        """The open ranks in search order, each with its options (how many naturals of each suit go to sets)."""
+        return [(r, [option[0] for option in self.options[r]]) for r in self.branch]
 
     def _guess(self) -> dict[int, tuple[int, ...]]:
         """A likely good choice at every open rank: the most naturals into sets that need no wild."""

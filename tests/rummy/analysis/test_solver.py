@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 from collections import Counter
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -306,6 +307,35 @@ def test_caches_can_be_cleared_without_changing_answers() -> None:
     clear_caches()
     after = best_go_down(hand, PUSH, 2)
     assert before is not None and after is not None and before.points_left == after.points_left
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "9S JC TC 9C AC QS 9H QH 4H KD 3C KC 6D 4C KD 6C 5S 7C 8S 7C 4C QC 2C 2H JK 2H 2S 2D JK 2S",
+        "7C AS 7H 4C 8C KC QH 7H QH TH TC JC 6C 6D TD 7S JH QC 8C JH 7S 6C 2S 2C JK JK 2H JK 2H 2S",
+    ],
+)
+def test_the_spaced_search_borrows_the_fast_passs_bounds(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    """Two benchmark hands (deal 5, two runs of 5) where the fast pass lays two contract runs of clubs over
+    each other and no repair works, so the search runs again with runs spaced. That search takes its bounds
+    from the fast pass (whose rules are looser, so they hold) and still finds what a spaced search alone
+    finds."""
+    hand = cards(text)
+    parts = (("run", 5), ("run", 5))
+    alone = Search(Setup(PUSH, tuple(hand), (), parts, rescue=False, keep_discard=True), spaced=True).best()
+    lent: list[bool] = []
+    real_bound = Search.bound
+
+    def spying(self: Search, *args: Any, **kwargs: Any) -> int:
+        lent.append(self.bounder is not None)
+        return real_bound(self, *args, **kwargs)
+
+    monkeypatch.setattr(Search, "bound", spying)
+    plan = best_go_down(hand, PUSH, 5)
+    assert plan is not None and alone.feasible and plan.points_left == alone.left
+    assert meets_contract(plan.go_down, PUSH, 5).ok
+    assert any(lent)
 
 
 def test_search_reports_its_nodes_and_exact_room_fallback() -> None:

@@ -535,3 +535,32 @@ def test_meld_options_match_every_meld_the_hand_can_make(data: st.DataObject, va
     assert options.completable == bool(melds_with), f"{format_cards(selection)} in {format_cards(hand)}"
     joiners = {rest[i] for extra in melds_with for i in extra}
     assert set(options.joinable) == joiners, f"{format_cards(selection)} in {format_cards(hand)}"
+
+
+@st.composite
+def suit_heavy_hands(draw: st.DrawFn) -> list[Card]:
+    """Hands of 20 to 30 cards where one or two suits hold long stretches from both decks (two copies of
+    each rank), so the fast pass often lays two contract runs of one suit over each other."""
+    suits = draw(st.lists(st.sampled_from(list(Suit)), min_size=1, max_size=2, unique=True))
+    pool = [Card(Rank(r), suit) for suit in suits for r in range(3, 15) for _ in range(2)]
+    heavy = draw(st.lists(st.sampled_from(range(len(pool))), min_size=12, max_size=18, unique=True))
+    others = [Card(Rank(r), suit) for suit in Suit if suit not in suits for r in range(3, 15)]
+    light = draw(st.lists(st.sampled_from(others), min_size=2, max_size=6))
+    wilds = draw(st.lists(st.sampled_from([JOKER, *(Card(Rank.TWO, suit) for suit in Suit)]), min_size=3, max_size=8))
+    return [pool[i] for i in heavy] + light + wilds
+
+
+@budget(30)
+@given(suit_heavy_hands(), st.sampled_from([3, 5]))
+def test_go_down_matches_a_search_that_spaces_runs_from_the_start(hand: list[Card], deal: int) -> None:
+    """On big suit-heavy hands (beyond the oracle's reach), the best go-down leaves what a search that spaces
+    contract runs from the start leaves: the fast pass, its repairs and the second search that borrows the
+    fast pass's bounds change nothing but the time."""
+    parts = tuple((part.kind.value, part.min_length) for part in PUSH.contract(deal).melds)
+    alone = Search(Setup(PUSH, tuple(hand), (), parts, rescue=False, keep_discard=True), spaced=True).best()
+    plan = best_go_down(hand, PUSH, deal)
+    if not alone.feasible:
+        assert plan is None, f"{format_cards(hand)}: spaced search finds no go-down, solver {plan}"
+        return
+    assert plan is not None, f"{format_cards(hand)}: spaced search leaves {alone.left}, solver none"
+    assert plan.points_left == alone.left, f"{format_cards(hand)}: solver {plan.points_left}, spaced {alone.left}"

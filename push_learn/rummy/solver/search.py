@@ -547,7 +547,9 @@ class Search:
         if hint is not None:
             self._try({r: x for r, x in hint.items() if any(o[0] == x for o in self.options.get(r, ()))})
         tried: list[dict[int, tuple[int, ...]]] = []
-        for first in self._first_guesses(guess):
+        # A spaced search that borrows the fast pass's bounds starts from that pass's best choice (the hint)
+        # alone: the first choices the pass tried fell short of it there, and can only fall shorter here.
+        for first in self._first_guesses(guess) if self.bounder is None else ():
             if self.incumbent >= self.cap:
                 break
             if first not in tried:

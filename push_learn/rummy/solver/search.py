@@ -632,7 +632,8 @@ class Search:
 
     def _dfs(self, decided: dict[int, tuple[int, ...]], depth: int, ub: int) -> None:
         """Depth-first over the open ranks in order; each child's bound is computed only when its turn comes
-        (a child that decides the last open rank is simply tried: its bound would be its value)."""
+        (a child that decides the last open rank is simply tried: its bound would be its value, unless the
+        bounds are borrowed from a fast pass, whose cheap bound at a leaf spares many a spaced try)."""
         if depth == len(self.branch):
             return
         r = self.branch[depth]
@@ -645,7 +646,8 @@ class Search:
                 return
             child = {**decided, r: x}
             if depth + 1 == len(self.branch):
-                self._try(child, r - 1)
+                if self.bounder is None or self.bounder.bound(child, self.incumbent, r - 1) > self.incumbent:
+                    self._try(child, r - 1)
                 continue
             bound = self.bound(child, self.incumbent, r - 1)
             if bound > self.incumbent:

@@ -546,10 +546,11 @@ class Search:
         guess = self._guess()
         if hint is not None:
             self._try({r: x for r, x in hint.items() if any(o[0] == x for o in self.options.get(r, ()))})
-        tried: list[dict[int, tuple[int, ...]]] = []
         # A spaced search that borrows the fast pass's bounds starts from that pass's best choice (the hint)
         # alone: the first choices the pass tried fell short of it there, and can only fall shorter here.
-        for first in self._first_guesses(guess) if self.bounder is None else ():
+        firsts = self._first_guesses(guess) if self.bounder is None else iter(())
+        tried: list[dict[int, tuple[int, ...]]] = []
+        for first in firsts:
             if self.incumbent >= self.cap:
                 break
             if first not in tried:
@@ -645,12 +646,16 @@ class Search:
             if self.incumbent >= ub or self.incumbent >= self.cap:
                 return
             child = {**decided, r: x}
-            if depth + 1 == len(self.branch):
-                if self.bounder is None or self.bounder.bound(child, self.incumbent, r - 1) > self.incumbent:
-                    self._try(child, r - 1)
+            leaf = depth + 1 == len(self.branch)
+            if leaf and self.bounder is None:
+                self._try(child, r - 1)
                 continue
             bound = self.bound(child, self.incumbent, r - 1)
-            if bound > self.incumbent:
+            if bound <= self.incumbent:
+                continue
+            if leaf:
+                self._try(child, r - 1)
+            else:
                 self._dfs(child, depth + 1, bound)
 
     def min_wilds(self) -> int | None:

@@ -9,7 +9,29 @@
 Hands are counted per suit over run positions with the wilds pooled; a branch and bound over the
 set questions of each rank, with an exact sweep per suit, gives exact answers quickly even for
 hands of 40 cards and 12 wilds (see ``benchmarks/solver.py``).
+
+The modules load from the optional compiled build when it matches the sources (``native``); ``NATIVE``
+says whether they did.
 """
+
+import sys
+from pathlib import Path
+
+from push_learn.rummy.solver import native as _build
+
+NATIVE = False
+"""True when the solver runs from its compiled build (``push_learn.rummy.solver.native``)."""
+
+if _build.wanted():
+    __path__.insert(0, str(_build.NATIVE_DIR))
+    try:
+        from push_learn.rummy.solver import api as _api
+    except ImportError:  # a build the interpreter cannot load: forget it and use the sources
+        __path__.remove(str(_build.NATIVE_DIR))
+        for _name in [name for name in sys.modules if name.startswith(f"{__name__}.") and name != _build.__name__]:
+            del sys.modules[_name]
+    else:
+        NATIVE = _api.__spec__ is not None and Path(_api.__spec__.origin or "").parent == _build.NATIVE_DIR
 
 from push_learn.rummy.solver.api import (
     ContractAnswer,
@@ -27,6 +49,7 @@ from push_learn.rummy.solver.api import (
 )
 
 __all__ = [
+    "NATIVE",
     "ContractAnswer",
     "MeldOptions",
     "TurnPlan",

@@ -1,0 +1,93 @@
+"""The solver's optional compiled build: loaded only while it matches the sources, and it answers exactly as
+the sources do (``make test`` runs the solver's tests once more on the sources alone)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from push_learn.rummy.solver import NATIVE, native
+
+ANSWERS = """
+import json, random, sys
+from push_learn.cards import make_deck
+from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN
+from push_learn.rummy.solver import NATIVE, best_go_down, best_turn, contract_distance
+
+def plan_text(plan):
+    return None if plan is None else [str(plan), [str(card) for card in plan.left]]
+
+deck = make_deck(2, 4)
+rng = random.Random(int(sys.argv[1]))
+answers = []
+for number in range(int(sys.argv[2])):
+    rules = (PUSH, CAP_IT, SIX_TO_TEN)[number % 3]
+    hand = rng.sample(deck, rng.randint(8, 30))
+    deal = number % 5 + 1
+    answers.append([
+        plan_text(best_go_down(hand, rules, deal)),
+        plan_text(best_turn(hand, rules)),
+        contract_distance(hand, rules, deal),
+    ])
+print(json.dumps({"native": NATIVE, "answers": answers}))
+"""
+
+
+def _answers(pure: bool, seed: int, count: int) -> dict[str, object]:
+    environment = {key: value for key, value in os.environ.items() if key != native.PURE_VARIABLE}
+    if pure:
+        environment[native.PURE_VARIABLE] = "1"
+    run = subprocess.run(
+        [sys.executable, "-c", ANSWERS, str(seed), str(count)],
+        capture_output=True, text=True, env=environment, check=True, timeout=600,
+    )
+    return dict(json.loads(run.stdout))
+
+
+def _copy_sources(target: Path) -> Path:
+    target.mkdir()
+    for name in native.COMPILED_MODULES:
+        shutil.copyfile(native.PACKAGE_DIR / f"{name}.py", target / f"{name}.py")
+    return target
+
+
+def test_a_build_loads_only_while_it_matches_the_sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(native.PURE_VARIABLE, raising=False)
+    sources = _copy_sources(tmp_path / "solver")
+    build = tmp_path / "solver" / "_native"
+    assert not native.wanted(build, sources)  # no build at all
+    build.mkdir()
+    (build / native.STAMP_NAME).write_text("0" * 64 + "\n")
+    assert not native.wanted(build, sources)  # a build of other sources
+    (build / native.STAMP_NAME).write_text(native.sources_digest(sources) + "\n")
+    assert native.wanted(build, sources)
+    monkeypatch.setenv(native.PURE_VARIABLE, "1")
+    assert not native.wanted(build, sources)  # the sources on request
+    monkeypatch.delenv(native.PURE_VARIABLE)
+    search = sources / "search.py"
+    search.write_text(search.read_text() + "\n# an edit after the build\n")
+    assert not native.wanted(build, sources)  # a stale build never shadows an edited source
+
+
+@pytest.mark.skipif(
+    bool(os.environ.get(native.PURE_VARIABLE)), reason="this pass runs the solver's sources on purpose"
+)
+def test_make_install_built_the_compiled_solver_in_ci() -> None:
+    if os.environ.get("CI") != "true" and not NATIVE:
+        pytest.skip("no compiled build here (make install builds one where a C compiler exists)")
+    assert NATIVE, "CI=true: make install must build the compiled solver so that its tests run on it"
+
+
+@pytest.mark.skipif(not NATIVE, reason="needs the compiled build (make install builds it where a C compiler exists)")
+def test_the_compiled_build_answers_as_the_sources_do() -> None:
+    seed = random.Random().randrange(10**6)
+    compiled, sources = _answers(False, seed, 60), _answers(True, seed, 60)
+    assert compiled["native"] is True and sources["native"] is False
+    assert compiled["answers"] == sources["answers"], f"the builds disagree on seed {seed}"

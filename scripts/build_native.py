@@ -3,8 +3,9 @@
 The compiled build answers every question exactly as the sources do, about 1.4 times faster; the package
 loads it only while it matches the sources (``push_learn/rummy/solver/native.py``). Nothing is done when
 the build is already up to date. Without a C compiler or Python's headers the solver simply stays plain
-Python and this says so, except under ``CI=true``, where the build is required so that its tests run; as
-root on Debian the compiler and headers are first installed with apt-get.
+Python and this says so, except under ``CI=true``: there the build is required so that its tests run, and
+as root on Debian the compiler and headers are first installed with apt-get (elsewhere this script never
+installs system packages).
 
 Usage: ``python scripts/build_native.py [--force]``
 """
@@ -114,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.force and up_to_date(native):
         print("solver: the compiled build is up to date")
         return 0
-    if missing_tools():
+    if missing_tools() and required:
         install_tools()
     missing = missing_tools()
     if missing:

@@ -91,18 +91,20 @@ def compile_into(native: ModuleType, work: Path) -> list[Path]:
     return sorted((work / "lib" / "push_learn" / "rummy" / "solver").glob("*.so"))
 
 
-def install_build(native: ModuleType, built: list[Path]) -> None:
+def install_build(native: ModuleType, built: list[Path], digest: str) -> None:
     """Put the built files into the native folder (each replaced whole, so a running solver keeps its
-    copy), then the stamp naming the sources they came from."""
+    copy), then the stamp naming the sources they came from (their ``digest`` before the build began)."""
     native.NATIVE_DIR.mkdir(exist_ok=True)
+    stamp = native.NATIVE_DIR / native.STAMP_NAME
+    stamp.unlink(missing_ok=True)  # until every file is in, the old build is not loaded either
     for path in built:
         target = native.NATIVE_DIR / path.name
         partial = target.with_name(f".{path.name}.partial")
         shutil.copyfile(path, partial)
         os.replace(partial, target)
-    stamp = native.NATIVE_DIR / native.STAMP_NAME
-    stamp.with_name(f".{native.STAMP_NAME}.partial").write_text(native.sources_digest() + "\n")
-    os.replace(stamp.with_name(f".{native.STAMP_NAME}.partial"), stamp)
+    partial = stamp.with_name(f".{native.STAMP_NAME}.partial")
+    partial.write_text(digest + "\n")
+    os.replace(partial, stamp)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -121,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         print(f"solver: cannot compile ({', '.join(missing)} missing); it runs as plain Python", file=sys.stderr)
         return 1 if required else 0
+    digest = native.sources_digest()
     print("solver: compiling with mypyc (about half a minute)", flush=True)
     with tempfile.TemporaryDirectory(prefix="push-learn-native-") as work:
         try:
@@ -128,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
         except (Exception, SystemExit) as error:  # setuptools reports a failed compile as SystemExit
             print(f"solver: the compiled build failed ({error}); it runs as plain Python", file=sys.stderr)
             return 1 if required else 0
-        install_build(native, built)
+        install_build(native, built, digest)
     print(f"solver: compiled build ready in {native.NATIVE_DIR.relative_to(ROOT)}")
     return 0
 

@@ -113,7 +113,9 @@ def _pareto_roomless(entries: Entries, ge: tuple[tuple[bool, ...], ...]) -> Entr
     return out
 
 
-def join_into(bucket: Entries, entries: Pairs, delta: Pairs, add: tuple, k2: int, wcap2: int) -> None:
+def join_into(
+    bucket: Entries, entries: Pairs, delta: Pairs, add: tuple[tuple[int, ...], ...], k2: int, wcap2: int
+) -> None:
     """Add every pairing of ``entries`` and ``delta`` (as pairs) into ``bucket`` (best value per key).
 
     A pairing keeps at most one discard and at most ``wcap2`` wild units; this is the solver's hot loop.

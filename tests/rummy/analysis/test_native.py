@@ -9,6 +9,7 @@ import random
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -74,6 +75,30 @@ def test_a_build_loads_only_while_it_matches_the_sources(tmp_path: Path, monkeyp
     search = sources / "search.py"
     search.write_text(search.read_text() + "\n# an edit after the build\n")
     assert not native.wanted(build, sources)  # a stale build never shadows an edited source
+
+
+def test_a_build_the_interpreter_cannot_load_gives_way_to_the_sources(tmp_path: Path) -> None:
+    """A copy of the package whose build matches its sources but cannot load (here a broken file): the
+    solver still imports, from the sources, and answers."""
+    package = Path(native.PACKAGE_DIR).parents[2] / "push_learn"
+    copy = tmp_path / "push_learn"
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("_native", "__pycache__"))
+    build = copy / "rummy" / "solver" / "_native"
+    build.mkdir()
+    (build / f"api{sysconfig.get_config_var('EXT_SUFFIX')}").write_bytes(b"not a compiled module")
+    (build / native.STAMP_NAME).write_text(native.sources_digest(copy / "rummy" / "solver") + "\n")
+    environment = {key: value for key, value in os.environ.items() if key != native.PURE_VARIABLE}
+    environment["PYTHONPATH"] = str(tmp_path)
+    check = (
+        "import push_learn.rummy.solver as solver; from push_learn.cards import parse_cards;"
+        f"from push_learn.rummy import PUSH; assert solver.__file__.startswith({str(tmp_path)!r});"
+        "print(solver.NATIVE, solver.best_turn(parse_cards('5H 6H 7H 9C 9D JK QS'), PUSH).points_left)"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", check], capture_output=True, text=True, env=environment, cwd=tmp_path, timeout=120
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["False", "0"]
 
 
 @pytest.mark.skipif(

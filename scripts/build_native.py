@@ -13,7 +13,9 @@ Usage: ``python scripts/build_native.py [--force]``
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
+import io
 import os
 import shutil
 import subprocess
@@ -125,11 +127,15 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if required else 0
     digest = native.sources_digest()
     print("solver: compiling with mypyc (about half a minute)", flush=True)
+    log = io.StringIO()  # mypyc's notes, shown only when the build fails
     with tempfile.TemporaryDirectory(prefix="push-learn-native-") as work:
         try:
-            built = compile_into(native, Path(work))
+            with contextlib.redirect_stdout(log):
+                built = compile_into(native, Path(work))
         except (Exception, SystemExit) as error:  # setuptools reports a failed compile as SystemExit
+            print(log.getvalue(), file=sys.stderr)
             print(f"solver: the compiled build failed ({error}); it runs as plain Python", file=sys.stderr)
+            print("(or from an earlier build, where one matches its sources)", file=sys.stderr)
             return 1 if required else 0
         install_build(native, built, digest)
     print(f"solver: compiled build ready in {native.NATIVE_DIR.relative_to(ROOT)}")

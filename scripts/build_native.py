@@ -94,11 +94,16 @@ def compile_into(native: ModuleType, work: Path) -> list[Path]:
 
 
 def install_build(native: ModuleType, built: list[Path], digest: str) -> None:
-    """Put the built files into the native folder (each replaced whole, so a running solver keeps its
-    copy), then the stamp naming the sources they came from (their ``digest`` before the build began)."""
+    """Replace the native folder's contents with the built files, then write the stamp naming the sources they
+    came from (their ``digest`` before the build began). The stamp goes first, so no build loads meanwhile, and
+    so do builds for other interpreters: the one stamp must not vouch for files made from older sources. A
+    running solver keeps the files it has open (they are unlinked or replaced whole, never rewritten)."""
     native.NATIVE_DIR.mkdir(exist_ok=True)
     stamp = native.NATIVE_DIR / native.STAMP_NAME
-    stamp.unlink(missing_ok=True)  # until every file is in, the old build is not loaded either
+    stamp.unlink(missing_ok=True)
+    for old in native.NATIVE_DIR.iterdir():
+        if not old.is_dir():
+            old.unlink()
     for path in built:
         target = native.NATIVE_DIR / path.name
         partial = target.with_name(f".{path.name}.partial")

@@ -41,11 +41,11 @@ def load_native() -> ModuleType:
     return module
 
 
-def up_to_date(native: ModuleType) -> bool:
-    """True when the build matches the sources and holds every module for this interpreter."""
+def up_to_date(native: ModuleType, digest: str) -> bool:
+    """True when the build matches the sources (their ``digest``) and holds every module for this interpreter."""
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
     stamp = native.NATIVE_DIR / native.STAMP_NAME
-    if not stamp.is_file() or stamp.read_text().strip() != native.sources_digest():
+    if not stamp.is_file() or stamp.read_text().strip() != digest:
         return False
     return all((native.NATIVE_DIR / f"{name}{suffix}").is_file() for name in native.COMPILED_MODULES)
 
@@ -121,16 +121,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     required = os.environ.get("CI") == "true"
     native = load_native()
-    if not args.force and up_to_date(native):
+    digest = native.sources_digest()
+    if not args.force and up_to_date(native, digest):
         print("solver: the compiled build is up to date")
         return 0
-    if missing_tools() and required:
-        install_tools()
     missing = missing_tools()
+    if missing and required:
+        install_tools()
+        missing = missing_tools()
     if missing:
         print(f"solver: cannot compile ({', '.join(missing)} missing); it runs as plain Python", file=sys.stderr)
         return 1 if required else 0
-    digest = native.sources_digest()
     print("solver: compiling with mypyc (about half a minute)", flush=True)
     log = io.StringIO()  # mypyc's notes, shown only when the build fails
     with tempfile.TemporaryDirectory(prefix="push-learn-native-") as work:

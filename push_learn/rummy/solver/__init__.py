@@ -14,24 +14,10 @@ The modules load from the optional compiled build when it matches the sources (`
 says whether they did.
 """
 
-import sys
-from pathlib import Path
-
 from push_learn.rummy.solver import native as _build
 
-NATIVE = False
+NATIVE = _build.activate(__path__, __name__)
 """True when the solver runs from its compiled build (``push_learn.rummy.solver.native``)."""
-
-if _build.wanted():
-    __path__.insert(0, str(_build.NATIVE_DIR))
-    try:
-        from push_learn.rummy.solver import api as _api
-    except ImportError:  # a build the interpreter cannot load: forget it and use the sources
-        __path__.remove(str(_build.NATIVE_DIR))
-        for _name in [name for name in sys.modules if name.startswith(f"{__name__}.") and name != _build.__name__]:
-            del sys.modules[_name]
-    else:
-        NATIVE = _api.__spec__ is not None and Path(_api.__spec__.origin or "").parent == _build.NATIVE_DIR
 
 from push_learn.rummy.solver.api import (
     ContractAnswer,

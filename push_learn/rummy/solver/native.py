@@ -11,10 +11,12 @@ written in. This module itself is never compiled: it decides before any compiled
 from __future__ import annotations
 
 import hashlib
+import importlib
 import os
+import sys
 from pathlib import Path
 
-__all__ = ["COMPILED_MODULES", "NATIVE_DIR", "PURE_VARIABLE", "STAMP_NAME", "sources_digest", "wanted"]
+__all__ = ["COMPILED_MODULES", "NATIVE_DIR", "PURE_VARIABLE", "STAMP_NAME", "activate", "sources_digest", "wanted"]
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 """The folder of the solver's sources."""
@@ -60,3 +62,20 @@ def wanted(native_dir: Path = NATIVE_DIR, package_dir: Path = PACKAGE_DIR) -> bo
         return stamp.read_text().strip() == sources_digest(package_dir)
     except OSError:
         return False
+
+
+def activate(package_path: list[str], package: str) -> bool:
+    """Load the solver package ``package`` (its ``__path__`` is ``package_path``) from the compiled build when
+    it is ``wanted``; True when its modules then come from the build. A build the interpreter cannot load is
+    taken off the path again, with the modules it half loaded, so that the sources load instead."""
+    if not wanted():
+        return False
+    package_path.insert(0, str(NATIVE_DIR))
+    try:
+        api = importlib.import_module(f"{package}.api")
+    except ImportError:
+        package_path.remove(str(NATIVE_DIR))
+        for name in [name for name in sys.modules if name.startswith(f"{package}.") and name != __name__]:
+            del sys.modules[name]
+        return False
+    return api.__spec__ is not None and Path(api.__spec__.origin or "").parent == NATIVE_DIR

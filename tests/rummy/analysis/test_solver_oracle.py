@@ -330,8 +330,7 @@ def test_go_down_matches_oracle(data: st.DataObject, variant: str, deal: int) ->
 @given(st.data(), st.sampled_from(sorted(VARIANTS)), st.integers(1, 5))
 def test_first_solutions_are_real_plans(data: st.DataObject, variant: str, deal: int) -> None:
     """Each first solution the search tries before bounding (free sets, sets of naturals outside likely runs,
-    no sets)
-    is valued as a real plan: never above the oracle's optimum, and the search still reaches it."""
+    no sets) is valued as a real plan: never above the oracle's optimum, and the search still reaches it."""
     rules = VARIANTS[variant]
     hand = data.draw(hands(rules, most=11))
     parts = tuple((part.kind.value, part.min_length) for part in rules.contract(deal).melds)

@@ -1,0 +1,179 @@
+"""The one protocol every game of the Push family answers, and the one protocol of every bot.
+
+Rummy matches (Push, Cap-It, 6-7-8-9-10), the stud games (Push stud, Roll Your Own, Substitution,
+Screw Your Neighbor), three-card brag and Three Card Poker are all driven the same way:
+
+>>> from push_learn.games import new_game
+>>> game = new_game("push", seed=42)
+>>> seat = game.to_move[0]
+>>> action = game.legal_actions(seat)[0]        # every action names its seat
+>>> game.verify(action)                          # raises IllegalAction with a reason; changes nothing
+>>> _ = game.apply(action)
+>>> record = game.record()                       # one envelope for every game (push_learn.records)
+
+A bot is anything with ``choose(observation, rng) -> action``; it sees only the observation of its
+seat, so it cannot cheat by accident.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+
+from push_learn.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from push_learn.records import Record
+
+__all__ = ["Bot", "Game", "GameSpec", "SeatAction", "refuse_wrong_seat", "seat_refusal"]
+
+A = TypeVar("A", bound="SeatAction")
+Obs = TypeVar("Obs", covariant=True)
+A_co = TypeVar("A_co", covariant=True)
+O_contra = TypeVar("O_contra", contravariant=True)
+
+
+@runtime_checkable
+class SeatAction(Protocol):
+    """An action of any game: it names the seat that acts and writes itself as JSON."""
+
+    @property
+    def seat(self) -> int:
+        """The seat (0-based) that takes this action."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON values that the game's reader turns back into an equal action."""
+        ...
+
+
+@runtime_checkable
+class Game(Protocol[A, Obs]):
+    """A game in progress, OpenSpiel-style: whose move, what is legal, what each seat may see.
+
+    ``verify`` raises ``IllegalAction`` with a sentence a student understands and never changes the
+    state; ``can`` answers yes or no; ``apply`` carries a legal action out. ``observe(seat)`` is
+    exactly what that seat may know; ``observe(None)`` is what a spectator sees (public cards only).
+    Rules, seed and the list of actions fix the game, so ``record()`` saves it and replays it exactly.
+    """
+
+    @property
+    def rules(self) -> Any:
+        """The game's rules (a frozen dataclass: variants are data)."""
+        ...
+
+    @property
+    def seed(self) -> int | str:
+        """The seed that fixes every shuffle."""
+        ...
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The name of the player in each seat."""
+        ...
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        """The seats that may act now (several when choices are made at the same moment)."""
+        ...
+
+    def legal_actions(self, seat: int) -> list[A]:
+        """The choices open to ``seat`` now (empty when it is not that seat's move).
+
+        Where the choices are combinatorial (rummy melds) the list holds the simple ones and the
+        others are built and checked with ``verify``.
+        """
+        ...
+
+    def verify(self, action: A) -> None:
+        """Raise ``IllegalAction`` saying why ``action`` is not allowed now; never changes the state."""
+        ...
+
+    def can(self, action: A) -> bool:
+        """True when ``action`` is allowed now."""
+        ...
+
+    def apply(self, action: A) -> Any:
+        """Carry out ``action`` (raising ``IllegalAction`` and changing nothing when it is not allowed)."""
+        ...
+
+    def observe(self, seat: int | None) -> Obs:
+        """What ``seat`` may know now; ``None``: a spectator, who sees only public cards."""
+        ...
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        ...
+
+    @property
+    def result(self) -> Any:
+        """How the game came out (``None`` until it is over)."""
+        ...
+
+    def record(self) -> Any:
+        """The game so far as a ``push_learn.records.Record``."""
+        ...
+
+
+class Bot(Protocol[O_contra, A_co]):
+    """Every bot and random player of every game: it chooses from its seat's observation alone."""
+
+    def choose(self, observation: O_contra, rng: random.Random) -> A_co:
+        """The action this bot takes, given what its seat sees; ``rng`` is its only source of chance."""
+        ...
+
+
+def seat_refusal(seat: object, to_move: tuple[int, ...], names: tuple[str, ...]) -> str | None:
+    """The plain reason an action from ``seat`` is out of turn, or ``None`` when the seat may act.
+
+    >>> seat_refusal(2, (3,), ("North", "East", "South", "West"))
+    "it is West's turn, not South's"
+    >>> seat_refusal(7, (0,), ("North", "East"))
+    'there is no seat 7 at this table (seats 0 to 1)'
+    """
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(names):
+        return f"there is no seat {seat!r} at this table (seats 0 to {len(names) - 1})"
+    if seat in to_move:
+        return None
+    if not to_move:
+        return "the game is over"
+    if len(to_move) == 1:
+        return f"it is {names[to_move[0]]}'s turn, not {names[seat]}'s"
+    movers = ", ".join(names[s] for s in to_move[:-1]) + " and " + names[to_move[-1]]
+    return f"{names[seat]} has nothing to choose now: {movers} are choosing"
+
+
+def refuse_wrong_seat(seat: object, to_move: tuple[int, ...], names: tuple[str, ...]) -> None:
+    """Raise ``IllegalAction`` when ``seat`` may not act now (see ``seat_refusal``)."""
+    reason = seat_refusal(seat, to_move, names)
+    if reason is not None:
+        raise IllegalAction(reason)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game of the catalogue (``push_learn.games``): its name, who may play it and how to start it.
+
+    Each family lists its games once (``push_learn.rummy.catalogue``, ``push_learn.poker.catalogue``);
+    every dashboard, widget, command and test reads names, player counts and bot levels from here.
+    """
+
+    id: str
+    """The game's id in records and addresses: ``push``, ``screw``, ``three_card_poker``."""
+    title: str
+    """The game's name for people: ``Push``, ``Screw Your Neighbor``."""
+    family: str
+    """``rummy``, ``stud`` or ``three_card``."""
+    players: tuple[int, ...]
+    """The numbers of players the game may be set for, smallest first."""
+    default_players: int
+    """The number of players a new game has when none is asked for."""
+    new: Callable[..., Any]
+    """``new(seed=..., players=None, **options)``: a new game (players: a count or the names)."""
+    load: Callable[[Record], Any]
+    """Replay a record of this game (checked step by step; ``RecordError`` names the first bad one)."""
+    bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    """Bot levels by name (``random`` first), each a factory of a fresh bot."""

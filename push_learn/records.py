@@ -1,0 +1,327 @@
+"""One record envelope for every game, read safely, and sealed so that an edited record is refused.
+
+A record is what fixes a game: which game, its rules, the seed, the players, any set-up of the
+game's own (a dealer, stacks, cards stacked on the deck) and every action in order. Every family
+writes the same envelope:
+
+>>> record = Record("push", {"decks": 2}, seed=7, players=("Ann", "Bo", "Cy", "Di"),
+...                 actions=({"type": "push", "seat": 2},))
+>>> Record.from_json(record.to_json()) == record
+True
+
+**Sealing.** A server that keeps a secret key seals the records its kernels write: an HMAC-SHA256
+over the record's canonical JSON. Changing anything afterwards, even one discard to another card the
+player held, breaks the seal:
+
+>>> sealed = record.sealed(b"class secret")
+>>> sealed.check_seal(b"class secret") is sealed
+True
+>>> edited = Record.from_dict({**sealed.to_dict(), "seed": 8})
+>>> edited.check_seal(b"class secret")
+Traceback (most recent call last):
+...
+push_learn.errors.RecordError: this record was changed after it was sealed, so it cannot be trusted
+
+**Reading safely.** ``Record.from_json`` never lets malformed text through as anything but a
+``RecordError``: it bounds the size and the nesting, refuses numbers that are not whole (records
+hold none) and integers too long to be real, and names the field that is wrong.
+
+**Numbering.** A bad step is named the same way in every game: the message counts from 1
+("step 3 (discard 7♥) ..."), ``RecordError.index`` from 0 (see ``step_error``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from push_learn.errors import RecordError
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_RECORD_BYTES",
+    "SCHEMA",
+    "SEAL_KEY_ENV",
+    "VERSION",
+    "Record",
+    "canonical_json",
+    "load_json",
+    "seal_key_from_env",
+    "short",
+    "step_error",
+]
+
+SCHEMA = "push_learn.record"
+"""The ``schema`` field of every record this version writes."""
+VERSION = 2
+"""The envelope's version (version 1 was the rummy family's own format, still read by its loader)."""
+MAX_RECORD_BYTES = 2_000_000
+"""The largest record text read (a five-deal Push match with every move is about 40 kB)."""
+MAX_DEPTH = 16
+"""The deepest nesting of lists and objects a record may hold (a meld inside an action is depth 5)."""
+MAX_INT_DIGITS = 40
+"""The longest whole number a record may hold (seeds are at most a few dozen digits)."""
+SEAL_KEY_ENV = "PUSH_LEARN_SEAL_KEY"
+"""The environment variable through which a server hands its sealing key to the kernels it starts."""
+_ECHO = 80
+
+
+def short(value: object, limit: int = _ECHO) -> str:
+    """``repr(value)`` cut to ``limit`` characters, so that a refusal never echoes a huge input.
+
+    >>> short("x" * 1000, 12)
+    "'xxxxxxxxx…"
+    """
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def step_error(index: int, action: object, reason: str) -> RecordError:
+    """The error for a record's bad step ``index`` (0-based): the message counts from 1.
+
+    >>> err = step_error(2, "discard 7♥", "South does not hold 7♥")
+    >>> str(err), err.index
+    ('step 3 (discard 7♥) cannot be played: South does not hold 7♥', 2)
+    """
+    text = action if isinstance(action, str) else short(action)
+    return RecordError(f"step {index + 1} ({text}) cannot be played: {reason}", index)
+
+
+def _depth(value: Any, limit: int) -> int:
+    """The nesting depth of plain JSON values, stopping as soon as it passes ``limit``."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > limit:
+                return depth
+            deepest = max(deepest, depth)
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def _text_depth(text: str) -> int:
+    """The deepest nesting of ``[`` and ``{`` in JSON text, brackets inside strings not counted."""
+    depth = running = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            running += 1
+            if running > depth:
+                depth = running
+                if depth > MAX_DEPTH:
+                    return depth
+        elif char in "]}":
+            running -= 1
+    return depth
+
+
+def _no_float(text: str) -> Any:
+    raise RecordError(f"a record holds only whole numbers, not {short(text)}")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise RecordError(f"a number of {len(text)} digits is too long for a record")
+    return int(text)
+
+
+def load_json(text: str | bytes, what: str = "record", max_bytes: int = MAX_RECORD_BYTES) -> Any:
+    """Parse JSON text as a record's plain values, or raise ``RecordError`` in plain words.
+
+    Refused: more than ``max_bytes``, text that is not UTF-8 JSON, nesting deeper than ``MAX_DEPTH``,
+    numbers that are not whole (``1.0``, ``1e400``, ``NaN``) and integers of over 40 digits.
+
+    >>> load_json('{"seed": 7}')
+    {'seed': 7}
+    >>> load_json("[" * 1000 + "]" * 1000)
+    Traceback (most recent call last):
+    ...
+    push_learn.errors.RecordError: the record is nested too deeply to be a record
+    """
+    if len(text) > max_bytes:
+        raise RecordError(f"the {what} is {len(text):,} bytes long; a {what} is at most {max_bytes:,}")
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"the {what} is not UTF-8 text: {exc.reason} at byte {exc.start}") from None
+    text = text.lstrip("\ufeff")
+    # Nesting is counted before parsing: the standard parser recurses once per level.
+    if _text_depth(text) > MAX_DEPTH:
+        raise RecordError(f"the {what} is nested too deeply to be a {what}")
+    try:
+        return json.loads(text, parse_float=_no_float, parse_int=_bounded_int, parse_constant=_no_float)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"the {what} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") \
+            from None
+    except RecursionError:  # pragma: no cover - the depth check above comes first
+        raise RecordError(f"the {what} is nested too deeply to be a {what}") from None
+
+
+def canonical_json(data: Any) -> bytes:
+    """The one byte string a record's values are sealed over: sorted keys, no spaces, UTF-8."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode()
+
+
+def seal_key_from_env() -> bytes | None:
+    """The sealing key the server handed down through ``PUSH_LEARN_SEAL_KEY``, or ``None``."""
+    value = os.environ.get(SEAL_KEY_ENV, "")
+    return value.encode() if value else None
+
+
+def _plain(value: Any, where: str) -> Any:
+    """Check that ``value`` holds only JSON's plain values with whole numbers; return it."""
+    if _depth(value, MAX_DEPTH) > MAX_DEPTH:
+        raise RecordError(f"the record's {where} are nested too deeply")
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if not all(isinstance(key, str) for key in item):
+                raise RecordError(f"the record's {where} have a key that is not text")
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+        elif isinstance(item, float):
+            raise RecordError(f"the record's {where} hold {short(item)}, and a record holds only whole numbers")
+        elif item is not None and not isinstance(item, str | int | bool):
+            raise RecordError(f"the record's {where} hold {short(item)}, which is not a JSON value")
+    return value
+
+
+@dataclass(frozen=True)
+class Record:
+    """Everything that fixes a game, in the envelope every family shares.
+
+    ``game`` names the game (``push``, ``cap_it``, ``six_to_ten``, ``push_stud``, ``screw``,
+    ``brag``, ``three_card_poker``; see ``push_learn.games``); ``rules`` are its rules as plain
+    values; ``setup`` holds anything else a game needs to start (a dealer, stacks, scripted cards);
+    ``actions`` are the actions' JSON, each naming its seat. ``seal`` is the hex HMAC, or ``None``.
+    """
+
+    game: str
+    rules: Mapping[str, Any]
+    seed: int | str
+    players: tuple[str, ...] | None = None
+    actions: tuple[Mapping[str, Any], ...] = ()
+    setup: Mapping[str, Any] = field(default_factory=dict)
+    seal: str | None = None
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    # ---- plain values ------------------------------------------------------------------------
+    def body(self) -> dict[str, Any]:
+        """The record's values without the seal: what the seal is computed over."""
+        return {
+            "schema": SCHEMA,
+            "version": VERSION,
+            "game": self.game,
+            "rules": dict(self.rules),
+            "seed": self.seed,
+            "players": None if self.players is None else list(self.players),
+            "setup": dict(self.setup),
+            "actions": [dict(action) for action in self.actions],
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as plain JSON values (with its seal when it has one)."""
+        data = self.body()
+        if self.seal is not None:
+            data["seal"] = self.seal
+        return data
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The record as JSON text."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Record:
+        """Read the envelope (not the game's own fields: replaying checks those); ``RecordError`` if bad."""
+        if not isinstance(data, dict):
+            raise RecordError("a record must be a JSON object")
+        if data.get("schema") != SCHEMA:
+            raise RecordError(f"this is not a push_learn record (schema {short(data.get('schema'))})")
+        if data.get("version") != VERSION:
+            version = short(data.get("version"))
+            raise RecordError(f"record version {version} is not supported (this code reads {VERSION})")
+        unknown = sorted(set(data) - {"schema", "version", "game", "rules", "seed", "players", "setup", "actions",
+                                      "seal"})
+        if unknown:
+            raise RecordError(f"a record has no field {short(unknown[0])}")
+        game = data.get("game")
+        if not isinstance(game, str) or not game:
+            raise RecordError("the record does not say which game it is")
+        rules = data.get("rules")
+        if not isinstance(rules, dict):
+            raise RecordError("the record's rules must be an object of settings")
+        seed = data.get("seed")
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise RecordError(f"the record's seed must be a whole number or text, not {short(seed)}")
+        players = data.get("players")
+        if players is not None and not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
+            raise RecordError("the record's players must be a list of names")
+        setup = data.get("setup", {})
+        if not isinstance(setup, dict):
+            raise RecordError("the record's set-up must be an object")
+        actions = data.get("actions")
+        if not isinstance(actions, list):
+            raise RecordError("the record's actions must be a list")
+        for index, action in enumerate(actions):
+            if not isinstance(action, dict):
+                raise step_error(index, action, "an action is written as an object such as {\"type\": ...}")
+        seal = data.get("seal")
+        if seal is not None and not isinstance(seal, str):
+            raise RecordError("the record's seal must be text")
+        return cls(
+            game,
+            _plain(rules, "rules"),
+            seed,
+            None if players is None else tuple(players),
+            tuple(_plain(action, "actions") for action in actions),
+            _plain(setup, "set-up"),
+            seal,
+        )
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Record:
+        """Read a record from JSON text, safely (see ``load_json``)."""
+        return cls.from_dict(load_json(text))
+
+    # ---- sealing -----------------------------------------------------------------------------
+    def digest(self, key: bytes) -> str:
+        """The hex HMAC-SHA256 of the record's canonical JSON under ``key``."""
+        return hmac.new(key, canonical_json(self.body()), hashlib.sha256).hexdigest()
+
+    def sealed(self, key: bytes) -> Record:
+        """This record with its seal under ``key``."""
+        if not key:
+            raise ValueError("a seal needs a key that is not empty")
+        return replace(self, seal=self.digest(key))
+
+    def check_seal(self, key: bytes) -> Record:
+        """Return the record when its seal is right for ``key``; else raise ``RecordError``."""
+        if self.seal is None:
+            raise RecordError("this record is not sealed, so it cannot be trusted")
+        if not hmac.compare_digest(self.seal, self.digest(key)):
+            raise RecordError("this record was changed after it was sealed, so it cannot be trusted")
+        return self
+
+    def with_actions(self, actions: Sequence[Mapping[str, Any]]) -> Record:
+        """The same game with other actions (unsealed: a seal vouches for one list of actions)."""
+        return replace(self, actions=tuple(actions), seal=None)

@@ -1,0 +1,104 @@
+"""The record envelope: plain values only, bounded input, one step numbering, and the seal."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from push_learn.errors import RecordError
+from push_learn.records import MAX_DEPTH, Record, canonical_json, load_json, short, step_error
+
+KEY = b"a class secret"
+
+
+def _record() -> Record:
+    return Record("push", {"decks": 2}, 7, ("Ann", "Bo", "Cy", "Di"),
+                  ({"type": "push", "seat": 2}, {"type": "discard", "seat": 2, "card": "7H"}), {"dealer": 1})
+
+
+def test_a_record_round_trips_through_json() -> None:
+    record = _record()
+    assert Record.from_json(record.to_json()) == record
+    assert Record.from_json(record.sealed(KEY).to_json()) == record.sealed(KEY)
+
+
+def test_an_edited_sealed_record_is_refused_even_when_the_edit_is_plausible() -> None:
+    sealed = _record().sealed(KEY)
+    assert sealed.check_seal(KEY) is sealed
+    data = sealed.to_dict()
+    data["actions"][1]["card"] = "8H"  # another card the player might have held
+    with pytest.raises(RecordError, match="changed after it was sealed"):
+        Record.from_dict(data).check_seal(KEY)
+    with pytest.raises(RecordError, match="changed after it was sealed"):
+        sealed.check_seal(b"another key")
+    with pytest.raises(RecordError, match="not sealed"):
+        _record().check_seal(KEY)
+
+
+def test_the_seal_is_over_canonical_json_so_key_order_and_spacing_do_not_matter() -> None:
+    sealed = _record().sealed(KEY)
+    text = json.dumps(dict(reversed(list(sealed.to_dict().items()))), indent=3)
+    assert Record.from_json(text).check_seal(KEY) == sealed
+    assert canonical_json({"b": 1, "a": [1, "é"]}) == '{"a":[1,"é"],"b":1}'.encode()
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("[" * 1000 + "]" * 1000, "nested too deeply"),
+        ('{"seed": ' + "9" * 4400 + "}", "too long"),
+        ('{"seed": 1e400}', "whole numbers"),
+        ('{"seed": NaN}', "whole numbers"),
+        ('{"target": 1.0}', "whole numbers"),
+        ("{not json", "not valid JSON"),
+        (b"\xff\xfe", "not UTF-8"),
+        ("x" * 3_000_000, "bytes long"),
+    ],
+)
+def test_malformed_text_is_a_record_error_in_words(text: str | bytes, words: str) -> None:
+    with pytest.raises(RecordError, match=words):
+        load_json(text)
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting() -> None:
+    name = "[" * (MAX_DEPTH * 3) + '\\"{'
+    assert load_json('{"players": ["' + name + '"]}') == {"players": ["[" * (MAX_DEPTH * 3) + '"{']}
+
+
+def test_a_byte_order_mark_is_accepted() -> None:
+    assert load_json("\ufeff{}".encode()) == {}
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"schema": "other"}, "not a push_learn record"),
+        ({"version": 9}, "version 9"),
+        ({"game": ""}, "which game"),
+        ({"rules": []}, "rules must be an object"),
+        ({"seed": True}, "seed must be"),
+        ({"players": "Ann"}, "list of names"),
+        ({"setup": 3}, "set-up must be"),
+        ({"actions": {}}, "actions must be a list"),
+        ({"actions": [["push"]]}, "step 1"),
+        ({"rules": {"x": 1.5}}, "whole numbers"),
+        ({"seal": 5}, "seal must be text"),
+        ({"extra": 1}, "no field"),
+    ],
+)
+def test_a_bad_envelope_names_what_is_wrong(change: dict[str, object], words: str) -> None:
+    data = {**_record().to_dict(), **change}
+    with pytest.raises(RecordError, match=words):
+        Record.from_dict(data)
+
+
+def test_steps_are_counted_from_one_in_words_and_from_zero_in_the_index() -> None:
+    error = step_error(0, "push", "it is West's turn, not South's")
+    assert str(error).startswith("step 1 (push)") and error.index == 0
+
+
+def test_echoed_values_are_short() -> None:
+    assert len(short("x" * 10_000_000)) <= 80
+    error = step_error(3, {"type": "x" * 10_000}, "unknown")
+    assert len(str(error)) < 200

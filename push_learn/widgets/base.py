@@ -14,6 +14,7 @@ the same way.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable, Mapping
 from importlib import resources
@@ -25,10 +26,13 @@ import traitlets
 
 from push_learn.cards import CardParseError
 from push_learn.errors import PushLearnError
+from push_learn.records import short
 from push_learn.widgets.cards import SORT_LABELS, SORTS
 
 __all__ = [
     "CARD_SIZES",
+    "NOTICE_LIMIT",
+    "SLIP",
     "HandSorting",
     "IntentError",
     "PushWidget",
@@ -48,6 +52,13 @@ COMMON_CSS = "pl_common.css"
 _EXPORT = re.compile(r"^export (?=(?:async )?(?:function|const|let|class) )", re.MULTILINE)
 
 F = TypeVar("F", bound=Callable[..., None])
+
+NOTICE_LIMIT = 400
+"""The longest notice shown under a widget (a refusal never echoes a huge input back to the page)."""
+SLIP = "Something went wrong on our side with that request, so nothing was changed. Please try again."
+"""The notice shown when a request fails for a reason that is not the student's: the log has the details."""
+log = logging.getLogger("push_learn.widgets")
+"""Where unexpected failures of a widget's requests are logged, with their traceback, for the teacher."""
 
 
 class IntentError(PushLearnError, ValueError):
@@ -143,14 +154,25 @@ class PushWidget(anywidget.AnyWidget):
         self._notice = None
         try:
             if method is None:
-                raise IntentError(f"this widget does not understand the request {kind!r}")
+                raise IntentError(f"this widget does not understand the request {short(kind)}")
             getattr(self, method)(content)
         except (PushLearnError, CardParseError) as exc:
             self.notify("refused", str(exc))
-        self.refresh()
+        except Exception:  # a request must end in a notice, never in a silent failure on the page
+            log.exception("%s could not carry out the request %s", type(self).__name__, short(kind))
+            self.notify("error", SLIP)
+        try:
+            self.refresh()
+        except Exception:
+            log.exception("%s could not repaint after the request %s", type(self).__name__, short(kind))
+            self._notice = {"kind": "error", "text": SLIP}
+            self._rev += 1
+            self.state = {**self.state, "rev": self._rev, "notice": {**self._notice, "n": self._rev}}
 
     def notify(self, kind: str, text: str) -> None:
-        """Show a notice under the widget: ``refused``, ``error``, ``ok`` or ``info``."""
+        """Show a notice under the widget: ``refused``, ``error``, ``ok`` or ``info`` (cut to ``NOTICE_LIMIT``)."""
+        if len(text) > NOTICE_LIMIT:
+            text = text[: NOTICE_LIMIT - 1] + "…"
         self._notice = {"kind": kind, "text": text}
 
     @property
@@ -175,7 +197,7 @@ def int_field(content: Mapping[str, Any], name: str) -> int:
     """Read an integer field of an intent, or raise ``IntentError``."""
     value = content.get(name)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise IntentError(f"the request lacks a whole number {name!r}")
+        raise IntentError(f"the request lacks a whole number {short(name)}")
     return value
 
 
@@ -196,7 +218,7 @@ class HandSorting:
     def _sort(self, content: Mapping[str, Any]) -> None:
         by = str_field(content, "by")
         if by not in SORTS:
-            raise IntentError(f"a hand is sorted by {', '.join(SORTS)}, not {by!r}")
+            raise IntentError(f"a hand is sorted by {', '.join(SORTS)}, not {short(by)}")
         self.sort = by
 
     def sort_state(self) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from enum import Enum
 from typing import Any
 
 from push_learn.cards import Card, CardParseError, card_sort_key, format_cards, parse_card, parse_cards
+from push_learn.seeds import whole_number
 
 __all__ = ["Verdict", "check", "verdict"]
 
@@ -82,8 +83,8 @@ def _read(answer: Any, expected: Any) -> Any:
             raise _Unreadable("this exercise wants True or False (yes or no)")
         return answer
     if isinstance(expected, int):
-        if isinstance(answer, str) and answer.strip().lstrip("-").isdigit():
-            return int(answer)
+        if isinstance(answer, str) and (number := whole_number(answer, -(10**9), 10**9)) is not None:
+            return number
         if isinstance(answer, bool) or not isinstance(answer, int | float):
             raise _Unreadable("this exercise wants a number")
         return answer

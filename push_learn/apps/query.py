@@ -17,13 +17,10 @@ from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
 from push_learn.rummy.rules import PLAYER_RANGE, VARIANT_NAMES, RummyRules, cap_it, push, six_to_ten
+from push_learn.seeds import DEFAULT_SEED, MAX_SEED, SeedError, read_seed, whole_number
 
 __all__ = ["DEFAULT_SEED", "MAX_SEED", "Query", "parse_query", "query_string"]
 
-DEFAULT_SEED = 1
-"""The shuffle used when the address names none (the seed fixes every shuffle of a match)."""
-MAX_SEED = 2**32 - 1
-"""The largest seed accepted from an address."""
 
 
 def query_string() -> str:
@@ -100,21 +97,17 @@ def parse_query(text: str) -> Query:
     >>> parse_query("seed=42&variant=cap-it&players=5&level=search")
     Query(seed=42, variant='cap_it', players=5, notes=(), options={'level': 'search'})
     >>> parse_query("seed=abc").notes
-    ("The shuffle number 'abc' in the address is not a whole number from 0 to 4294967295, so shuffle 1 is used.",)
+    ("In the address, the shuffle number 'abc' is not a whole number from 0 to 4294967295, so shuffle 1 is used.",)
     """
     pairs = parse_qs(text.lstrip("?"), keep_blank_values=True)
     values = {key.lower(): items[-1].strip() for key, items in pairs.items()}
     notes: list[str] = []
     seed = DEFAULT_SEED
     if "seed" in values:
-        raw = values["seed"]
-        if raw.isdigit() and int(raw) <= MAX_SEED:
-            seed = int(raw)
-        else:
-            notes.append(
-                f"The shuffle number {raw!r} in the address is not a whole number from 0 to {MAX_SEED}, "
-                f"so shuffle {DEFAULT_SEED} is used."
-            )
+        try:
+            seed = read_seed(values["seed"])
+        except SeedError as error:
+            notes.append(f"In the address, {error}, so shuffle {DEFAULT_SEED} is used.")
     variant = "push"
     if "variant" in values:
         raw = values["variant"]
@@ -130,8 +123,9 @@ def parse_query(text: str) -> Query:
     if "players" in values:
         raw = values["players"]
         low, high = PLAYER_RANGE[variant]
-        if raw.isdigit() and low <= int(raw) <= high:
-            players = int(raw) if low != high else None
+        count = whole_number(raw, low, high)
+        if count is not None:
+            players = count if low != high else None
         else:
             name = VARIANT_NAMES[variant]
             notes.append(

@@ -222,8 +222,9 @@ class DealStepper(
     def _restore(self, _content: Mapping[str, Any]) -> None:
         position = min(self.position, len(self.original.actions))
         self.record = self.original
-        self.position = -1
-        self._seek(position)
+        self._match = self.record.replay(position)  # the what-if's match is not a prefix of the original
+        self.position = position
+        self.composer.clear()
 
 
 def _as_record(source: RecordSource | None, rules: RummyRules, seed: int, level: str | None) -> MatchRecord:

@@ -20,6 +20,7 @@ from push_learn.errors import IllegalAction
 from push_learn.rummy.bots import Bot
 from push_learn.rummy.engine import Action, DealEnded, Match, MatchRecord, Observation, Push
 from push_learn.rummy.rules import RummyRules
+from push_learn.seeds import read_seed
 from push_learn.widgets.base import HandSorting, IntentError, PushWidget, intent, str_field
 from push_learn.widgets.cards import arrived
 from push_learn.widgets.coach_json import hint_json, refusal_help
@@ -57,12 +58,11 @@ def make_bot(level: str) -> Bot:
     return bot
 
 
-def parse_seed(text: str) -> int | str:
-    """A seed typed by a student: a whole number, else the text itself (the engine accepts both)."""
-    text = text.strip()
-    if not text:
-        raise IntentError("type a deal number (the seed) first")
-    return int(text) if text.lstrip("-").isdigit() else text
+def parse_seed(text: str) -> int:
+    """A shuffle number typed by a student, read exactly as a page's address reads it (``read_seed``)."""
+    if not text.strip():
+        raise IntentError("type a shuffle number first")
+    return read_seed(text)
 
 
 def default_seat(rules: RummyRules) -> int:

@@ -45,7 +45,7 @@ def test_the_presets_are_the_default_player_counts() -> None:
     assert parse_query("variant=six_to_ten").rules == SIX_TO_TEN
 
 
-@pytest.mark.parametrize("raw", ["abc", "-3", "1.5", str(MAX_SEED + 1), ""])
+@pytest.mark.parametrize("raw", ["abc", "-3", "1.5", str(MAX_SEED + 1), "", "²", "١٢"])
 def test_a_bad_seed_falls_back_with_a_note(raw: str) -> None:
     query = parse_query(f"seed={raw}")
     assert query.seed == DEFAULT_SEED
@@ -139,3 +139,16 @@ def test_a_failing_wait_falls_back_to_the_defaults(monkeypatch: pytest.MonkeyPat
     monkeypatch.setenv("VOILA_PREHEAT", "True")
     monkeypatch.setattr(voila.utils, "wait_for_request", broken)
     assert query_string() == ""
+
+
+@pytest.mark.parametrize("raw", ["²", "٤", "4.0", "%2B4"])
+def test_a_player_count_is_ascii_digits_only(raw: str) -> None:
+    query = parse_query(f"variant=cap_it&players={raw}")
+    assert query.players is None and "3 to 6 players" in query.notes[0]
+
+
+@settings(max_examples=200)
+@given(st.text(max_size=30))
+def test_no_address_breaks_the_settings(text: str) -> None:
+    query = parse_query(text)
+    assert 0 <= query.seed <= MAX_SEED and query.rules.players >= 2

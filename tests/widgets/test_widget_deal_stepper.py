@@ -164,3 +164,13 @@ def test_table_moves_are_offered_from_picked_cards_and_accepted(wire: Wire, kind
     page_sends(stepper, type="act", action=expected)
     assert synced(stepper)["notice"]["kind"] == "ok"
     assert stepper.match.snapshot()[4] == RECORD.replay(at + 1).snapshot()[4]
+
+
+def test_restore_at_the_start_shows_the_start(wire: Wire) -> None:
+    """Found by the intent fuzz: restoring at step 0 used to play the record's last move onto the start."""
+    stepper = DealStepper(seed=3)
+    before = synced(stepper)
+    page_sends(stepper, type="restore")
+    after = synced(stepper)
+    assert stepper.position == 0 and stepper._match.snapshot() == stepper.record.replay(0).snapshot()
+    assert (after["notice"], after["table"]) == (before["notice"], before["table"])

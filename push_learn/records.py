@@ -75,7 +75,7 @@ def short(value: object, limit: int = _ECHO) -> str:
     """``repr(value)`` cut to ``limit`` characters, so that a refusal never echoes a huge input.
 
     >>> short("x" * 1000, 12)
-    "'xxxxxxxxx…"
+    "'xxxxxxxxxx…"
     """
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"

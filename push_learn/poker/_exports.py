@@ -37,9 +37,12 @@ EXPORTS: dict[str, tuple[str, str]] = {
     "BragRules": ("brag", "BragRules"),
     "HandResult": ("brag", "HandResult"),
     "pack_dealing": ("brag", "pack_dealing"),
+    "load_brag": ("brag", "load_brag"),
     "RandomBragBot": ("brag_bots", "RandomBragBot"),
     "SensibleBragBot": ("brag_bots", "SensibleBragBot"),
     "play_to_end": ("brag_bots", "play_to_end"),
+    "POKER_GAMES": ("catalogue", "POKER_GAMES"),
+    "legacy_poker_record": ("catalogue", "legacy_poker_record"),
     "HandCategory": ("hands", "HandCategory"),
     "HighHand": ("hands", "HighHand"),
     "LowHand": ("hands", "LowHand"),
@@ -87,6 +90,9 @@ EXPORTS: dict[str, tuple[str, str]] = {
     "Paytable": ("three_card_poker", "Paytable"),
     "ThreeCardPokerGame": ("three_card_poker", "ThreeCardPokerGame"),
     "ThreeCardPokerRules": ("three_card_poker", "ThreeCardPokerRules"),
+    "load_three_card_poker": ("three_card_poker", "load_three_card_poker"),
+    "RandomTcpBot": ("tcp_bots", "RandomTcpBot"),
+    "StrategyTcpBot": ("tcp_bots", "StrategyTcpBot"),
 }
 """Each exported name, with the module of ``push_learn.poker`` and the attribute that define it."""
 

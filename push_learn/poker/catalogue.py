@@ -51,7 +51,7 @@ def _names(players: int | Sequence[str] | None, default: int) -> tuple[int, tupl
 def _split(options: Mapping[str, Any], rules_type: type[Any], setup: Sequence[str]) -> tuple[dict[str, Any],
                                                                                              dict[str, Any]]:
     """Options for the rules and options for the game's set-up; an unknown option is refused in words."""
-    fields = {f.name for f in dataclasses.fields(rules_type) if f.init}
+    fields = {f.name for f in dataclasses.fields(rules_type) if f.init} - {"players", "seats", "name"}
     unknown = sorted(set(options) - fields - set(setup))
     if unknown:
         known = ", ".join(sorted(fields | set(setup)))

@@ -142,7 +142,12 @@ class Action:
 
     def describe(self, names: tuple[str, ...] | None = None) -> str:
         """A sentence such as ``RIZ keeps the offered card and pushes 2♠``."""
-        who = names[self.seat] if names else f"seat {self.seat + 1}"
+        known = bool(names) and isinstance(self.seat, int) and 0 <= self.seat < len(names or ())
+        if names and known:
+            who = names[self.seat]
+        else:
+            plain = isinstance(self.seat, int) and 0 <= self.seat < 10**6
+            who = f"seat {self.seat + 1}" if plain else f"seat {short(self.seat)}"
         text = {
             ActionKind.KEEP: "keeps the card",
             ActionKind.PUSH: "pushes the card",

@@ -29,7 +29,6 @@ from typing import Any
 from push_learn.cards import Card
 from push_learn.errors import IllegalAction, RecordError
 from push_learn.poker.brag_types import (
-    ACTION_KINDS,
     Award,
     Bet,
     BragAction,
@@ -45,9 +44,10 @@ from push_learn.poker.brag_types import (
     PlayerView,
     See,
     ShownHand,
+    brag_action_from_json,
     pack_dealing,
 )
-from push_learn.poker.plain import is_whole, read_action, read_cards
+from push_learn.poker.plain import is_whole, read_cards
 from push_learn.poker.three_card import BRAG, DECK, Shape, card_index, evaluate
 from push_learn.protocol import seat_refusal
 from push_learn.records import Record, short, step_error
@@ -69,6 +69,7 @@ __all__ = [
     "PlayerView",
     "See",
     "ShownHand",
+    "brag_action_from_json",
     "load_brag",
     "pack_dealing",
 ]
@@ -549,8 +550,7 @@ def load_brag(record: Record) -> BragGame:
         raise RecordError(f"the record's set-up is not valid: {error}") from None
     for index, data in enumerate(record.actions):
         try:
-            action = read_action(data, ACTION_KINDS, "brag")
-            game.apply(action)
+            game.apply(brag_action_from_json(data))
         except (RecordError, IllegalAction) as error:
             raise step_error(index, data, str(error)) from None
     return game

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from push_learn.cards import Card, format_cards, parse_cards
-from push_learn.poker.plain import rules_from_plain, whole_fields
+from push_learn.poker.plain import read_action, rules_from_plain, whole_fields
 from push_learn.poker.three_card import DECK, SeatAction
 from push_learn.records import short
 
@@ -32,6 +32,7 @@ __all__ = [
     "PlayerView",
     "See",
     "ShownHand",
+    "brag_action_from_json",
     "pack_dealing",
 ]
 
@@ -167,6 +168,17 @@ class Cover(SeatAction):
 
 BragAction = Fold | Look | KeepHand | DropHand | Bet | See | Cover
 ACTION_KINDS: Mapping[str, type[Any]] = {c.kind: c for c in (Fold, Look, KeepHand, DropHand, Bet, See, Cover)}
+"""Each brag action class by its ``type`` in JSON."""
+
+
+def brag_action_from_json(data: object) -> BragAction:
+    """Read back an action's ``to_json`` output; anything else raises ``RecordError`` in plain words.
+
+    >>> brag_action_from_json({"type": "bet", "seat": 1, "amount": 4})
+    Bet(seat=1, amount=4)
+    """
+    action: BragAction = read_action(data, ACTION_KINDS, "brag")
+    return action
 
 
 # ---- results and observations -------------------------------------------------------------------

@@ -48,6 +48,7 @@ __all__ = [
     "load_three_card_poker",
     "settle_seat",
     "showdown",
+    "tcp_action_from_json",
 ]
 
 
@@ -304,6 +305,16 @@ class Fold(SeatAction):
 
 TcpAction = PlaceBets | Play | Fold
 _KINDS: Mapping[str, type[Any]] = {cls.kind: cls for cls in (PlaceBets, Play, Fold)}
+
+
+def tcp_action_from_json(data: object) -> TcpAction:
+    """Read back an action's ``to_json`` output; anything else raises ``RecordError`` in plain words.
+
+    >>> tcp_action_from_json({"type": "bets", "seat": 0, "ante": 5, "pair_plus": 0})
+    PlaceBets(seat=0, ante=5, pair_plus=0)
+    """
+    action: TcpAction = read_action(data, _KINDS, "Three Card Poker")
+    return action
 
 
 @dataclass(frozen=True)
@@ -583,7 +594,7 @@ def load_three_card_poker(record: Record) -> ThreeCardPokerGame:
         raise RecordError(f"the record's set-up is not valid: {error}") from None
     for index, data in enumerate(record.actions):
         try:
-            game.apply(read_action(data, _KINDS, "Three Card Poker"))
+            game.apply(tcp_action_from_json(data))
         except (RecordError, IllegalAction) as error:
             raise step_error(index, data, str(error)) from None
     return game

@@ -171,16 +171,16 @@ def test_every_action_kind_round_trips_through_json() -> None:
         data = json.loads(json.dumps(action.to_json()))
         assert data["type"] == action.kind.value and data["seat"] == action.seat
         assert Action.from_json(data) == action
-    from push_learn.poker.brag_types import ACTION_KINDS
-    from push_learn.poker.plain import read_action
+    from push_learn.poker.brag_types import ACTION_KINDS, brag_action_from_json
+    from push_learn.poker.three_card_poker import tcp_action_from_json
 
     assert {type(a) for a in BRAG_ACTIONS} == set(ACTION_KINDS.values())
     for brag_action in BRAG_ACTIONS:
-        assert read_action(json.loads(json.dumps(brag_action.to_json())), ACTION_KINDS, "brag") == brag_action
-    from push_learn.poker.three_card_poker import _KINDS
-
+        assert brag_action_from_json(json.loads(json.dumps(brag_action.to_json()))) == brag_action
     for tcp_action in TCP_ACTIONS:
-        assert read_action(tcp_action.to_json(), _KINDS, "Three Card Poker") == tcp_action
+        assert tcp_action_from_json(json.loads(json.dumps(tcp_action.to_json()))) == tcp_action
+    with pytest.raises(RecordError, match=r"'look' is not an action of Three Card Poker"):
+        tcp_action_from_json({"type": "look", "seat": 0, "hand": 0})
 
 
 @pytest.mark.parametrize("game_id", sorted(SPECS))
@@ -276,6 +276,9 @@ def test_stud_rules_seats_and_decks_of_the_wrong_type_are_refused_in_words() -> 
     with pytest.raises(RecordError, match="declaration is low, high or both"):
         Action.from_json({"type": "declare", "seat": 2, "direction": "sideways"})
     record = ScrewGame(seed=1).record()
+    for seat in (10**30, -1, 9):
+        with pytest.raises(RecordError, match=r"^step 1 \(seat .*\) cannot be played: there is no seat"):
+            load_stud(record.with_actions([{"type": "keep", "seat": seat}]))
     for setup, words in (({"deck_top": [1, 2]}, "not a card"), ({"stacks": "lots"}, "list of whole numbers"),
                          ({"dealer": "0"}, "dealer"), ({"colour": 1}, "no field 'colour'")):
         with pytest.raises(RecordError, match=words):
@@ -415,3 +418,42 @@ def test_importing_the_catalogue_loads_no_analysis() -> None:
             "print(sorted(m for m in sys.modules if 'analysis' in m or 'bots' in m))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+JUNK: list[Any] = [None, "x", "6", 1.5, -1, 0, 10**30, [], {}, [1], {"a": 1}, True, "AS", ["AS"], 2]
+
+
+def _mutated(data: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """``data`` with one value somewhere inside replaced by junk (or one key removed)."""
+    copy = json.loads(json.dumps(data))
+    node: Any = copy
+    for _ in range(4):
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        if not keys:
+            break
+        key = rng.choice(keys)
+        child = node[key]
+        if rng.random() < 0.4 or not isinstance(child, dict | list) or not child:
+            if isinstance(node, dict) and rng.random() < 0.2:
+                del node[key]
+            else:
+                node[key] = rng.choice(JUNK)
+            break
+        node = child
+    return copy
+
+
+def test_malformed_records_only_ever_raise_record_errors() -> None:
+    """Junk anywhere in a record (today's or an older format) is refused with a ``RecordError`` in words."""
+    rng = random.Random(21)
+    bases = [played(spec, seed, players=max(2, spec.default_players)).record().to_dict()
+             for spec in POKER_GAMES for seed in range(2)]
+    bases += [json.loads(path.read_text(encoding="utf-8")) for path in sorted(LEGACY.glob("*_v1.json"))]
+    for _ in range(1500):
+        data = _mutated(rng.choice(bases), rng)
+        try:
+            record = legacy_poker_record(data) or Record.from_dict(data)
+            if record.game in SPECS:
+                SPECS[record.game].load(record)
+        except RecordError as error:
+            assert str(error)

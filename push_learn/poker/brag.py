@@ -47,7 +47,7 @@ from push_learn.poker.brag_types import (
     brag_action_from_json,
     pack_dealing,
 )
-from push_learn.poker.plain import is_whole, read_cards
+from push_learn.poker.plain import as_tuple, is_whole, read_cards
 from push_learn.poker.three_card import BRAG, DECK, Shape, card_index, evaluate
 from push_learn.protocol import seat_refusal
 from push_learn.records import Record, short, step_error
@@ -124,10 +124,12 @@ class BragGame:
             raise ValueError(f"a game has at least one hand (a whole number), not {short(hands)}")
         if not is_whole(dealer) or not 0 <= dealer < n:
             raise ValueError(f"the dealer is one of the seats 0 to {n - 1}, not {short(dealer)}")
+        if pack is not None:
+            pack = as_tuple(pack, "a prepared pack")
         if pack is not None and (not all(isinstance(c, Card) and not c.is_joker for c in pack)
                                  or sorted(pack, key=card_index) != list(DECK)):
             raise ValueError("a prepared pack must hold each of the 52 cards once")
-        self.players: tuple[str, ...] = tuple(players) if players is not None else tuple(
+        self.players: tuple[str, ...] = as_tuple(players, "the players' names") if players is not None else tuple(
             f"seat {i}" for i in range(n))
         """The name of the player in each seat (``seat 0``, ``seat 1`` … unless given)."""
         if len(self.players) != n or not all(isinstance(name, str) for name in self.players):

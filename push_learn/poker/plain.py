@@ -24,7 +24,9 @@ from push_learn.cards import Card, parse_card
 from push_learn.errors import RecordError
 from push_learn.records import short
 
-__all__ = ["is_whole", "read_action", "read_cards", "read_seat", "rules_from_plain", "whole", "whole_fields"]
+__all__ = [
+    "as_tuple", "is_whole", "read_action", "read_cards", "read_seat", "rules_from_plain", "whole", "whole_fields",
+]
 
 T = TypeVar("T")
 
@@ -55,6 +57,13 @@ def whole_fields(obj: object, names: Sequence[str], error: type[Exception] = Val
         value = getattr(obj, name)
         if isinstance(value, float):
             raise error(f"the setting {name} is a whole number, not {short(value)}")
+
+
+def as_tuple(value: object, what: str, error: type[Exception] = ValueError) -> tuple[Any, ...]:
+    """``value`` as a tuple when it is a list or tuple (not text); else ``error`` naming ``what``."""
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise error(f"{what} must be a list, not {short(value)}")
+    return tuple(value)
 
 
 def read_seat(data: Mapping[str, Any]) -> int:

@@ -26,7 +26,7 @@ from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.betting import BetKind, BettingRound, Chips, Limits, build_pots
 from push_learn.poker.hands import evaluate_high, evaluate_low, highest_showing
 from push_learn.poker.observation import Decision, Observation, Phase, Result, SeatView
-from push_learn.poker.plain import is_whole, read_cards, rules_from_plain, whole_fields
+from push_learn.poker.plain import as_tuple, is_whole, read_cards, rules_from_plain, whole_fields
 from push_learn.poker.showdown import Award, Direction, ShowdownMode, locked_seats, settle
 from push_learn.protocol import seat_refusal
 from push_learn.records import Record, short, step_error
@@ -146,10 +146,11 @@ class StudGame:
         if not isinstance(self.rules, self.rules_type):
             raise PokerRulesError(f"{self.game_name} is played with {self.rules_type.__name__}, not {short(rules)}")
         n = self.rules.players
-        self.players: tuple[str, ...] = tuple(players) if players is not None else tuple(
-            f"Seat {i + 1}" for i in range(n))
+        self.players: tuple[str, ...] = as_tuple(players, "the players' names", PokerRulesError) \
+            if players is not None else tuple(f"Seat {i + 1}" for i in range(n))
         """The name of the player in each seat."""
-        stacks = tuple(stacks) if stacks is not None else (self.rules.starting_stack,) * n
+        stacks = as_tuple(stacks, "the stacks", PokerRulesError) if stacks is not None \
+            else (self.rules.starting_stack,) * n
         if len(self.players) != n or len(stacks) != n:
             raise PokerRulesError(f"{self.rules.name} was set for {n} players: give {n} names and {n} stacks")
         if not all(isinstance(name, str) for name in self.players):
@@ -166,7 +167,12 @@ class StudGame:
         self.seed: int | str = seed if seed is not None else random.randrange(2**32)
         self.initial_stacks = stacks
         self._rng = random.Random(self.seed)
-        top = [parse_card(c) if isinstance(c, str) else c for c in deck_top]
+        top = []
+        for card in as_tuple(list(deck_top) if isinstance(deck_top, Iterable) and not isinstance(deck_top, str)
+                             else deck_top, "the cards on top of the deck", PokerRulesError):
+            if not isinstance(card, Card | str):
+                raise PokerRulesError(f"the cards on top of the deck are cards such as 'AS', not {short(card)}")
+            top.append(parse_card(card) if isinstance(card, str) else card)
         if len(set(top)) != len(top) or any(c.is_joker for c in top):
             raise PokerRulesError("the cards on top of the deck must be distinct and no jokers")
         self.deck_top = tuple(top)

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from push_learn.cards import Card, Rank, format_cards
 from push_learn.errors import IllegalAction, RecordError
-from push_learn.poker.plain import is_whole, read_action, rules_from_plain, whole_fields
+from push_learn.poker.plain import as_tuple, is_whole, read_action, rules_from_plain, whole_fields
 from push_learn.poker.three_card import DECK, THREE_CARD_POKER, SeatAction, ThreeCardHand, evaluate
 from push_learn.protocol import seat_refusal
 from push_learn.records import Record, short, step_error
@@ -375,7 +375,7 @@ class ThreeCardPokerGame:
         if not isinstance(self.rules, ThreeCardPokerRules):
             raise ValueError(f"Three Card Poker is played with ThreeCardPokerRules, not {short(rules)}")
         n = self.rules.seats
-        self.players: tuple[str, ...] = tuple(players) if players is not None else tuple(
+        self.players: tuple[str, ...] = as_tuple(players, "the players' names") if players is not None else tuple(
             f"seat {i}" for i in range(n))
         """The name of the player in each seat (``seat 0``, ``seat 1`` … unless given)."""
         if len(self.players) != n or not all(isinstance(name, str) for name in self.players):

@@ -457,3 +457,20 @@ def test_malformed_records_only_ever_raise_record_errors() -> None:
                 SPECS[record.game].load(record)
         except RecordError as error:
             assert str(error)
+
+
+def test_games_built_from_junk_are_refused_in_words() -> None:
+    with pytest.raises(PokerRulesError, match="players' names must be a list, not 7"):
+        ScrewGame(players=7)  # type: ignore[arg-type]
+    with pytest.raises(PokerRulesError, match="stacks must be a list"):
+        ScrewGame(stacks=True)  # type: ignore[arg-type]
+    with pytest.raises(PokerRulesError, match="cards on top of the deck are cards such as 'AS', not 1"):
+        ScrewGame(deck_top=[1])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="prepared pack must be a list"):
+        BragGame(pack=3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="dealer is one of the seats"):
+        BragGame(dealer="0")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="players' names must be a list"):
+        ThreeCardPokerGame(players=2)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="ThreeCardPokerRules, not"):
+        ThreeCardPokerGame(BragRules())  # type: ignore[arg-type]

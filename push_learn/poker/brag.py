@@ -514,7 +514,7 @@ class BragGame:
             seat=seat,
             hand_number=self.hand_number,
             dealer=self.dealer,
-            to_act=self._turn,
+            to_move=self.to_move,
             stake=self.stake,
             pots=tuple((p.amount, p.coverer) for p in self.pots),
             players=tuple(

@@ -260,7 +260,7 @@ class BragObservation:
     seat: int | None
     hand_number: int
     dealer: int
-    to_act: int | None
+    to_move: tuple[int, ...]
     stake: int | None
     pots: tuple[tuple[int, int | None], ...]
     players: tuple[PlayerView, ...]

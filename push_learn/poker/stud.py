@@ -376,7 +376,7 @@ class StudGame:
         d = self._decision
         return Observation(
             game=self.game_name, variant=self.rules.name, rules=self.rules, seat=seat, dealer=self.dealer,
-            phase=self.phase, round=self._round, seats=views, to_act=self.to_move,
+            phase=self.phase, round=self._round, seats=views, to_move=self.to_move,
             prompt="" if d is None else d.prompt, legal=legal, pot=self._chips.pot, stock=len(self._deck),
             bet_size=betting.bet if betting else 0,
             to_call=betting.to_call(seat) if betting and seat is not None and seat in betting.contrib else 0,

@@ -31,7 +31,7 @@ OPTIMAL = "Q-6-4"
 
 def _seat(observation: TcpObservation) -> int:
     seat = observation.seat
-    if seat is None or observation.to_act != seat:
+    if seat is None or seat not in observation.to_move:
         raise ValueError(f"it is not seat {seat}'s turn")
     return seat
 

@@ -340,7 +340,7 @@ class TcpObservation:
     seat: int | None
     round: int
     phase: str
-    to_act: int | None
+    to_move: tuple[int, ...]
     stacks: tuple[int, ...]
     antes: tuple[int, ...]
     pair_plus: tuple[int, ...]
@@ -562,7 +562,7 @@ class ThreeCardPokerGame:
             seat=seat,
             round=self.round,
             phase=self.phase,
-            to_act=self._turn,
+            to_move=self.to_move,
             stacks=tuple(self.stacks),
             antes=tuple(self.antes),
             pair_plus=tuple(self.pair_plus),

@@ -47,7 +47,7 @@ from push_learn.poker.brag_types import (
     brag_action_from_json,
     pack_dealing,
 )
-from push_learn.poker.plain import as_tuple, is_whole, read_cards
+from push_learn.poker.plain import as_tuple, describe_step, is_whole, read_cards
 from push_learn.poker.three_card import BRAG, DECK, Shape, card_index, evaluate
 from push_learn.protocol import seat_refusal
 from push_learn.records import Record, short, step_error
@@ -554,5 +554,5 @@ def load_brag(record: Record) -> BragGame:
         try:
             game.apply(brag_action_from_json(data))
         except (RecordError, IllegalAction) as error:
-            raise step_error(index, data, str(error)) from None
+            raise step_error(index, describe_step(data, game.players), str(error)) from None
     return game

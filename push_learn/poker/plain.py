@@ -25,7 +25,8 @@ from push_learn.errors import RecordError
 from push_learn.records import short
 
 __all__ = [
-    "as_tuple", "is_whole", "read_action", "read_cards", "read_seat", "rules_from_plain", "whole", "whole_fields",
+    "as_tuple", "describe_step", "is_whole", "read_action", "read_cards", "read_seat", "rules_from_plain", "whole",
+    "whole_fields",
 ]
 
 T = TypeVar("T")
@@ -64,6 +65,19 @@ def as_tuple(value: object, what: str, error: type[Exception] = ValueError) -> t
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
         raise error(f"{what} must be a list, not {short(value)}")
     return tuple(value)
+
+
+def describe_step(data: object, players: Sequence[str] | None) -> str:
+    """A short text for a recorded action, for refusals: ``seat 1: bet 4`` (or its JSON when it is garbled)."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("type"), str):
+        return short(data)
+    seat = data.get("seat")
+    known = players is not None and isinstance(seat, int) and 0 <= seat < len(players)
+    who = players[seat] if players is not None and isinstance(seat, int) and known else f"seat {short(seat)}"
+    rest = " ".join(short(value, 24) if not isinstance(value, str | int) or isinstance(value, bool) else str(value)
+                    for key, value in data.items() if key not in ("type", "seat"))
+    text = f"{who}: {data['type']}" + (f" {rest}" if rest else "")
+    return text if len(text) <= 80 else text[:79] + "…"
 
 
 def read_seat(data: Mapping[str, Any]) -> int:

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from push_learn.cards import Card, Rank, format_cards
 from push_learn.errors import IllegalAction, RecordError
-from push_learn.poker.plain import as_tuple, is_whole, read_action, rules_from_plain, whole_fields
+from push_learn.poker.plain import as_tuple, describe_step, is_whole, read_action, rules_from_plain, whole_fields
 from push_learn.poker.three_card import DECK, THREE_CARD_POKER, SeatAction, ThreeCardHand, evaluate
 from push_learn.protocol import seat_refusal
 from push_learn.records import Record, short, step_error
@@ -596,5 +596,5 @@ def load_three_card_poker(record: Record) -> ThreeCardPokerGame:
         try:
             game.apply(tcp_action_from_json(data))
         except (RecordError, IllegalAction) as error:
-            raise step_error(index, data, str(error)) from None
+            raise step_error(index, describe_step(data, game.players), str(error)) from None
     return game

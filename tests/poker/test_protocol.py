@@ -474,3 +474,55 @@ def test_games_built_from_junk_are_refused_in_words() -> None:
         ThreeCardPokerGame(players=2)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="ThreeCardPokerRules, not"):
         ThreeCardPokerGame(BragRules())  # type: ignore[arg-type]
+
+
+class _StayingBot:
+    """A random player that folds only when it must, so that deals reach every later phase."""
+
+    def choose(self, observation: Any, rng: random.Random) -> Any:
+        legal = [a for a in observation.legal if a.kind is not ActionKind.FOLD] or list(observation.legal)
+        return rng.choice(legal)
+
+
+def test_records_carry_every_action_kind_and_replay() -> None:
+    seen: set[str] = set()
+    setups = [("push_stud", {}), ("push_stud", {"roll_your_own": True, "showdown": "hi-lo declare"}),
+              ("push_stud", {"substitution": True}), ("screw", {})]
+    for game_id, options in setups:
+        for seed in range(6):
+            game = SPECS[game_id].new(seed=seed, **options)
+            rng = random.Random(seed)
+            while not game.over:
+                seat = game.to_move[0]
+                game.apply(_StayingBot().choose(game.observe(seat), rng))
+            record = Record.from_json(game.record().to_json())
+            seen |= {action["type"] for action in record.actions}
+            assert state(load_stud(record)) == state(game)
+    assert seen >= {kind.value for kind in ActionKind} - {"fold"}
+    brag = BragGame(BragRules(players=3, blind_carry=True), seed=99, hands=2,
+                    pack=pack_dealing(["2C 3D 5H", "AS 9S 2D", "7H 7D 8C"]))
+    for action in (Bet(1, 1), BragFold(2), BragFold(0), BragFold(2), Bet(0, 1), Look(1, 1), KeepHand(1)):
+        brag.apply(action)
+    dropped = BragGame(BragRules(players=3, blind_carry=True), seed=99, hands=2,
+                       pack=pack_dealing(["2C 3D 5H", "AS 9S 2D", "7H 7D 8C"]))
+    for action in (Bet(1, 1), BragFold(2), BragFold(0), BragFold(2), Bet(0, 1), Look(1, 0), DropHand(1)):
+        dropped.apply(action)
+    covered = BragGame(BragRules(players=3, starting_stack=50, raise_limit=None, max_first_bet=50), seed=99,
+                       pack=pack_dealing(["AH KD 4D", "AS KS 4C", "7H 7D 9C"]))
+    for action in (Look(1), Bet(1, 40), BragFold(2), Look(0), Bet(0, 40), Cover(1)):
+        covered.apply(action)
+    seeing = BragGame(BragRules(players=2), seed=1)
+    seeing.apply(Bet(1, 1))
+    seeing.apply(See(0))
+    kinds: set[str] = set()
+    for game in (brag, dropped, covered, seeing):
+        record = Record.from_json(game.record().to_json())
+        kinds |= {action["type"] for action in record.actions}
+        assert state(load_brag(record)) == state(game)
+    assert kinds == {"fold", "look", "keep", "drop", "bet", "see", "cover"}
+    table = ThreeCardPokerGame(ThreeCardPokerRules(seats=2), seed=4)
+    for tcp_action in (PlaceBets(0, 5, 1), PlaceBets(1, 5, 0), Play(0), TcpFold(1)):
+        table.apply(tcp_action)
+    record = Record.from_json(table.record().to_json())
+    assert {action["type"] for action in record.actions} == {"bets", "play", "fold"}
+    assert state(load_three_card_poker(record)) == state(table)

@@ -2,8 +2,10 @@
 
 Stakes are tracked in *open units*: an open player must bet at least the stake ``S`` (then
 ``S`` becomes that bet); a blind player pays half, at least ``ceil(S/2)`` (then ``S`` becomes twice
-that bet). With exactly two players left, the player to act may *see* for twice the stake in their
-own units (open 2S, blind S); an open player may not see a blind one, and the seer loses ties. A
+that bet). No bet may exceed the table maximum (``raise_limit``, D-3C-14), and while a blind player
+is in, an open player may only bet the stake: he may neither raise nor see a blind man (D-3C-15).
+With exactly two players left, the player to act may *see* for twice the stake in their own units
+(open 2S, blind S), and the seer loses ties. A
 player who cannot afford a bet may *cover the pot*: all their chips go in, the others bet on into a
 side pot, and the coverer loses ties. After a prial is shown or wins, the pack is shuffled.
 The rules, actions and result values are defined in ``brag_types`` and re-exported here.

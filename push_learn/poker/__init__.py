@@ -16,10 +16,11 @@ from push_learn.poker._exports import __getattr__ as __getattr__
 
 if TYPE_CHECKING:
     from push_learn.poker.actions import Action, ActionKind
-    from push_learn.poker.analysis import Advice, Bot, Equity, RandomBot, ThresholdBot, coach, equity, play
+    from push_learn.poker.analysis import Advice, Equity, RandomBot, ThresholdBot, coach, equity, play
     from push_learn.poker.betting import BetKind, BettingRound, Chips, Limits, Pot, build_pots, split_pot
-    from push_learn.poker.brag import BragGame, BragObservation, BragRules, HandResult, pack_dealing
+    from push_learn.poker.brag import BragGame, BragObservation, BragRules, HandResult, load_brag, pack_dealing
     from push_learn.poker.brag_bots import RandomBragBot, SensibleBragBot, play_to_end
+    from push_learn.poker.catalogue import POKER_GAMES, legacy_poker_record
     from push_learn.poker.hands import (
         HandCategory,
         HighHand,
@@ -34,10 +35,10 @@ if TYPE_CHECKING:
     )
     from push_learn.poker.observation import Decision, Observation, Phase, Result, SeatView
     from push_learn.poker.push_stud import PUSH_STUD, ROLL_YOUR_OWN, PushStudGame, PushStudRules, push_stud_rules
-    from push_learn.poker.records import GameRecord, replay
     from push_learn.poker.screw import SCREW_YOUR_NEIGHBOR, ScrewGame, ScrewRules, screw_rules
     from push_learn.poker.showdown import Direction, ShowdownMode
-    from push_learn.poker.stud import PokerRulesError, StudGame, StudRules
+    from push_learn.poker.stud import PokerRulesError, StudGame, StudRules, load_stud
+    from push_learn.poker.tcp_bots import RandomTcpBot, StrategyTcpBot
     from push_learn.poker.three_card import (
         BRAG,
         THREE_CARD_POKER,
@@ -62,6 +63,7 @@ if TYPE_CHECKING:
         Paytable,
         ThreeCardPokerGame,
         ThreeCardPokerRules,
+        load_three_card_poker,
     )
 
 __all__ = sorted(EXPORTS)

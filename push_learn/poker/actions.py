@@ -5,7 +5,9 @@ direction. Actions are plain values; the game decides whether one is legal now.
 
 >>> Action.push_own(2, "2s")
 Action(seat=2, kind=ActionKind.PUSH_OWN, card=Card(Rank.TWO, Suit.SPADES), direction=None)
->>> Action.from_dict({"seat": 2, "kind": "push_own", "card": "2S"}) == Action.push_own(2, "2s")
+>>> Action.push_own(2, "2s").to_json()
+{'type': 'push_own', 'seat': 2, 'card': '2S'}
+>>> Action.from_json({"type": "push_own", "seat": 2, "card": "2S"}) == Action.push_own(2, "2s")
 True
 """
 
@@ -16,8 +18,11 @@ from enum import Enum
 from typing import Any
 
 from push_learn.cards import Card, parse_card
+from push_learn.errors import RecordError
 from push_learn.poker.betting import BetKind
+from push_learn.poker.plain import read_cards, read_seat
 from push_learn.poker.showdown import Direction
+from push_learn.records import short
 
 __all__ = ["Action", "ActionKind"]
 
@@ -137,7 +142,12 @@ class Action:
 
     def describe(self, names: tuple[str, ...] | None = None) -> str:
         """A sentence such as ``RIZ keeps the offered card and pushes 2♠``."""
-        who = names[self.seat] if names else f"seat {self.seat + 1}"
+        known = bool(names) and isinstance(self.seat, int) and 0 <= self.seat < len(names or ())
+        if names and known:
+            who = names[self.seat]
+        else:
+            plain = isinstance(self.seat, int) and 0 <= self.seat < 10**6
+            who = f"seat {self.seat + 1}" if plain else f"seat {short(self.seat)}"
         text = {
             ActionKind.KEEP: "keeps the card",
             ActionKind.PUSH: "pushes the card",
@@ -155,9 +165,9 @@ class Action:
     def __str__(self) -> str:
         return self.describe()
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: ``{"seat": 2, "kind": "push_own", "card": "2S"}``."""
-        data: dict[str, Any] = {"seat": self.seat, "kind": self.kind.value}
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON values: ``{"type": "push_own", "seat": 2, "card": "2S"}``."""
+        data: dict[str, Any] = {"type": self.kind.value, "seat": self.seat}
         if self.card is not None:
             data["card"] = self.card.ascii
         if self.direction is not None:
@@ -165,6 +175,27 @@ class Action:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Action:
-        """Read back ``to_dict`` output (raises ``ValueError``/``KeyError`` on bad data)."""
-        return cls.of(int(data["seat"]), str(data["kind"]), data.get("card"), data.get("direction"))
+    def from_json(cls, data: object) -> Action:
+        """Read back ``to_json`` output; anything else raises ``RecordError`` in plain words."""
+        if not isinstance(data, dict):
+            raise RecordError(f"an action is written as an object such as {{\"type\": \"keep\"}}, not {short(data)}")
+        kinds = [k.value for k in ActionKind]
+        kind = data.get("type")
+        if not isinstance(kind, str) or kind not in kinds:
+            raise RecordError(f"{short(kind)} is not an action of the stud games (the actions are {', '.join(kinds)})")
+        unknown = sorted(set(data) - {"type", "seat", "card", "direction"})
+        if unknown:
+            raise RecordError(f"a {kind} action has no field {short(unknown[0])}")
+        seat = read_seat(data)
+        card = None
+        if "card" in data:
+            cards = read_cards([data["card"]], f"the card of a {kind} action")
+            card = cards[0]
+        direction = data.get("direction")
+        if direction is not None and (not isinstance(direction, str)
+                                      or direction.upper() not in Direction.__members__):
+            raise RecordError(f"a declaration is low, high or both, not {short(direction)}")
+        try:
+            return cls.of(seat, kind, card, direction)
+        except ValueError as error:
+            raise RecordError(str(error)) from None

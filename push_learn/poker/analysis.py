@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from push_learn.cards import Card, standard_deck
 from push_learn.poker import hands as _hands
@@ -28,6 +28,7 @@ from push_learn.poker.showdown import Direction, ShowdownMode
 
 if TYPE_CHECKING:
     from push_learn.poker.stud import StudGame
+    from push_learn.protocol import Bot
 
 __all__ = ["Advice", "Bot", "Equity", "Option", "RandomBot", "ThresholdBot", "coach", "equity", "play",
            "simulate"]
@@ -238,14 +239,6 @@ def coach(observation: Observation, samples: int = 1000, rng: random.Random | No
 # -- bots -------------------------------------------------------------------------------------
 
 
-class Bot(Protocol):
-    """Anything that picks an action from what a seat can see."""
-
-    def choose(self, observation: Observation, rng: random.Random) -> Action:
-        """One of ``observation.legal``."""
-        ...
-
-
 class RandomBot:
     """Picks uniformly among the legal actions (useful to test that every deal ends)."""
 
@@ -311,14 +304,14 @@ class ThresholdBot:
         return best or next(a for a in obs.legal if a.kind is ActionKind.STAND)
 
 
-def play(game: StudGame, bots: Mapping[int, Bot] | Sequence[Bot], rng: random.Random | None = None,
-         max_actions: int = 10_000) -> Result:
-    """Let the bots play the deal to its end; return the result."""
+def play(game: StudGame, bots: Mapping[int, Bot[Observation, Action]] | Sequence[Bot[Observation, Action]],
+         rng: random.Random | None = None, max_actions: int = 10_000) -> Result:
+    """Let the bots (``push_learn.protocol.Bot``) play the deal to its end; return the result."""
     rng = rng or random.Random()
     for _ in range(max_actions):
-        if game.is_over:
+        if game.over:
             assert game.result is not None
             return game.result
-        for seat in game.to_act:
+        for seat in game.to_move:
             game.apply(bots[seat].choose(game.observe(seat), rng))
     raise RuntimeError(f"the deal did not end within {max_actions} actions")

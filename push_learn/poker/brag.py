@@ -2,17 +2,21 @@
 
 Stakes are tracked in *open units*: an open player must bet at least the stake ``S`` (then
 ``S`` becomes that bet); a blind player pays half, at least ``ceil(S/2)`` (then ``S`` becomes twice
-that bet). With exactly two players left, the player to act may *see* for twice the stake in their
-own units (open 2S, blind S); an open player may not see a blind one, and the seer loses ties. A
+that bet). No bet may exceed the table maximum (``raise_limit``, D-3C-14), and while a blind player
+is in, an open player may only bet the stake: he may neither raise nor see a blind man (D-3C-15).
+With exactly two players left, the player to act may *see* for twice the stake in their own units
+(open 2S, blind S), and the seer loses ties. A
 player who cannot afford a bet may *cover the pot*: all their chips go in, the others bet on into a
 side pot, and the coverer loses ties. After a prial is shown or wins, the pack is shuffled.
 The rules, actions and result values are defined in ``brag_types`` and re-exported here.
+``BragGame`` answers ``push_learn.protocol.Game``; ``record()`` writes the one record envelope and
+``load_brag(record)`` replays it step by step.
 
 >>> game = BragGame(BragRules(players=3), seed=1)
 >>> game.apply(Bet(seat=1, amount=2))       # seat 1 (left of dealer 0) bets 2 blind: the stake is 4
 >>> game.apply(Look(seat=2)); game.apply(Bet(seat=2, amount=4))
 >>> game.apply(Fold(seat=0)); game.apply(Look(seat=1)); game.apply(See(seat=1))
->>> game.is_over, sum(game.stacks)
+>>> game.over, sum(game.stacks)
 (True, 300)
 """
 
@@ -24,10 +28,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from push_learn.cards import Card, format_cards, parse_cards
+from push_learn.cards import Card
 from push_learn.errors import IllegalAction, RecordError
 from push_learn.poker.brag_types import (
-    ACTION_KINDS,
     Award,
     Bet,
     BragAction,
@@ -43,18 +46,13 @@ from push_learn.poker.brag_types import (
     PlayerView,
     See,
     ShownHand,
+    brag_action_from_json,
     pack_dealing,
 )
-from push_learn.poker.three_card import (
-    BRAG,
-    DECK,
-    RecordedGame,
-    Shape,
-    card_index,
-    check_record,
-    evaluate,
-    replay_actions,
-)
+from push_learn.poker.plain import as_tuple, describe_step, is_whole, read_cards
+from push_learn.poker.three_card import BRAG, DECK, Shape, card_index, evaluate
+from push_learn.protocol import seat_refusal
+from push_learn.records import Record, short, step_error
 
 __all__ = [
     "Award",
@@ -73,6 +71,8 @@ __all__ = [
     "PlayerView",
     "See",
     "ShownHand",
+    "brag_action_from_json",
+    "load_brag",
     "pack_dealing",
 ]
 
@@ -101,24 +101,41 @@ def _ceil_half(n: int) -> int:
     return (n + 1) // 2
 
 
-class BragGame(RecordedGame):
+class BragGame:
     """A brag school playing ``hands`` deals (fewer if only one player can still ante).
 
     ``verify``/``can``/``apply`` take the actions above; ``options(seat)`` gives costs,
-    ``observe(seat)`` what a seat knows, ``to_record``/``from_record`` save and replay.
+    ``observe(seat)`` what a seat knows (``None``: a spectator), ``record()`` saves and
+    ``load_brag`` replays.
     """
 
     GAME = "brag"
+    """The game's id in records and in the catalogue."""
 
     def __init__(
-        self, rules: BragRules | None = None, seed: int = 0, hands: int = 1, dealer: int = 0,
-        pack: Sequence[Card] | None = None,
+        self, rules: BragRules | None = None, seed: int | str = 0, hands: int = 1, dealer: int = 0,
+        pack: Sequence[Card] | None = None, players: Sequence[str] | None = None,
     ) -> None:
-        self.rules = rules or BragRules()
-        if hands < 1 or not 0 <= dealer < self.rules.players:
-            raise ValueError("a game has at least one hand and a dealer who sits at the table")
-        if pack is not None and sorted(pack, key=card_index) != list(DECK):
+        self.rules = rules if rules is not None else BragRules()
+        if not isinstance(self.rules, BragRules):
+            raise ValueError(f"brag is played with BragRules, not {short(rules)}")
+        n = self.rules.players
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise ValueError(f"a seed is a whole number or text, not {short(seed)}")
+        if not is_whole(hands) or hands < 1:
+            raise ValueError(f"a game has at least one hand (a whole number), not {short(hands)}")
+        if not is_whole(dealer) or not 0 <= dealer < n:
+            raise ValueError(f"the dealer is one of the seats 0 to {n - 1}, not {short(dealer)}")
+        if pack is not None:
+            pack = as_tuple(pack, "a prepared pack")
+        if pack is not None and (not all(isinstance(c, Card) and not c.is_joker for c in pack)
+                                 or sorted(pack, key=card_index) != list(DECK)):
             raise ValueError("a prepared pack must hold each of the 52 cards once")
+        self.players: tuple[str, ...] = as_tuple(players, "the players' names") if players is not None else tuple(
+            f"seat {i}" for i in range(n))
+        """The name of the player in each seat (``seat 0``, ``seat 1`` … unless given)."""
+        if len(self.players) != n or not all(isinstance(name, str) for name in self.players):
+            raise ValueError(f"this brag school has {n} players: give {n} names")
         self.seed, self.hands_to_play, self.first_dealer = seed, hands, dealer
         self.prepared = tuple(pack) if pack is not None else None
         """The pack order given instead of the first shuffle (top card first), if any."""
@@ -134,11 +151,13 @@ class BragGame(RecordedGame):
         self.hand_number, self.dealer = 0, dealer
         self.pots: list[_Pot] = []
         self.stake: int | None = None
-        self.to_act: int | None = None
+        self._turn: int | None = None
+        self.over = False
+        """True when the match has ended."""
         self.orbits, self.carried = 0, 0
         self.retainer: int | None = None
         """The blind seat whose hand and pot are carried to the next deal (option ``blind_carry``)."""
-        self.over, self._shuffle_next = False, False
+        self._shuffle_next = False
         self._start_hand()
 
     # -- reading the state ----------------------------------------------------------------------
@@ -149,9 +168,22 @@ class BragGame(RecordedGame):
         return [s.stack for s in self.seats]
 
     @property
-    def is_over(self) -> bool:
-        """True when the match has ended."""
-        return self.over
+    def to_move(self) -> tuple[int, ...]:
+        """The seat that may act now, as a one-seat tuple (empty once the match is over)."""
+        return () if self._turn is None else (self._turn,)
+
+    @property
+    def result(self) -> tuple[HandResult, ...] | None:
+        """How every deal came out, once the match is over (``None`` before)."""
+        return tuple(self.results) if self.over else None
+
+    def all_cards(self) -> list[Card]:
+        """Every card wherever it is: the pack from the top, then each seat's hands. Always the 52, once each."""
+        cards = list(self.pack)
+        for player in self.seats:
+            for hand in player.hands:
+                cards += hand
+        return cards
 
     @property
     def pot_total(self) -> int:
@@ -178,16 +210,26 @@ class BragGame(RecordedGame):
     def bet_range(self, seat: int) -> tuple[int, int] | None:
         """The smallest and largest bet ``seat`` may make now in its own chips, or ``None`` if it cannot bet."""
         r, player = self.rules, self.seats[seat]
-        low, high = (r.min_first_bet, r.max_first_bet) if self.stake is None else (self.stake, self._stake_cap())
+        if self.stake is None:
+            low, high = r.min_first_bet, r.max_first_bet
+        else:
+            low, high = self.stake, self._stake_cap()
+            if not player.blind and not r.open_may_raise_blind and any(
+                    self.seats[s].blind for s in self.in_play() if s != seat):
+                high = low  # A-B1-02, D-3C-15: an open player cannot raise a blind man, only bet the stake
+            high = max(low, high)  # betting the stake itself is always allowed
         if player.blind:
             low, high = _ceil_half(low), max(_ceil_half(low), high // 2)
         high = min(high, player.stack)
         return (low, high) if low <= high else None
 
     def _stake_cap(self) -> int:
+        """The largest bet in open units: the table maximum (A-B1-08), or stake + limit (D-3C-14 option)."""
         assert self.stake is not None
         limit = self.rules.raise_limit
-        return self.stake + limit if limit is not None else self.stake + 10**9
+        if limit is None:
+            return self.stake + 10**9
+        return self.stake + limit if self.rules.raise_limit_above_stake else limit
 
     def see_cost(self, seat: int) -> int | None:
         """Twice the stake in ``seat``'s own units (open 2S, blind S), or ``None`` if there is no stake."""
@@ -197,7 +239,7 @@ class BragGame(RecordedGame):
 
     def options(self, seat: int) -> BragOptions | None:
         """What ``seat`` may do now, or ``None`` if it is not its turn."""
-        if self.over or seat != self.to_act:
+        if self.over or seat != self._turn:
             return None
         player = self.seats[seat]
         if player.looking_at is not None:
@@ -219,14 +261,15 @@ class BragGame(RecordedGame):
     def verify(self, action: BragAction) -> None:
         """Raise ``IllegalAction`` saying why ``action`` is not allowed now; do nothing if it is."""
         if not isinstance(action, Fold | Look | KeepHand | DropHand | Bet | See | Cover):
-            raise IllegalAction(f"{action!r} is not a brag action")
+            raise IllegalAction(f"{short(action)} is not a brag action")
         seat = action.seat
-        if self.over:
-            raise IllegalAction("the game is over")
-        if not 0 <= seat < self.rules.players:
-            raise IllegalAction(f"there is no seat {seat}")
-        if seat != self.to_act:
-            raise IllegalAction(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
+        wrong_seat = seat_refusal(seat, self.to_move, self.players)
+        if wrong_seat is not None:
+            raise IllegalAction(wrong_seat)
+        if isinstance(action, Bet) and not is_whole(action.amount):
+            raise IllegalAction(f"a bet is a whole number of chips, not {short(action.amount)}")
+        if isinstance(action, Look) and not is_whole(action.hand):
+            raise IllegalAction(f"a hand is numbered 0 or 1, not {short(action.hand)}")
         player = self.seats[seat]
         choosing = player.looking_at is not None
         if choosing != isinstance(action, KeepHand | DropHand):
@@ -264,10 +307,17 @@ class BragGame(RecordedGame):
         if cost > self.seats[seat].stack:
             raise IllegalAction(f"seeing costs {cost} chips and you have {self.seats[seat].stack}")
 
-    def legal_actions(self) -> list[BragAction]:
-        """The choices of the player to act (bets at the smallest and the largest amount only)."""
-        seat = self.to_act
-        if seat is None:
+    def can(self, action: BragAction) -> bool:
+        """True if ``action`` is allowed now."""
+        try:
+            self.verify(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def legal_actions(self, seat: int) -> list[BragAction]:
+        """The choices of ``seat`` when it is to act (bets at the smallest and the largest amount only)."""
+        if seat != self._turn or self._turn is None:
             return []
         candidates: list[BragAction] = [KeepHand(seat), DropHand(seat), Fold(seat), See(seat), Cover(seat)]
         candidates += [Look(seat, i) for i in range(len(self.seats[seat].hands))]
@@ -290,17 +340,17 @@ class BragGame(RecordedGame):
             self.pack.extend(player.hands[1 - keep])
             player.hands, player.looking_at = [player.hands[keep]], None
             player.blind = isinstance(action, DropHand)
-            self.log.append(f"seat {seat} {'drops' if player.blind else 'keeps'} the hand looked at")
+            self.log.append(f"{self.players[seat]} {'drops' if player.blind else 'keeps'} the hand looked at")
         elif isinstance(action, Bet):
             self._pay(seat, action.amount)
             self.stake = action.amount * (2 if player.blind else 1)
-            self.log.append(f"seat {seat} bets {action.amount} {'blind' if player.blind else 'open'}")
+            self.log.append(f"{self.players[seat]} bets {action.amount} {'blind' if player.blind else 'open'}")
             self._next_turn(seat)
         elif isinstance(action, Fold):
             for hand in player.hands:
                 self.pack.extend(hand)
             player.hands, player.status = [], "folded"
-            self.log.append(f"seat {seat} folds")
+            self.log.append(f"{self.players[seat]} folds")
             if len(self.in_play()) == 1:
                 self._fold_out(self.in_play()[0])
             else:
@@ -316,7 +366,7 @@ class BragGame(RecordedGame):
             player.looking_at = hand
         else:
             player.blind = False
-        self.log.append(f"seat {seat} looks at {'a' if len(player.hands) == 2 else 'the'} hand")
+        self.log.append(f"{self.players[seat]} looks at {'a' if len(player.hands) == 2 else 'the'} hand")
 
     def _pay(self, seat: int, amount: int) -> None:
         self.seats[seat].stack -= amount
@@ -327,7 +377,7 @@ class BragGame(RecordedGame):
         order = self._clockwise()
         players = self.in_play()
         after = [s for s in players if order.index(s) > order.index(seat)]
-        self.to_act = after[0] if after else players[0]
+        self._turn = after[0] if after else players[0]
         if not after:
             self.orbits += 1
             if self.rules.max_orbits is not None and self.orbits >= self.rules.max_orbits:
@@ -340,22 +390,23 @@ class BragGame(RecordedGame):
         assert cost is not None
         self._pay(seat, cost)
         other = next(s for s in self.in_play() if s != seat)
-        self.log.append(f"seat {seat} pays {cost} to see seat {other}")
+        self.log.append(f"{self.players[seat]} pays {cost} to see {self.players[other]}")
         seer_wins = self._key(seat) > self._key(other)
         winner = seat if seer_wins else other
-        how = f"seat {seat} saw seat {other}" + ("" if seer_wins else "; the seer loses ties and lower hands")
+        how = f"{self.players[seat]} saw {self.players[other]}" + (
+            "" if seer_wins else "; the seer loses ties and lower hands")
         self._finish([winner], how, {other, winner})
 
     def _cover(self, seat: int) -> None:
         player = self.seats[seat]
-        self.log.append(f"seat {seat} covers the pot with {player.stack} chips")
+        self.log.append(f"{self.players[seat]} covers the pot with {player.stack} chips")
         self.pots[-1].amount += player.stack
         player.last_bet, player.stack, player.status = player.stack, 0, "covered"
         self.pots[-1].coverer = seat
         self.pots.append(_Pot(0))
         rest = self.in_play()
         if len(rest) == 1:
-            self._finish(rest, f"seat {seat} covered the pot against the last player", set(rest))
+            self._finish(rest, f"{self.players[seat]} covered the pot against the last player", set(rest))
         else:
             self._next_turn(seat)
 
@@ -364,7 +415,7 @@ class BragGame(RecordedGame):
         if self.rules.blind_carry and self.seats[last].blind and not covered and self.hand_number < self.hands_to_play:
             self.carried, self.retainer = self.pot_total, last
             self.pots = []
-            self._end_hand(f"everyone else folded; seat {last} is blind, so the pot is carried", (), (), False)
+            self._end_hand(f"everyone else folded; {self.players[last]} is blind, so the pot is carried", (), (), False)
             return
         self._finish([last], "everyone else folded", set())
 
@@ -400,7 +451,7 @@ class BragGame(RecordedGame):
         return awards
 
     def _end_hand(self, how: str, awards: tuple[Award, ...], shown: tuple[ShownHand, ...], prial: bool) -> None:
-        self.pots, self.to_act, self.stake = [], None, None
+        self.pots, self._turn, self.stake = [], None, None
         for seat in self._clockwise():
             player = self.seats[seat]
             kept: list[tuple[Card, ...]] = player.hands[:1] if seat == self.retainer else []
@@ -421,7 +472,7 @@ class BragGame(RecordedGame):
         if len(able) < 2 or self.hand_number >= self.hands_to_play:
             if retainer is not None:  # nobody left to play for the carried pot: its holder takes it
                 self.seats[retainer].stack += carried
-            self.over, self.to_act = True, None
+            self.over, self._turn = True, None
             return
         if retainer not in able:
             retainer = None  # the carried pot stays in the pot of the next deal
@@ -431,7 +482,7 @@ class BragGame(RecordedGame):
             self.pack = [c for c in DECK if retainer is None or c not in self.seats[retainer].hands[0]]
             self.rng.shuffle(self.pack)
         self.hand_number += 1
-        self.orbits, self.log = 0, [f"hand {self.hand_number}: seat {self.dealer} deals"]
+        self.orbits, self.log = 0, [f"hand {self.hand_number}: {self.players[self.dealer]} deals"]
         self.pots = [_Pot(carried)]
         for seat, player in enumerate(self.seats):
             player.status, player.blind, player.looking_at, player.last_bet = "out", True, None, 0
@@ -445,23 +496,27 @@ class BragGame(RecordedGame):
                 dealt[seat].append(self.pack.pop(0))
         for seat in order:
             self.seats[seat].hands.append(tuple(dealt[seat]))
-        self.to_act = order[0]
+        self._turn = order[0]
 
     # -- observation and records ----------------------------------------------------------------
 
-    def observe(self, seat: int) -> BragObservation:
-        """What ``seat`` may know: its own cards once open (or the hand it is looking at), all public facts."""
-        player = self.seats[seat]
+    def observe(self, seat: int | None) -> BragObservation:
+        """What ``seat`` may know: its own cards once open (or the hand it is looking at), all public facts.
+
+        ``None``: a spectator, who sees only the public facts (hands shown at the end of a deal).
+        """
         visible: tuple[tuple[Card, ...], ...] = ()
-        if player.looking_at is not None:
-            visible = (player.hands[player.looking_at],)
-        elif not player.blind and player.hands:
-            visible = (player.hands[0],)
+        if seat is not None:
+            player = self.seats[seat]
+            if player.looking_at is not None:
+                visible = (player.hands[player.looking_at],)
+            elif not player.blind and player.hands:
+                visible = (player.hands[0],)
         return BragObservation(
             seat=seat,
             hand_number=self.hand_number,
             dealer=self.dealer,
-            to_act=self.to_act,
+            to_move=self.to_move,
             stake=self.stake,
             pots=tuple((p.amount, p.coverer) for p in self.pots),
             players=tuple(
@@ -469,26 +524,37 @@ class BragGame(RecordedGame):
             ),
             cards=visible,
             hand_name=evaluate(visible[0], BRAG).name if visible else None,
-            options=self.options(seat),
+            options=None if seat is None else self.options(seat),
             log=tuple(self.log),
             results=tuple(self.results),
             over=self.over,
+            names=self.players,
         )
 
-    def to_record(self) -> dict[str, Any]:
-        """The whole match as JSON-ready data: rules, seed, hands, first dealer and every action."""
-        pack = None if self.prepared is None else format_cards(self.prepared, ascii=True)
-        return self._record(hands=self.hands_to_play, dealer=self.first_dealer, pack=pack)
+    def record(self) -> Record:
+        """The whole match in the one record envelope (set-up: hands, first dealer, any prepared pack)."""
+        setup: dict[str, Any] = {"hands": self.hands_to_play, "dealer": self.first_dealer}
+        if self.prepared is not None:
+            setup["pack"] = [card.ascii for card in self.prepared]
+        return Record(self.GAME, self.rules.to_dict(), self.seed, self.players,
+                      tuple(a.to_json() for a in self.actions), setup)
 
-    @classmethod
-    def from_record(cls, data: Any) -> BragGame:
-        """Replay a record; ``RecordError`` if it is corrupt or an action is not legal."""
-        record = check_record(data, cls.GAME)
+
+def load_brag(record: Record) -> BragGame:
+    """Replay a brag record step by step; a bad step raises ``RecordError`` naming it ("step 3 ...")."""
+    setup = dict(record.setup)
+    unknown = sorted(set(setup) - {"hands", "dealer", "pack"})
+    if unknown:
+        raise RecordError(f"a brag record's set-up has no field {short(unknown[0])}")
+    rules = BragRules.from_dict(record.rules)
+    pack = read_cards(setup["pack"], "the prepared pack") if setup.get("pack") is not None else None
+    try:
+        game = BragGame(rules, record.seed, setup.get("hands", 1), setup.get("dealer", 0), pack, record.players)
+    except ValueError as error:
+        raise RecordError(f"the record's set-up is not valid: {error}") from None
+    for index, data in enumerate(record.actions):
         try:
-            pack = parse_cards(record["pack"]) if record.get("pack") else None
-            game = cls(BragRules.from_dict(record["rules"]), int(record["seed"]), int(record["hands"]),
-                       int(record["dealer"]), pack)
-        except (KeyError, TypeError, ValueError) as error:
-            raise RecordError(f"the record's set-up is not valid: {error}") from error
-        replay_actions(game.apply, record["actions"], ACTION_KINDS)
-        return game
+            game.apply(brag_action_from_json(data))
+        except (RecordError, IllegalAction) as error:
+            raise step_error(index, describe_step(data, game.players), str(error)) from None
+    return game

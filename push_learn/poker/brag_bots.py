@@ -4,12 +4,12 @@
 when the stake grows or only one opponent is left, then bets on in proportion to its hand's
 strength against the number of opponents, sees with a good hand, and covers rather than folds a
 strong hand when short of chips. ``RandomBragBot`` picks any allowed action (for tests and as a
-sparring partner).
+sparring partner). Both answer ``push_learn.protocol.Bot``: ``choose(observation, rng)``.
 
 >>> from push_learn.poker.brag import BragGame, BragRules
 >>> game = BragGame(BragRules(players=4), seed=3, hands=5)
->>> play_to_end(game, [SensibleBragBot() for _ in range(4)])
->>> game.is_over and sum(game.stacks) == 400
+>>> play_to_end(game, [SensibleBragBot() for _ in range(4)], random.Random(1))
+>>> game.over and sum(game.stacks) == 400
 True
 """
 
@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Protocol
+from dataclasses import dataclass
 
 from push_learn.poker.brag import (
     Bet,
@@ -33,22 +32,15 @@ from push_learn.poker.brag import (
     See,
 )
 from push_learn.poker.three_card import BRAG, strength
+from push_learn.protocol import Bot
 
-__all__ = ["BragBot", "RandomBragBot", "SensibleBragBot", "actions_from_observation", "play_to_end"]
-
-
-class BragBot(Protocol):
-    """Anything that picks an action for the seat of an observation."""
-
-    def choose(self, observation: BragObservation) -> BragAction:
-        """The action for ``observation.seat``, which is the seat to act."""
-        ...
+__all__ = ["RandomBragBot", "SensibleBragBot", "actions_from_observation", "play_to_end"]
 
 
 def actions_from_observation(observation: BragObservation, bets: Sequence[int] = ()) -> list[BragAction]:
     """Every allowed action (bets at the smallest and largest amount, plus any in ``bets`` within range)."""
     seat, options = observation.seat, observation.options
-    if options is None:
+    if options is None or seat is None:
         return []
     if options.must_choose:
         return [KeepHand(seat), DropHand(seat)]
@@ -63,23 +55,17 @@ def actions_from_observation(observation: BragObservation, bets: Sequence[int] =
     return actions
 
 
-@dataclass
+@dataclass(frozen=True)
 class RandomBragBot:
-    """Chooses uniformly among the allowed actions, with a random bet size (seeded)."""
+    """Chooses uniformly among the allowed actions, with a random bet size (from the ``rng`` it is given)."""
 
-    seed: int = 0
-    rng: random.Random = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        self.rng = random.Random(self.seed)
-
-    def choose(self, observation: BragObservation) -> BragAction:
+    def choose(self, observation: BragObservation, rng: random.Random) -> BragAction:
         """A random allowed action."""
         options = observation.options
         extra: tuple[int, ...] = ()
         if options is not None and options.bet_min is not None and options.bet_max is not None:
-            extra = (self.rng.randint(options.bet_min, options.bet_max),)
-        return self.rng.choice(actions_from_observation(observation, extra))
+            extra = (rng.randint(options.bet_min, options.bet_max),)
+        return rng.choice(actions_from_observation(observation, extra))
 
 
 @dataclass(frozen=True)
@@ -98,10 +84,10 @@ class SensibleBragBot:
     raise_strength: float = 0.93
     keep_strength: float = 0.5
 
-    def choose(self, observation: BragObservation) -> BragAction:
-        """The action this policy takes."""
+    def choose(self, observation: BragObservation, rng: random.Random) -> BragAction:
+        """The action this policy takes (it uses no chance)."""
         seat, options = observation.seat, observation.options
-        if options is None:
+        if options is None or seat is None:
             raise ValueError(f"it is not seat {seat}'s turn")
         me = observation.players[seat]
         opponents = [p for p in observation.players if p.status == "in" and p.seat != seat]
@@ -117,7 +103,7 @@ class SensibleBragBot:
 
     def _open(self, observation: BragObservation, mine: float, opponents: int) -> BragAction:
         seat, options = observation.seat, observation.options
-        assert options is not None
+        assert options is not None and seat is not None
         if options.bet_min is None:
             return Cover(seat) if mine >= self.see_strength else Fold(seat)
         pot = sum(amount for amount, _ in observation.pots)
@@ -135,10 +121,13 @@ class SensibleBragBot:
         return Bet(seat, options.bet_min)
 
 
-def play_to_end(game: BragGame, bots: Sequence[BragBot], max_actions: int = 100_000) -> None:
-    """Let ``bots[seat]`` act for each seat until the match is over."""
+def play_to_end(game: BragGame, bots: Sequence[Bot[BragObservation, BragAction]], rng: random.Random | None = None,
+                max_actions: int = 100_000) -> None:
+    """Let ``bots[seat]`` act for each seat until the match is over (``rng``: the bots' chance)."""
+    rng = rng if rng is not None else random.Random(0)
     for _ in range(max_actions):
-        if game.is_over or game.to_act is None:
+        if game.over:
             return
-        game.apply(bots[game.to_act].choose(game.observe(game.to_act)))
+        seat = game.to_move[0]
+        game.apply(bots[seat].choose(game.observe(seat), rng))
     raise RuntimeError(f"the match did not end within {max_actions} actions")

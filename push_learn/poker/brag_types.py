@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from push_learn.cards import Card, format_cards, parse_cards
-from push_learn.poker.three_card import DECK, SeatAction, rules_from_dict
+from push_learn.poker.plain import read_action, rules_from_plain, whole_fields
+from push_learn.poker.three_card import DECK, SeatAction
+from push_learn.records import short
 
 __all__ = [
     "ACTION_KINDS",
@@ -30,6 +32,7 @@ __all__ = [
     "PlayerView",
     "See",
     "ShownHand",
+    "brag_action_from_json",
     "pack_dealing",
 ]
 
@@ -45,8 +48,14 @@ class BragRules:
     min_first_bet: int = 1
     max_first_bet: int = 10
     """The first bet of a hand, in open units (a blind player pays half)."""
-    raise_limit: int | None = 10
-    """A bet may exceed the stake by at most this, in open units; ``None`` means only the stack limits it."""
+    raise_limit: int | None = 20
+    """The table maximum (A-B1-08, D-3C-14): no bet, in open units, may exceed it; ``None``: only the stack limits.
+
+    With ``raise_limit_above_stake`` it is instead how far a bet may exceed the stake."""
+    raise_limit_above_stake: bool = False
+    """D-3C-14 option: read the raise limit as a step above the stake (each bet at most stake + limit)."""
+    open_may_raise_blind: bool = False
+    """D-3C-15 option: an open player may raise while a blind player is in (the seed says he may not)."""
     blind_carry: bool = False
     """A-B1-03: a blind last player does not win; the pot is carried and the blind hand retained."""
     always_shuffle: bool = False
@@ -54,8 +63,16 @@ class BragRules:
     max_orbits: int | None = None
     """A-B1-05: after this many orbits the remaining hands are compared; ``None`` relies on table stakes."""
 
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_PLAYERS: ClassVar[int] = 8
+
     def __post_init__(self) -> None:
-        if not 2 <= self.players <= 8:
+        whole_fields(self, ("players", "starting_stack", "ante", "min_first_bet", "max_first_bet", "raise_limit",
+                            "max_orbits"), optional=("raise_limit", "max_orbits"))
+        for name in ("raise_limit_above_stake", "open_may_raise_blind", "blind_carry", "always_shuffle"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"the setting {name} is true or false, not {short(getattr(self, name))}")
+        if not self.MIN_PLAYERS <= self.players <= self.MAX_PLAYERS:
             raise ValueError("brag is played by 2 to 8 players")
         if self.ante < 0 or self.starting_stack < 0:
             raise ValueError("the ante and the stacks cannot be negative")
@@ -63,6 +80,9 @@ class BragRules:
             raise ValueError("the first bet needs 1 <= min_first_bet <= max_first_bet")
         if self.raise_limit is not None and self.raise_limit < 0:
             raise ValueError("the raise limit cannot be negative")
+        if self.raise_limit is not None and not self.raise_limit_above_stake and self.raise_limit < self.max_first_bet:
+            raise ValueError(f"the table maximum ({self.raise_limit}) cannot be below the largest first bet "
+                             f"({self.max_first_bet})")
         if self.max_orbits is not None and self.max_orbits < 1:
             raise ValueError("max_orbits must be at least 1 (or None)")
 
@@ -73,8 +93,7 @@ class BragRules:
     @classmethod
     def from_dict(cls, data: Any) -> BragRules:
         """Rebuild rules written by ``to_dict``."""
-        rules: BragRules = rules_from_dict(cls, data, {})
-        return rules
+        return rules_from_plain(cls, data)
 
 
 def pack_dealing(hands: Sequence[str | Sequence[Card]], dealer: int = 0) -> list[Card]:
@@ -149,6 +168,17 @@ class Cover(SeatAction):
 
 BragAction = Fold | Look | KeepHand | DropHand | Bet | See | Cover
 ACTION_KINDS: Mapping[str, type[Any]] = {c.kind: c for c in (Fold, Look, KeepHand, DropHand, Bet, See, Cover)}
+"""Each brag action class by its ``type`` in JSON."""
+
+
+def brag_action_from_json(data: object) -> BragAction:
+    """Read back an action's ``to_json`` output; anything else raises ``RecordError`` in plain words.
+
+    >>> brag_action_from_json({"type": "bet", "seat": 1, "amount": 4})
+    Bet(seat=1, amount=4)
+    """
+    action: BragAction = read_action(data, ACTION_KINDS, "brag")
+    return action
 
 
 # ---- results and observations -------------------------------------------------------------------
@@ -225,12 +255,12 @@ class BragOptions:
 
 @dataclass(frozen=True)
 class BragObservation:
-    """Exactly what one seat may know (its own cards only once it has looked)."""
+    """Exactly what one seat may know (its own cards only once it has looked); ``seat`` ``None``: a spectator."""
 
-    seat: int
+    seat: int | None
     hand_number: int
     dealer: int
-    to_act: int | None
+    to_move: tuple[int, ...]
     stake: int | None
     pots: tuple[tuple[int, int | None], ...]
     players: tuple[PlayerView, ...]
@@ -240,3 +270,5 @@ class BragObservation:
     log: tuple[str, ...]
     results: tuple[HandResult, ...]
     over: bool
+    names: tuple[str, ...] = ()
+    """The players' names by seat."""

@@ -150,7 +150,7 @@ class Observation:
     phase: Phase
     round: int
     seats: tuple[SeatView, ...]
-    to_act: tuple[int, ...]
+    to_move: tuple[int, ...]
     prompt: str
     legal: tuple[Action, ...]
     pot: int
@@ -190,7 +190,7 @@ class Observation:
             "game": self.game, "variant": self.variant, "rules": self.rules.to_dict(), "seat": self.seat,
             "dealer": self.dealer,
             "phase": str(self.phase), "round": self.round, "seats": [v.to_dict() for v in self.seats],
-            "to_act": list(self.to_act), "prompt": self.prompt, "legal": [a.to_dict() for a in self.legal],
+            "to_move": list(self.to_move), "prompt": self.prompt, "legal": [a.to_json() for a in self.legal],
             "pot": self.pot, "stock": self.stock, "bet_size": self.bet_size, "to_call": self.to_call,
             "offered": None if self.offered is None else self.offered.ascii, "offered_to": self.offered_to,
             "pass_to": self.pass_to,            "known_out": [c.ascii for c in self.known_out], "log": list(self.log),

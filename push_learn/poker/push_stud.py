@@ -13,7 +13,7 @@ default; from the second card on, whoever gets a card turns one of their two dow
 once; played high, low or hi-lo with declaration).
 
 >>> game = PushStudGame(push_stud_rules(players=5), seed=1)
->>> game.phase, game.to_act
+>>> game.phase, game.to_move
 (<Phase.PUSH: 'push'>, (1,))
 """
 
@@ -132,7 +132,7 @@ class PushStudGame(StudGame):
         order = self._live()
         offered = None
         for i, seat in enumerate(order):
-            name = self.names[seat]
+            name = self.players[seat]
             last = i == len(order) - 1
             if offered is None:
                 offered = self._draw()
@@ -171,7 +171,7 @@ class PushStudGame(StudGame):
                     offered = None
                 else:
                     self._offer = (offered, order[i + 1])
-                    self._note(f"{name} pushes {shown}{paid} to {self.names[order[i + 1]]} and gets "
+                    self._note(f"{name} pushes {shown}{paid} to {self.players[order[i + 1]]} and gets "
                                f"{replacement if face_up else 'the next card'}",
                                None if face_up else {seat: f"{name} pushes {offered} and gets {replacement}"})
             if rules.roll_your_own and round_no > 1:
@@ -181,8 +181,8 @@ class PushStudGame(StudGame):
         """Roll Your Own: with a new card, turn one of the two down cards up at once (A-P1-08)."""
         options = tuple(Action.expose(seat, c) for c in self._down[seat])
         action = yield Decision(Phase.EXPOSE, (seat,), {seat: options},
-                                prompt=f"{self.names[seat]}: turn up one of your two face-down cards")
+                                prompt=f"{self.players[seat]}: turn up one of your two face-down cards")
         assert action.card is not None
         self._down[seat].remove(action.card)
         self._give(seat, action.card, up=True)
-        self._note(f"{self.names[seat]} turns up {action.card}")
+        self._note(f"{self.players[seat]} turns up {action.card}")

@@ -11,7 +11,7 @@ $10 down, the new card the same way up), a betting round, a simultaneous declara
 raise, and the showdown: the pot is split between the best high and the best low.
 
 >>> game = ScrewGame(seed=3)
->>> game.phase, game.to_act
+>>> game.phase, game.to_move
 (<Phase.PUSH: 'push'>, (1,))
 """
 
@@ -109,7 +109,7 @@ class ScrewGame(StudGame):
         offered = None
         pushed_hole: dict[int, bool] = {}
         for i, seat in enumerate(order):
-            name = self.names[seat]
+            name = self.players[seat]
             last = i == len(order) - 1
             if offered is None:
                 offered = self._draw()
@@ -151,13 +151,13 @@ class ScrewGame(StudGame):
                 offered = None
             else:
                 self._offer = (pushed, order[i + 1])
-                self._note(f"{name} pays ${price} and {what} to {self.names[order[i + 1]]}")
+                self._note(f"{name} pays ${price} and {what} to {self.players[order[i + 1]]}")
                 offered = pushed
         for seat in self._live():
             if seat in pushed_hole:
                 card = self._draw()
                 self._give(seat, card, up=not pushed_hole[seat])
-                name = self.names[seat]
+                name = self.players[seat]
                 if pushed_hole[seat]:
                     self._note(f"{name} gets a down card", {seat: f"{name} gets {card} face down"})
                 else:

@@ -7,7 +7,8 @@ the current decision before the generator sees it, so a refused action changes n
 
 Chance is seeded: the deck is shuffled by ``random.Random(seed)`` (after any ``deck_top`` cards
 given for a scripted deal), so rules + seed + actions reproduce a deal exactly; ``record()`` saves
-those and ``GameRecord.replay()`` plays them back.
+those in the one envelope (``push_learn.records.Record``) and ``load_stud(record)`` plays them back,
+step by step. Every game here answers ``push_learn.protocol.Game``.
 """
 
 from __future__ import annotations
@@ -17,20 +18,20 @@ import random
 from collections import deque
 from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from push_learn.cards import Card, parse_card, standard_deck
-from push_learn.errors import IllegalAction, PushLearnError
+from push_learn.errors import IllegalAction, PushLearnError, RecordError
 from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.betting import BetKind, BettingRound, Chips, Limits, build_pots
 from push_learn.poker.hands import evaluate_high, evaluate_low, highest_showing
 from push_learn.poker.observation import Decision, Observation, Phase, Result, SeatView
+from push_learn.poker.plain import as_tuple, is_whole, read_cards, rules_from_plain, whole_fields
 from push_learn.poker.showdown import Award, Direction, ShowdownMode, locked_seats, settle
+from push_learn.protocol import seat_refusal
+from push_learn.records import Record, short, step_error
 
-if TYPE_CHECKING:
-    from push_learn.poker.records import GameRecord
-
-__all__ = ["PokerRulesError", "StudGame", "StudRules"]
+__all__ = ["PokerRulesError", "StudGame", "StudRules", "load_stud"]
 
 Flow = Generator[Decision, Any, None]
 R = TypeVar("R", bound="StudRules")
@@ -66,6 +67,7 @@ class StudRules:
     MAX_PLAYERS: ClassVar[int] = 8
 
     def __post_init__(self) -> None:
+        self._check_types()
         if not self.MIN_PLAYERS <= self.players <= self.MAX_PLAYERS:
             raise PokerRulesError(
                 f"{self.name} is for {self.MIN_PLAYERS} to {self.MAX_PLAYERS} players, not {self.players}")
@@ -75,6 +77,19 @@ class StudRules:
             self.limits  # noqa: B018 - validates the stakes
         except ValueError as error:
             raise PokerRulesError(str(error)) from None
+
+    def _check_types(self) -> None:
+        """Refuse settings of the wrong type in words (chips and counts are whole numbers)."""
+        if not isinstance(self.name, str):
+            raise PokerRulesError(f"the name of the rules is text, not {short(self.name)}")
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.type in ("bool", bool) and not isinstance(value, bool):
+                raise PokerRulesError(f"the setting {f.name} is true or false, not {short(value)}")
+        whole_fields(self, [f.name for f in dataclasses.fields(self) if f.type in ("int", int)], PokerRulesError)
+        if not isinstance(self.showdown, ShowdownMode):
+            raise PokerRulesError(f"the showdown is one of {', '.join(m.value for m in ShowdownMode)}, "
+                                  f"not {short(self.showdown)}")
 
     @property
     def betting_rounds(self) -> int:
@@ -96,16 +111,15 @@ class StudRules:
                 for f in dataclasses.fields(self)}
 
     @classmethod
-    def from_dict(cls: type[R], data: dict[str, Any]) -> R:
-        """Read back ``to_dict`` output; unknown keys are refused."""
-        names = {f.name for f in dataclasses.fields(cls)}
-        unknown = set(data) - names
-        if unknown:
-            raise PokerRulesError(f"unknown settings: {', '.join(sorted(unknown))}")
-        values = dict(data)
-        if "showdown" in values:
-            values["showdown"] = ShowdownMode(values["showdown"])
-        return cls(**values)
+    def from_dict(cls: type[R], data: object) -> R:
+        """Read back ``to_dict`` output; unknown or ill-typed settings raise ``RecordError`` in words."""
+
+        def mode(value: object) -> ShowdownMode:
+            if not isinstance(value, str):
+                raise ValueError(f"the showdown is written as text such as 'high', not {short(value)}")
+            return ShowdownMode(value)
+
+        return rules_from_plain(cls, data, {"showdown": mode})
 
 
 class StudGame:
@@ -122,27 +136,43 @@ class StudGame:
     def __init__(
         self,
         rules: StudRules | None = None,
-        names: Sequence[str] | None = None,
+        players: Sequence[str] | None = None,
         stacks: Sequence[int] | None = None,
         dealer: int = 0,
-        seed: int | None = None,
+        seed: int | str | None = None,
         deck_top: Iterable[Card | str] = (),
     ) -> None:
         self.rules = rules if rules is not None else self.rules_type()
+        if not isinstance(self.rules, self.rules_type):
+            raise PokerRulesError(f"{self.game_name} is played with {self.rules_type.__name__}, not {short(rules)}")
         n = self.rules.players
-        self.names = tuple(names) if names is not None else tuple(f"Seat {i + 1}" for i in range(n))
-        stacks = tuple(stacks) if stacks is not None else (self.rules.starting_stack,) * n
-        if len(self.names) != n or len(stacks) != n:
+        self.players: tuple[str, ...] = as_tuple(players, "the players' names", PokerRulesError) \
+            if players is not None else tuple(f"Seat {i + 1}" for i in range(n))
+        """The name of the player in each seat."""
+        stacks = as_tuple(stacks, "the stacks", PokerRulesError) if stacks is not None \
+            else (self.rules.starting_stack,) * n
+        if len(self.players) != n or len(stacks) != n:
             raise PokerRulesError(f"{self.rules.name} was set for {n} players: give {n} names and {n} stacks")
-        if not 0 <= dealer < n:
+        if not all(isinstance(name, str) for name in self.players):
+            raise PokerRulesError("the players' names are text")
+        if not all(is_whole(stack) and stack >= 0 for stack in stacks):
+            raise PokerRulesError(f"stacks are whole numbers of chips, not negative: {short(list(stacks))}")
+        if not is_whole(dealer) or not 0 <= dealer < n:
             raise PokerRulesError(f"the dealer must be one of the seats 0 to {n - 1}")
         if sum(1 for s in stacks if s > 0) < 2:
             raise PokerRulesError("at least two players need chips to play a deal")
         self.dealer = dealer
-        self.seed = seed if seed is not None else random.randrange(2**32)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
+            raise PokerRulesError(f"a seed is a whole number or text, not {short(seed)}")
+        self.seed: int | str = seed if seed is not None else random.randrange(2**32)
         self.initial_stacks = stacks
         self._rng = random.Random(self.seed)
-        top = [parse_card(c) if isinstance(c, str) else c for c in deck_top]
+        top = []
+        for card in as_tuple(list(deck_top) if isinstance(deck_top, Iterable) and not isinstance(deck_top, str)
+                             else deck_top, "the cards on top of the deck", PokerRulesError):
+            if not isinstance(card, Card | str):
+                raise PokerRulesError(f"the cards on top of the deck are cards such as 'AS', not {short(card)}")
+            top.append(parse_card(card) if isinstance(card, str) else card)
         if len(set(top)) != len(top) or any(c.is_joker for c in top):
             raise PokerRulesError("the cards on top of the deck must be distinct and no jokers")
         self.deck_top = tuple(top)
@@ -193,12 +223,12 @@ class StudGame:
         return Phase.OVER if self._decision is None else self._decision.phase
 
     @property
-    def is_over(self) -> bool:
+    def over(self) -> bool:
         """True once the pot has been paid out."""
         return self._decision is None
 
     @property
-    def to_act(self) -> tuple[int, ...]:
+    def to_move(self) -> tuple[int, ...]:
         """The seats that must choose now (several for a simultaneous choice)."""
         d = self._decision
         return () if d is None else tuple(s for s in d.seats if s not in self._chosen)
@@ -237,23 +267,26 @@ class StudGame:
         d = self._decision
         if d is None:
             return []
-        seats = self.to_act if seat is None else ((seat,) if seat in self.to_act else ())
+        seats = self.to_move if seat is None else ((seat,) if seat in self.to_move else ())
         return [action for s in seats for action in d.options[s]]
 
     def refusal(self, action: Action) -> str | None:
         """Why ``action`` is not allowed now, as a sentence; ``None`` when it is allowed."""
+        if not isinstance(action, Action):
+            return f"{short(action)} is not an action of {self.rules.name}"
         d = self._decision
         if d is None:
             return "the deal is over"
-        if not 0 <= action.seat < len(self.names):
-            return f"there is no seat {action.seat}"
-        name = self.names[action.seat]
-        if action.seat not in self.to_act:
+        wrong_seat = seat_refusal(action.seat, self.to_move, self.players)
+        if wrong_seat is not None and is_whole(action.seat) and 0 <= action.seat < len(self.players):
+            name = self.players[action.seat]
             if d.simultaneous and action.seat in self._chosen:
                 return f"{name} has already chosen"
             if not self._dealt[action.seat] or action.seat in self._folded:
                 return f"{name} is not in this hand"
-            return f"it is {' and '.join(self.names[s] for s in self.to_act)}'s turn, not {name}'s"
+        if wrong_seat is not None:
+            return wrong_seat
+        name = self.players[action.seat]
         options = d.options[action.seat]
         if action in options:
             return None
@@ -297,21 +330,20 @@ class StudGame:
         except StopIteration:
             self._decision = None
 
-    def record(self) -> GameRecord:
-        """The deal so far as a versioned, replayable record."""
-        from push_learn.poker.records import GameRecord
-
-        return GameRecord(
-            game=self.game_name, rules=self.rules.to_dict(), names=self.names, dealer=self.dealer,
-            stacks=tuple(self.initial_stacks), seed=self.seed, deck_top=tuple(c.ascii for c in self.deck_top),
-            actions=tuple(a.to_dict() for a in self._actions),
+    def record(self) -> Record:
+        """The deal so far in the one record envelope (set-up: dealer, stacks, cards stacked on the deck)."""
+        return Record(
+            self.game_name, self.rules.to_dict(), self.seed, self.players,
+            tuple(a.to_json() for a in self._actions),
+            {"dealer": self.dealer, "stacks": list(self.initial_stacks),
+             "deck_top": [c.ascii for c in self.deck_top]},
         )
 
     def all_cards(self) -> list[Card]:
         """Every card wherever it is: the deck from top to bottom first, then the dead pile, the hands
         and the card on offer. Always the 52 cards, once each."""
         cards = list(self._deck) + self._dead
-        for seat in range(len(self.names)):
+        for seat in range(len(self.players)):
             cards += self._down[seat] + self._up[seat]
         if self._offer is not None:
             cards.append(self._offer[0])
@@ -328,15 +360,15 @@ class StudGame:
         betting = self._betting
         views = tuple(
             SeatView(
-                seat=s, name=self.names[s], stack=self._chips.stacks[s], committed=self._chips.committed[s],
+                seat=s, name=self.players[s], stack=self._chips.stacks[s], committed=self._chips.committed[s],
                 round_bet=betting.contrib.get(s, 0) if betting else 0, dealt_in=self._dealt[s],
                 folded=s in self._folded, up=tuple(self._up[s]),
                 down=tuple(c if s == seat or c in known else None for c in self._down[s]),
                 declared=self._declared.get(s), has_chosen=s in self._chosen,
             )
-            for s in range(len(self.names))
+            for s in range(len(self.players))
         )
-        in_place = {c for s in range(len(self.names)) for c in (*self._up[s], *self._down[s])}
+        in_place = {c for s in range(len(self.players)) for c in (*self._up[s], *self._down[s])}
         offer = self._offer
         if offer is not None:
             in_place.add(offer[0])
@@ -344,7 +376,7 @@ class StudGame:
         d = self._decision
         return Observation(
             game=self.game_name, variant=self.rules.name, rules=self.rules, seat=seat, dealer=self.dealer,
-            phase=self.phase, round=self._round, seats=views, to_act=self.to_act,
+            phase=self.phase, round=self._round, seats=views, to_move=self.to_move,
             prompt="" if d is None else d.prompt, legal=legal, pot=self._chips.pot, stock=len(self._deck),
             bet_size=betting.bet if betting else 0,
             to_call=betting.to_call(seat) if betting and seat is not None and seat in betting.contrib else 0,
@@ -368,13 +400,13 @@ class StudGame:
         self._seen[seat].add(card)
 
     def _clockwise(self, first: int) -> list[int]:
-        n = len(self.names)
+        n = len(self.players)
         return [(first + i) % n for i in range(n)]
 
     def _live(self, first: int | None = None) -> list[int]:
         """Seats still in the hand, clockwise from ``first`` (default: the dealer's left)."""
         start = (self.dealer + 1) if first is None else first
-        return [s for s in self._clockwise(start % len(self.names)) if self._dealt[s] and s not in self._folded]
+        return [s for s in self._clockwise(start % len(self.players)) if self._dealt[s] and s not in self._folded]
 
     def _draw(self) -> Card:
         if not self._deck:
@@ -426,7 +458,7 @@ class StudGame:
         stack = self._chips.stacks[seat]
         if stack >= price:
             return {}
-        text = f"a push costs ${price} and {self.names[seat]} has only ${stack}, so the card must be kept"
+        text = f"a push costs ${price} and {self.players[seat]} has only ${stack}, so the card must be kept"
         return {ActionKind.PUSH.value: text, ActionKind.PUSH_OWN.value: text}
 
     # -- shared phases -------------------------------------------------------------------------
@@ -440,7 +472,7 @@ class StudGame:
         if bring_in and limits.bring_in:
             able = [s for s in live if self._chips.stacks[s] > 0] or live
             opener = min(able, key=lambda s: min((int(c.rank), c.suit.order) for c in self._up[s]))  # type: ignore
-            self._note(f"{self.names[opener]} has the lowest card showing and must bring in")
+            self._note(f"{self.players[opener]} has the lowest card showing and must bring in")
         else:
             opener = highest_showing({s: self._up[s] for s in live}, live, self.rules.opener_by_suit)
         order = self._live(opener)
@@ -452,7 +484,7 @@ class StudGame:
             seat = betting.to_act
             kinds = betting.legal()
             to_call = betting.to_call(seat)
-            prompt = f"{self.names[seat]} to act: " + (f"${to_call} to call" if to_call else "no bet to call")
+            prompt = f"{self.players[seat]} to act: " + (f"${to_call} to call" if to_call else "no bet to call")
             reasons = {k.value: r for k in BetKind if (r := betting.refusal(seat, k)) is not None}
             action = yield Decision(Phase.BET, (seat,), {seat: tuple(Action.betting(seat, k) for k in kinds)},
                                     prompt=prompt, reasons=reasons)
@@ -471,7 +503,7 @@ class StudGame:
             BetKind.RAISE: f" to ${total}", BetKind.CALL: f" ${paid}",
         }.get(kind, "")
         all_in = " (all in)" if self._chips.stacks[seat] == 0 and kind is not BetKind.FOLD else ""
-        return f"{self.names[seat]} {kind.verb}{amount}{all_in}"
+        return f"{self.players[seat]} {kind.verb}{amount}{all_in}"
 
     def _replace_round(self, simultaneous: bool, keep_orientation: bool) -> Flow:
         """Each live player may pay to swap one card (Substitution in turn, or the simultaneous replace)."""
@@ -495,11 +527,11 @@ class StudGame:
             return
         for seat in live:
             action = yield Decision(Phase.REPLACE, (seat,), {seat: options(seat)}, False,
-                                    f"{self.names[seat]}: {prompt}", reason)
+                                    f"{self.players[seat]}: {prompt}", reason)
             self._swap(seat, action, keep_orientation)
 
     def _swap(self, seat: int, action: Action, keep_orientation: bool) -> None:
-        name = self.names[seat]
+        name = self.players[seat]
         if action.kind is ActionKind.STAND or action.card is None:
             self._note(f"{name} replaces nothing")
             return
@@ -535,7 +567,7 @@ class StudGame:
             direction = chosen[seat].direction
             assert direction is not None
             self._declared[seat] = direction
-        self._note("declarations: " + ", ".join(f"{self.names[s]} {self._declared[s]}" for s in live))
+        self._note("declarations: " + ", ".join(f"{self.players[s]} {self._declared[s]}" for s in live))
 
     # -- the end -------------------------------------------------------------------------------
 
@@ -545,7 +577,7 @@ class StudGame:
         if len(live) == 1:
             seat = live[0]
             awards = [Award(0, "uncontested", self._chips.pot, ((seat, self._chips.pot),))]
-            lines = [f"{self.names[seat]} wins ${self._chips.pot}: everyone else folded"]
+            lines = [f"{self.players[seat]} wins ${self._chips.pot}: everyone else folded"]
             high_names: dict[int, str] = {}
             low_names: dict[int, str] = {}
         else:
@@ -560,7 +592,7 @@ class StudGame:
             high_names = {s: h.name for s, h in high.items()}
             low_names = {s: h.name for s, h in low.items()}
             lines = [self._award_line(a, len(pots), high_names, low_names) for a in awards]
-        payouts = [0] * len(self.names)
+        payouts = [0] * len(self.players)
         for award in awards:
             for seat, amount in award.shares:
                 payouts[seat] += amount
@@ -573,7 +605,7 @@ class StudGame:
 
     def _award_line(self, award: Award, pots: int, high: dict[int, str], low: dict[int, str]) -> str:
         pot = "the pot" if pots == 1 else ("the main pot" if award.pot == 0 else f"side pot {award.pot}")
-        who = " and ".join(self.names[s] for s in award.winners)
+        who = " and ".join(self.players[s] for s in award.winners)
         if award.way == "uncontested":
             return f"{who} takes {pot} (${award.amount}) uncontested"
         if award.way in ("high", "low"):
@@ -585,3 +617,44 @@ class StudGame:
         with_ = " / ".join(dict.fromkeys(hands[s] for s in award.winners))
         split = " split" if len(award.winners) > 1 else " wins"
         return f"{who}{split} {pot} (${award.amount}) with {with_}"
+
+
+_SETUP = ("dealer", "stacks", "deck_top")
+
+
+def load_stud(record: Record, upto: int | None = None) -> StudGame:
+    """Replay a stud record (``push_stud`` or ``screw``), checking every step; ``upto``: only the first steps.
+
+    A bad step raises ``RecordError`` numbered as ``push_learn.records.step_error`` does ("step 3 ...").
+    """
+    import push_learn.poker.push_stud
+    import push_learn.poker.screw  # noqa: F401 - importing the game modules registers them
+
+    game_type = StudGame.registry.get(record.game)
+    if game_type is None:
+        raise RecordError(f"{short(record.game)} is not a stud game (the stud games are "
+                          f"{', '.join(sorted(StudGame.registry))})")
+    setup = dict(record.setup)
+    unknown = sorted(set(setup) - set(_SETUP))
+    if unknown:
+        raise RecordError(f"a {record.game} record's set-up has no field {short(unknown[0])}")
+    rules = game_type.rules_type.from_dict(record.rules)
+    stacks = setup.get("stacks")
+    if stacks is not None and not isinstance(stacks, list):
+        raise RecordError(f"the record's stacks must be a list of whole numbers, not {short(stacks)}")
+    try:
+        game = game_type(rules, record.players, stacks, setup.get("dealer", 0), record.seed,
+                         read_cards(setup.get("deck_top", []), "the cards stacked on the deck"))
+    except ValueError as error:
+        raise RecordError(f"the record's set-up is not valid: {error}") from None
+    steps = record.actions if upto is None else record.actions[:upto]
+    for index, data in enumerate(steps):
+        try:
+            action = Action.from_json(data)
+        except RecordError as error:
+            raise step_error(index, data, str(error)) from None
+        reason = game.refusal(action)
+        if reason is not None:
+            raise step_error(index, action.describe(game.players), reason)
+        game.apply(action)
+    return game

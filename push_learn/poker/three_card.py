@@ -14,14 +14,14 @@ orders, so one evaluator serves both games.
 True
 
 The module also holds the small pieces both three-card games share: card numbering for fast
-tables, and the versioned JSON record envelope.
+tables, and the base of their actions (each writes itself as JSON with ``to_json``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
@@ -29,14 +29,11 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from push_learn.cards import Card, Rank, format_cards, parse_cards, standard_deck
-from push_learn.errors import IllegalAction, RecordError
 
 __all__ = [
     "BRAG",
-    "RECORD_VERSION",
     "THREE_CARD_POKER",
     "Category",
-    "RecordedGame",
     "SeatAction",
     "Shape",
     "ThreeCardHand",
@@ -353,10 +350,7 @@ def category_counts(ranking: ThreeCardRanking) -> dict[str, int]:
     return {cat.name: levels.count(top - i) for i, cat in enumerate(ranking.categories)}
 
 
-# ---- records shared by the three-card games ----------------------------------------------------
-
-RECORD_VERSION = 1
-"""The version written into every three-card game record."""
+# ---- actions shared by the three-card games ---------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -366,88 +360,6 @@ class SeatAction:
     kind: ClassVar[str] = ""
     seat: int
 
-
-def action_to_dict(action: Any) -> dict[str, Any]:
-    """An action dataclass as JSON-ready data: ``{"type": "bet", "seat": 1, "amount": 4}``."""
-    return {"type": action.kind, **dataclasses.asdict(action)}
-
-
-def action_from_dict(data: Any, kinds: Mapping[str, type[Any]], index: int) -> Any:
-    """Rebuild an action from ``action_to_dict`` data; ``RecordError`` names the bad event."""
-    if not isinstance(data, dict) or data.get("type") not in kinds:
-        raise RecordError(f"event {index} is not an action this game knows", index)
-    cls = kinds[data["type"]]
-    names = {f.name for f in dataclasses.fields(cls)}
-    fields = {k: v for k, v in data.items() if k != "type"}
-    if set(fields) != names or not all(isinstance(v, int) and not isinstance(v, bool) for v in fields.values()):
-        raise RecordError(f"event {index} ({data['type']}) has missing, unknown or non-integer fields", index)
-    return cls(**fields)
-
-
-class RecordedGame:
-    """What the three-card games share: ``can`` built on ``verify``, and the record envelope.
-
-    A game sets ``GAME``, ``rules`` (with ``to_dict``), ``seed`` and ``actions`` and defines ``verify``.
-    """
-
-    GAME: ClassVar[str]
-    rules: Any
-    seed: int
-    actions: list[Any]
-
-    def verify(self, action: Any) -> None:
-        """Raise ``IllegalAction`` if ``action`` is not allowed now (each game defines it)."""
-        raise NotImplementedError
-
-    def can(self, action: Any) -> bool:
-        """True if ``action`` is allowed now."""
-        try:
-            self.verify(action)
-        except IllegalAction:
-            return False
-        return True
-
-    def _record(self, **setup: Any) -> dict[str, Any]:
-        """The versioned record: game, rules, seed, the game's own set-up values and every action."""
-        return {
-            "game": self.GAME,
-            "version": RECORD_VERSION,
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            **setup,
-            "actions": [action_to_dict(a) for a in self.actions],
-        }
-
-
-def check_record(data: Any, game: str) -> dict[str, Any]:
-    """Check the envelope of a record (a dict or JSON already parsed) and return it."""
-    if not isinstance(data, dict) or data.get("game") != game:
-        raise RecordError(f"this is not a {game} record")
-    if data.get("version") != RECORD_VERSION:
-        raise RecordError(f"record version {data.get('version')!r} is not supported (expected {RECORD_VERSION})")
-    if not isinstance(data.get("actions"), list):
-        raise RecordError("the record has no list of actions")
-    return data
-
-
-def replay_actions(apply: Callable[[Any], object], actions: Sequence[Any], kinds: Mapping[str, type[Any]]) -> None:
-    """Apply recorded actions in order; an illegal one becomes a ``RecordError`` with its index."""
-    for index, data in enumerate(actions):
-        action = action_from_dict(data, kinds, index)
-        try:
-            apply(action)
-        except IllegalAction as error:
-            raise RecordError(f"event {index} cannot be replayed: {error}", index) from error
-
-
-def rules_from_dict(cls: type[Any], data: Any, convert: Mapping[str, Callable[[Any], Any]]) -> Any:
-    """Rebuild a frozen rules dataclass from JSON data, converting the fields named in ``convert``."""
-    if not isinstance(data, dict):
-        raise RecordError("the record's rules are missing")
-    names = {f.name for f in dataclasses.fields(cls) if f.init}
-    if not set(data) <= names:
-        raise RecordError(f"unknown rules settings: {', '.join(sorted(set(data) - names))}")
-    try:
-        return cls(**{k: convert[k](v) if k in convert and v is not None else v for k, v in data.items()})
-    except (TypeError, ValueError, KeyError) as error:
-        raise RecordError(f"the record's rules are not valid: {error}") from error
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON values: ``{"type": "bet", "seat": 1, "amount": 4}``."""
+        return {"type": self.kind, **dataclasses.asdict(self)}

@@ -402,7 +402,7 @@ def simulate(
     """Play ``rounds`` real rounds through ``ThreeCardPokerGame`` with one seat following ``strategy``."""
     rules = rules or ThreeCardPokerRules(seats=1, starting_stack=2 * ante * rounds, max_bet=max(ante, 1))
     game = ThreeCardPokerGame(rules, seed=seed, rounds=rounds)
-    while not game.is_over:
+    while not game.over:
         if game.phase == "betting":
             game.apply(PlaceBets(0, ante, 0))
         else:

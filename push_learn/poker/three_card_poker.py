@@ -3,11 +3,13 @@
 Each seat bets an Ante and/or a Pair Plus, sees three cards and then, if it made an Ante, plays
 (a Play bet equal to the Ante) or folds. The dealer needs queen high to qualify. Paytables are data
 (``PAIR_PLUS_TABLES``, ``ANTE_BONUS_TABLES``); choose them in ``ThreeCardPokerRules``.
+``ThreeCardPokerGame`` answers ``push_learn.protocol.Game``; ``record()`` writes the one record
+envelope and ``load_three_card_poker(record)`` replays it step by step.
 
 >>> game = ThreeCardPokerGame(seed=7)
 >>> game.apply(PlaceBets(seat=0, ante=5, pair_plus=5))
 >>> game.apply(Play(seat=0))
->>> game.is_over, game.stacks[0] + game.house
+>>> game.over, game.stacks[0] + game.house
 (True, 100)
 """
 
@@ -15,24 +17,17 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar
 
 from push_learn.cards import Card, Rank, format_cards
-from push_learn.errors import IllegalAction
-from push_learn.poker.three_card import (
-    DECK,
-    THREE_CARD_POKER,
-    RecordedGame,
-    SeatAction,
-    ThreeCardHand,
-    check_record,
-    evaluate,
-    replay_actions,
-    rules_from_dict,
-)
+from push_learn.errors import IllegalAction, RecordError
+from push_learn.poker.plain import as_tuple, describe_step, is_whole, read_action, rules_from_plain, whole_fields
+from push_learn.poker.three_card import DECK, THREE_CARD_POKER, SeatAction, ThreeCardHand, evaluate
+from push_learn.protocol import seat_refusal
+from push_learn.records import Record, short, step_error
 
 __all__ = [
     "ANTE_BONUS_TABLES",
@@ -46,11 +41,14 @@ __all__ = [
     "RoundResult",
     "SeatResult",
     "Showdown",
+    "TcpAction",
     "TcpObservation",
     "ThreeCardPokerGame",
     "ThreeCardPokerRules",
+    "load_three_card_poker",
     "settle_seat",
     "showdown",
+    "tcp_action_from_json",
 ]
 
 
@@ -127,7 +125,18 @@ class ThreeCardPokerRules:
     fold_forfeits_pair_plus: bool = True
     """A-C1-01: folding loses the Pair Plus bet too (False: Pair Plus is still paid on the cards)."""
 
+    MIN_PLAYERS: ClassVar[int] = 1
+    MAX_PLAYERS: ClassVar[int] = 6
+
     def __post_init__(self) -> None:
+        whole_fields(self, ("seats", "starting_stack", "min_bet", "max_bet"))
+        if not isinstance(self.fold_forfeits_pair_plus, bool):
+            raise ValueError(f"fold_forfeits_pair_plus is true or false, not {short(self.fold_forfeits_pair_plus)}")
+        for name in ("ante_bonus", "pair_plus"):
+            if not isinstance(getattr(self, name), Paytable):
+                raise ValueError(f"{name} is a Paytable, not {short(getattr(self, name))}")
+        if not isinstance(self.dealer_qualifier, Rank):
+            raise ValueError(f"the dealer qualifier is a rank, not {short(self.dealer_qualifier)}")
         if not 1 <= self.seats <= 6:
             raise ValueError("Three Card Poker is dealt to 1 to 6 seats")
         if not 1 <= self.min_bet <= self.max_bet:
@@ -141,20 +150,36 @@ class ThreeCardPokerRules:
         return int(self.dealer_qualifier) << 8 if self.dealer_qualifier > Rank.FOUR else 0
 
     def to_dict(self) -> dict[str, Any]:
-        """The settings as JSON-ready data."""
-        return dataclasses.asdict(self)
+        """The settings as plain JSON values (paytables as name and pays, the qualifier as a rank number)."""
+        data = dataclasses.asdict(self)
+        for name in ("ante_bonus", "pair_plus"):
+            table: Paytable = getattr(self, name)
+            data[name] = {"name": table.name, "pays": [[category, odds] for category, odds in table.pays]}
+        data["dealer_qualifier"] = int(self.dealer_qualifier)
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> ThreeCardPokerRules:
         """Rebuild rules written by ``to_dict``."""
 
         def table(value: Any) -> Paytable:
-            return Paytable(value["name"], tuple((str(c), int(n)) for c, n in value["pays"]))
+            if not isinstance(value, dict) or set(value) != {"name", "pays"} or not isinstance(value["name"], str) \
+                    or not isinstance(value["pays"], list | tuple):
+                raise ValueError(f"a paytable is written as {{\"name\": ..., \"pays\": [...]}}, not {short(value)}")
+            pays = []
+            for pay in value["pays"]:
+                if not (isinstance(pay, list | tuple) and len(pay) == 2 and isinstance(pay[0], str)
+                        and is_whole(pay[1])):
+                    raise ValueError(f"a paytable pays a category a whole number, as [\"pair\", 1], not {short(pay)}")
+                pays.append((pay[0], pay[1]))
+            return Paytable(value["name"], tuple(pays))
 
-        result: ThreeCardPokerRules = rules_from_dict(
-            cls, data, {"ante_bonus": table, "pair_plus": table, "dealer_qualifier": Rank}
-        )
-        return result
+        def rank(value: Any) -> Rank:
+            if not is_whole(value):
+                raise ValueError(f"the dealer qualifier is a rank number 2 to 14, not {short(value)}")
+            return Rank(value)
+
+        return rules_from_plain(cls, data, {"ante_bonus": table, "pair_plus": table, "dealer_qualifier": rank})
 
 
 class Showdown(Enum):
@@ -282,6 +307,16 @@ TcpAction = PlaceBets | Play | Fold
 _KINDS: Mapping[str, type[Any]] = {cls.kind: cls for cls in (PlaceBets, Play, Fold)}
 
 
+def tcp_action_from_json(data: object) -> TcpAction:
+    """Read back an action's ``to_json`` output; anything else raises ``RecordError`` in plain words.
+
+    >>> tcp_action_from_json({"type": "bets", "seat": 0, "ante": 5, "pair_plus": 0})
+    PlaceBets(seat=0, ante=5, pair_plus=0)
+    """
+    action: TcpAction = read_action(data, _KINDS, "Three Card Poker")
+    return action
+
+
 @dataclass(frozen=True)
 class RoundResult:
     """The end of one round: the dealer's hand, whether it qualified, and each seat's settlement."""
@@ -302,10 +337,10 @@ class RoundResult:
 class TcpObservation:
     """What one seat may know: its own cards, every bet on the table, stacks, and settled rounds."""
 
-    seat: int
+    seat: int | None
     round: int
     phase: str
-    to_act: int | None
+    to_move: tuple[int, ...]
     stacks: tuple[int, ...]
     antes: tuple[int, ...]
     pair_plus: tuple[int, ...]
@@ -313,21 +348,38 @@ class TcpObservation:
     cards: tuple[Card, ...]
     hand: str | None
     results: tuple[RoundResult, ...]
+    names: tuple[str, ...] = ()
+    """The players' names by seat."""
+    min_bet: int = 1
+    max_bet: int = 100
+    """The table's limits for the Ante and the Pair Plus (0 means no bet)."""
 
 
-class ThreeCardPokerGame(RecordedGame):
+class ThreeCardPokerGame:
     """A table of ``rules.seats`` seats playing ``rounds`` rounds against the dealer.
 
     Use ``verify``/``can``/``apply`` with ``PlaceBets``, ``Play`` and ``Fold``; ``observe(seat)``
-    for what a seat knows; ``to_record``/``from_record`` to save and replay.
+    for what a seat knows (``None``: a spectator); ``record()`` to save, ``load_three_card_poker`` to replay.
     """
 
-    GAME = "three card poker"
+    GAME = "three_card_poker"
+    """The game's id in records and in the catalogue."""
 
-    def __init__(self, rules: ThreeCardPokerRules | None = None, seed: int = 0, rounds: int = 1) -> None:
-        if rounds < 1:
-            raise ValueError("a game has at least one round")
-        self.rules = rules or ThreeCardPokerRules()
+    def __init__(self, rules: ThreeCardPokerRules | None = None, seed: int | str = 0, rounds: int = 1,
+                 players: Sequence[str] | None = None) -> None:
+        if not is_whole(rounds) or rounds < 1:
+            raise ValueError(f"a game has at least one round (a whole number), not {short(rounds)}")
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise ValueError(f"a seed is a whole number or text, not {short(seed)}")
+        self.rules = rules if rules is not None else ThreeCardPokerRules()
+        if not isinstance(self.rules, ThreeCardPokerRules):
+            raise ValueError(f"Three Card Poker is played with ThreeCardPokerRules, not {short(rules)}")
+        n = self.rules.seats
+        self.players: tuple[str, ...] = as_tuple(players, "the players' names") if players is not None else tuple(
+            f"seat {i}" for i in range(n))
+        """The name of the player in each seat (``seat 0``, ``seat 1`` … unless given)."""
+        if len(self.players) != n or not all(isinstance(name, str) for name in self.players):
+            raise ValueError(f"this table has {n} seats: give {n} names")
         self.seed = seed
         self.rounds = rounds
         self.stacks = [self.rules.starting_stack] * self.rules.seats
@@ -348,13 +400,30 @@ class ThreeCardPokerGame(RecordedGame):
         self.played: list[bool | None] = [None] * self.rules.seats
         self.cards: list[tuple[Card, ...]] = [()] * self.rules.seats
         self.dealer_cards: tuple[Card, ...] = ()
-        self.deck: list[Card] = []
-        self.to_act: int | None = 0
+        self.deck: list[Card] = list(DECK)
+        self._turn: int | None = 0
 
     @property
-    def is_over(self) -> bool:
+    def over(self) -> bool:
         """True when every round has been played (or no seat can bet any more)."""
         return self.phase == "over"
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        """The seat that may act now, as a one-seat tuple (empty once the game is over)."""
+        return () if self._turn is None else (self._turn,)
+
+    @property
+    def result(self) -> tuple[RoundResult, ...] | None:
+        """How every round came out, once the game is over (``None`` before)."""
+        return tuple(self.results) if self.over else None
+
+    def all_cards(self) -> list[Card]:
+        """Every card wherever it is: the deck, then each seat's cards and the dealer's. Always the 52, once each."""
+        cards = list(self.deck)
+        for hand in self.cards:
+            cards += hand
+        return cards + list(self.dealer_cards)
 
     @property
     def on_table(self) -> int:
@@ -370,14 +439,11 @@ class ThreeCardPokerGame(RecordedGame):
     # -- verify / can / apply -------------------------------------------------------------------
 
     def _check_turn(self, seat: int, phase: str) -> None:
-        if self.is_over:
-            raise IllegalAction("the game is over")
-        if not 0 <= seat < self.rules.seats:
-            raise IllegalAction(f"there is no seat {seat} at this table")
+        wrong_seat = seat_refusal(seat, self.to_move, self.players)
+        if wrong_seat is not None:
+            raise IllegalAction(wrong_seat)
         if self.phase != phase:
             raise IllegalAction(f"this is not the time for that: the table is {self.phase}")
-        if seat != self.to_act:
-            raise IllegalAction(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
 
     def verify(self, action: TcpAction) -> None:
         """Raise ``IllegalAction`` saying why ``action`` is not allowed now; do nothing if it is."""
@@ -385,6 +451,8 @@ class ThreeCardPokerGame(RecordedGame):
             self._check_turn(action.seat, "betting")
             r = self.rules
             for name, amount in (("ante", action.ante), ("pair plus", action.pair_plus)):
+                if not is_whole(amount):
+                    raise IllegalAction(f"the {name} is a whole number of chips, not {short(amount)}")
                 if amount < 0:
                     raise IllegalAction(f"the {name} cannot be negative")
                 if amount and not r.min_bet <= amount <= r.max_bet:
@@ -398,7 +466,15 @@ class ThreeCardPokerGame(RecordedGame):
         elif isinstance(action, Play | Fold):
             self._check_turn(action.seat, "deciding")
         else:
-            raise IllegalAction(f"{action!r} is not a Three Card Poker action")
+            raise IllegalAction(f"{short(action)} is not a Three Card Poker action")
+
+    def can(self, action: TcpAction) -> bool:
+        """True if ``action`` is allowed now."""
+        try:
+            self.verify(action)
+        except IllegalAction:
+            return False
+        return True
 
     def apply(self, action: TcpAction) -> None:
         """Carry out a legal action (``IllegalAction`` and no change otherwise)."""
@@ -408,8 +484,8 @@ class ThreeCardPokerGame(RecordedGame):
         if isinstance(action, PlaceBets):
             self.antes[seat], self.pair_plus[seat] = action.ante, action.pair_plus
             self.stacks[seat] -= action.ante + action.pair_plus
-            self.to_act = seat + 1 if seat + 1 < self.rules.seats else None
-            if self.to_act is None:
+            self._turn = seat + 1 if seat + 1 < self.rules.seats else None
+            if self._turn is None:
                 self._deal()
         else:
             self.played[seat] = isinstance(action, Play)
@@ -417,11 +493,11 @@ class ThreeCardPokerGame(RecordedGame):
                 self.stacks[seat] -= self.antes[seat]
             self._advance_decision(seat + 1)
 
-    def legal_actions(self) -> list[TcpAction]:
-        """The choices of the seat to act: at the bets, sitting out or the smallest ante; then play or fold."""
-        if self.to_act is None:
+    def legal_actions(self, seat: int) -> list[TcpAction]:
+        """The choices of ``seat`` when it is to act: at the bets, sitting out or the smallest ante; then play
+        or fold (any other bets within the limits are legal too: check them with ``verify``)."""
+        if self._turn is None or seat != self._turn:
             return []
-        seat = self.to_act
         if self.phase == "deciding":
             return [Play(seat), Fold(seat)]
         options: list[TcpAction] = [PlaceBets(seat, 0, 0), PlaceBets(seat, self.rules.min_bet, 0)]
@@ -447,8 +523,8 @@ class ThreeCardPokerGame(RecordedGame):
 
     def _advance_decision(self, start: int) -> None:
         waiting = [s for s in range(start, self.rules.seats) if self.antes[s] and self.played[s] is None]
-        self.to_act = waiting[0] if waiting else None
-        if self.to_act is None:
+        self._turn = waiting[0] if waiting else None
+        if self._turn is None:
             self._settle()
 
     def _settle(self) -> None:
@@ -473,20 +549,20 @@ class ThreeCardPokerGame(RecordedGame):
         self.pair_plus = [0] * self.rules.seats
         if self.round >= self.rounds or max(self.stacks) < self.rules.min_bet:
             self.phase = "over"
-            self.to_act = None
+            self._turn = None
         else:
             self._new_round(self.round + 1)
 
     # -- observation and records ----------------------------------------------------------------
 
-    def observe(self, seat: int) -> TcpObservation:
-        """What ``seat`` may know now; the dealer's cards appear only in settled rounds."""
-        own = self.cards[seat]
+    def observe(self, seat: int | None) -> TcpObservation:
+        """What ``seat`` may know now (``None``: a spectator); the dealer's cards appear only in settled rounds."""
+        own = self.cards[seat] if seat is not None else ()
         return TcpObservation(
             seat=seat,
             round=self.round,
             phase=self.phase,
-            to_act=self.to_act,
+            to_move=self.to_move,
             stacks=tuple(self.stacks),
             antes=tuple(self.antes),
             pair_plus=tuple(self.pair_plus),
@@ -494,16 +570,31 @@ class ThreeCardPokerGame(RecordedGame):
             cards=own,
             hand=evaluate(own, THREE_CARD_POKER).name if own else None,
             results=tuple(self.results),
+            names=self.players,
+            min_bet=self.rules.min_bet,
+            max_bet=self.rules.max_bet,
         )
 
-    def to_record(self) -> dict[str, Any]:
-        """The whole game as JSON-ready data: rules, seed, rounds and every action."""
-        return self._record(rounds=self.rounds)
+    def record(self) -> Record:
+        """The whole game in the one record envelope (set-up: the number of rounds)."""
+        return Record(self.GAME, self.rules.to_dict(), self.seed, self.players,
+                      tuple(a.to_json() for a in self.actions), {"rounds": self.rounds})
 
-    @classmethod
-    def from_record(cls, data: Any) -> ThreeCardPokerGame:
-        """Replay a record; ``RecordError`` if it is corrupt or an action is not legal."""
-        record = check_record(data, cls.GAME)
-        game = cls(ThreeCardPokerRules.from_dict(record["rules"]), int(record["seed"]), int(record["rounds"]))
-        replay_actions(game.apply, record["actions"], _KINDS)
-        return game
+
+def load_three_card_poker(record: Record) -> ThreeCardPokerGame:
+    """Replay a Three Card Poker record step by step; a bad step raises ``RecordError`` naming it."""
+    setup = dict(record.setup)
+    unknown = sorted(set(setup) - {"rounds"})
+    if unknown:
+        raise RecordError(f"a Three Card Poker record's set-up has no field {short(unknown[0])}")
+    rules = ThreeCardPokerRules.from_dict(record.rules)
+    try:
+        game = ThreeCardPokerGame(rules, record.seed, setup.get("rounds", 1), record.players)
+    except ValueError as error:
+        raise RecordError(f"the record's set-up is not valid: {error}") from None
+    for index, data in enumerate(record.actions):
+        try:
+            game.apply(tcp_action_from_json(data))
+        except (RecordError, IllegalAction) as error:
+            raise step_error(index, describe_step(data, game.players), str(error)) from None
+    return game

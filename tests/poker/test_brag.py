@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+import random
 from typing import Any
 
 import pytest
@@ -21,10 +21,12 @@ from push_learn.poker.brag import (
     KeepHand,
     Look,
     See,
+    load_brag,
     pack_dealing,
 )
 from push_learn.poker.brag_bots import RandomBragBot, SensibleBragBot, actions_from_observation, play_to_end
 from push_learn.poker.three_card import BRAG, compare_hands
+from push_learn.records import Record
 
 A_K_4 = "AH KD 4D"  # high card A-K-4
 A_K_4_TOO = "AS KS 4C"  # the same ranks: a tie
@@ -42,7 +44,7 @@ def play(game: BragGame, *actions: Any) -> None:
 
 
 def snapshot(game: BragGame) -> tuple[Any, ...]:
-    return (json.dumps(game.to_record()), game.stacks, list(game.pack), [game.observe(s) for s in range(3)])
+    return (game.record().to_json(), game.stacks, list(game.pack), [game.observe(s) for s in range(3)])
 
 
 # ---- set-up -------------------------------------------------------------------------------------
@@ -51,7 +53,7 @@ def snapshot(game: BragGame) -> tuple[Any, ...]:
 def test_everyone_antes_and_the_player_left_of_the_dealer_starts() -> None:
     game = deal(["2C 3D 5H", "AS KS QS", "7H 7D 9C"], dealer=2, ante=2)
     assert game.pot_total == 6 and game.stacks == [98, 98, 98]
-    assert game.to_act == 0
+    assert game.to_move == (0,)
     assert [game.seats[s].hands[0] for s in range(3)] == [tuple(parse_cards(h)) for h in
                                                           ("2C 3D 5H", "AS KS QS", "7H 7D 9C")]
 
@@ -64,7 +66,7 @@ def test_the_deal_passes_left_and_folded_cards_go_to_the_bottom() -> None:
     result = game.results[0]
     assert result.how == "everyone else folded" and result.shown == () and result.awards[0].seat == 0
     assert game.stacks == [101, 98, 98]  # after the second hand's antes
-    assert game.dealer == 1 and game.to_act == 2
+    assert game.dealer == 1 and game.to_move == (2,)
     # no prial, no shuffle: the second deal continues from the top of the same pack
     assert game.seats[2].hands[0] == tuple(pack_dealing(["2C 3D 5H", "AS KS QS", "7H 7D 9C"])[9:18:3])
 
@@ -77,27 +79,33 @@ def test_blind_pays_half_and_the_stake_is_kept_in_open_units() -> None:
     assert game.bet_range(1) == (1, 5)  # first bet 1..10 open, halved for a blind player
     play(game, Bet(1, 3))
     assert game.stake == 6
-    assert game.bet_range(2) == (3, 8)  # blind: at least half the stake, at most half of stake + raise limit
+    assert game.bet_range(2) == (3, 10)  # blind: at least half the stake, at most half the table maximum (20)
     play(game, Look(2))
-    assert game.bet_range(2) == (6, 16)  # open: the stake up to the stake plus the raise limit
+    assert game.bet_range(2) == (6, 6)  # open while blind players are in: the stake, no raise (A-B1-02)
     play(game, Bet(2, 6))
     assert game.stake == 6
     play(game, Bet(0, 4))  # blind 4 counts as 8 open
     assert game.stake == 8
-    with pytest.raises(IllegalAction, match="between 4 and 9"):
+    with pytest.raises(IllegalAction, match="between 4 and 10"):
         game.apply(Bet(1, 3))
     play(game, Bet(1, 4))
     assert game.stacks == [95, 92, 93]  # bets are fresh each turn: 1 ante + 3 + 4 for seat 1
 
 
 def test_first_bet_limits_and_raise_limit() -> None:
-    game = deal(["2C 3D 5H", "AS KS QS", "7H 7D 9C"], min_first_bet=2, max_first_bet=6, raise_limit=3)
+    game = deal(["2C 3D 5H", "AS KS QS", "7H 7D 9C"], min_first_bet=2, max_first_bet=6, raise_limit=9)
     play(game, Look(1))
     for amount in (1, 7):
         assert not game.can(Bet(1, amount))
     play(game, Bet(1, 6))
-    assert game.bet_range(2) == (3, 4)  # blind: 6/2 .. (6+3)/2
-    unlimited = deal(["2C 3D 5H", "AS KS QS", "7H 7D 9C"], raise_limit=None)
+    assert game.bet_range(2) == (3, 4)  # blind: 6/2 .. the table maximum 9 halved, rounded down
+    play(game, Look(2), Bet(2, 6), Look(0))
+    assert game.bet_range(0) == (6, 9)  # everyone open: the stake up to the table maximum
+    stepped = deal(["2C 3D 5H", "AS KS QS", "7H 7D 9C"], min_first_bet=2, max_first_bet=6, raise_limit=3,
+                   raise_limit_above_stake=True)
+    play(stepped, Look(1), Bet(1, 6))
+    assert stepped.bet_range(2) == (3, 4)  # D-3C-14 option: blind 6/2 .. (6+3)/2
+    unlimited = deal(["2C 3D 5H", "AS KS QS", "7H 7D 9C"], raise_limit=None, open_may_raise_blind=True)
     play(unlimited, Look(1), Bet(1, 10), Look(2))
     assert unlimited.bet_range(2) == (10, 99)  # only the stack limits it
 
@@ -201,7 +209,7 @@ def test_covering_with_two_left_ends_the_betting_and_the_coverer_loses_ties() ->
 
 def test_covering_opens_a_side_pot_and_the_best_hands_take_each_pot() -> None:
     hands = ["KS KD 2C", "7C 5D 2H", "AS AH 4D", "QS QD 5C"]
-    game = deal(hands, matches=2, starting_stack=100, raise_limit=None, max_first_bet=100)
+    game = deal(hands, matches=2, starting_stack=100, raise_limit=None, max_first_bet=100, open_may_raise_blind=True)
     play(game, Look(1), Bet(1, 10), Look(2), Bet(2, 80), Bet(3, 40), Bet(0, 40), Bet(1, 80))
     play(game, Cover(2))  # 19 chips: the first pot now holds 4 + 10 + 80 + 40 + 40 + 80 + 19
     assert game.pots[0].amount == 273 and game.pots[0].coverer == 2 and len(game.pots) == 2
@@ -248,7 +256,7 @@ def test_blind_carry_keeps_the_pot_and_the_blind_hand() -> None:
     assert game.results[0].carried == 4 and game.results[0].awards == ()
     assert game.pot_total == 4 + 3 and len(game.seats[1].hands) == 2
     assert game.seats[1].hands[0] == tuple(parse_cards("AS 9S 2D"))
-    assert game.to_act == 2  # seat 1 deals now
+    assert game.to_move == (2,)  # seat 1 deals now
     play(game, Fold(2), Bet(0, 1))
     assert game.options(1).look == (0, 1)  # type: ignore[union-attr]
     play(game, Look(1, 1))
@@ -265,7 +273,7 @@ def test_blind_carry_drop_hand_plays_on_blind() -> None:
     play(game, Bet(1, 1), Fold(2), Fold(0), Fold(2), Bet(0, 1), Look(1, 0), DropHand(1))
     assert game.seats[1].blind and len(game.seats[1].hands) == 1
     play(game, Fold(1))  # in the last deal no pot is carried: seat 0 takes it
-    assert game.is_over and game.stacks == [100 - 2 - 1 + 7 + 1, 100 - 2 - 1, 100 - 2]
+    assert game.over and game.stacks == [100 - 2 - 1 + 7 + 1, 100 - 2 - 1, 100 - 2]
 
 
 def test_orbit_cap_compares_every_hand_and_splits_ties() -> None:
@@ -289,15 +297,16 @@ def test_refused_actions_leave_the_state_untouched() -> None:
 def test_records_replay_and_corrupt_ones_are_refused() -> None:
     game = BragGame(BragRules(players=5, blind_carry=True), seed=8, hands=6)
     play_to_end(game, [SensibleBragBot() for _ in range(5)])
-    record = json.loads(json.dumps(game.to_record()))
-    again = BragGame.from_record(record)
+    record = Record.from_json(game.record().to_json())
+    again = load_brag(record)
     assert again.stacks == game.stacks and again.results == game.results
     prepared = deal(["2C 3D 5H", "AS 9S 2D", "7H 7D 8C"])
     play(prepared, Fold(1), Fold(2))
-    assert BragGame.from_record(prepared.to_record()).results == prepared.results
-    record["actions"][3] = {"type": "bet", "seat": 9, "amount": 1}
-    with pytest.raises(RecordError) as error:
-        BragGame.from_record(record)
+    assert load_brag(prepared.record()).results == prepared.results
+    data = record.to_dict()
+    data["actions"][3] = {"type": "bet", "seat": 9, "amount": 1}
+    with pytest.raises(RecordError, match=r"^step 4 .* there is no seat 9 at this table") as error:
+        load_brag(Record.from_dict(data))
     assert error.value.index == 3
 
 
@@ -308,7 +317,8 @@ def test_sensible_bots_beat_random_ones() -> None:
     totals = [0, 0]
     for seed in range(8):
         game = BragGame(BragRules(players=4, starting_stack=200), seed=seed, hands=20)
-        play_to_end(game, [SensibleBragBot(), RandomBragBot(seed), SensibleBragBot(), RandomBragBot(seed + 50)])
+        play_to_end(game, [SensibleBragBot(), RandomBragBot(), SensibleBragBot(), RandomBragBot()],
+                    random.Random(seed))
         totals[0] += game.stacks[0] + game.stacks[2]
         totals[1] += game.stacks[1] + game.stacks[3]
     assert totals[0] > totals[1]
@@ -329,29 +339,31 @@ def check_invariants(game: BragGame, total: int) -> None:
     ante=st.integers(0, 3),
     blind_carry=st.booleans(),
     max_orbits=st.sampled_from([None, 1, 4]),
-    raise_limit=st.sampled_from([None, 0, 5]),
+    raise_limit=st.sampled_from([None, 10, 25]),
+    stepped=st.booleans(),
+    open_raises=st.booleans(),
 )
 def test_random_play_conserves_chips_and_cards_and_ends(
     seed: int, players: int, stack: int, ante: int, blind_carry: bool, max_orbits: int | None,
-    raise_limit: int | None,
+    raise_limit: int | None, stepped: bool, open_raises: bool,
 ) -> None:
     rules = BragRules(players=players, starting_stack=stack, ante=ante, blind_carry=blind_carry,
-                      max_orbits=max_orbits, raise_limit=raise_limit)
+                      max_orbits=max_orbits, raise_limit=raise_limit, raise_limit_above_stake=stepped,
+                      open_may_raise_blind=open_raises)
     game = BragGame(rules, seed=seed, hands=4, dealer=seed % players)
-    bots = [RandomBragBot(seed * 10 + s) for s in range(players)]
+    bot, rng = RandomBragBot(), random.Random(seed)
     total = players * stack
     check_invariants(game, total)
     for _ in range(5000):
-        if game.is_over:
+        if game.over:
             break
-        seat = game.to_act
-        assert seat is not None
+        seat = game.to_move[0]
         observation = game.observe(seat)
         assert all(game.can(action) for action in actions_from_observation(observation))
-        game.apply(bots[seat].choose(observation))
+        game.apply(bot.choose(observation, rng))
         check_invariants(game, total)
-    assert game.is_over
-    assert BragGame.from_record(game.to_record()).stacks == game.stacks
+    assert game.over
+    assert load_brag(game.record()).stacks == game.stacks
 
 
 def test_the_lowest_prial_and_the_lowest_run() -> None:
@@ -361,11 +373,12 @@ def test_the_lowest_prial_and_the_lowest_run() -> None:
 
 
 def test_a_blind_stake_after_an_odd_open_bet_rounds_down_then_doubles() -> None:
-    """D-3C-02: after an open bet of 5, a blind player may bet 3 to 7, and a blind 3 counts as 6 open."""
+    """D-3C-02: after an open bet of 5, a blind player may bet 3 to 10 (half the table maximum of 20), and a
+    blind 3 counts as 6 open."""
     game = BragGame(BragRules(players=3), seed=1, pack=pack_dealing(["2C 3D 5H", "AS KS QS", "7H 7D 9C"]))
     game.apply(Look(1))
     game.apply(Bet(1, 5))
-    assert game.bet_range(2) == (3, 7)
+    assert game.bet_range(2) == (3, 10)
     game.apply(Bet(2, 3))
     assert game.stake == 6
 

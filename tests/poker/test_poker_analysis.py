@@ -9,12 +9,14 @@ import pytest
 
 from push_learn.cards import parse_card, parse_cards, standard_deck
 from push_learn.poker.actions import Action, ActionKind
-from push_learn.poker.analysis import Bot, RandomBot, ThresholdBot, coach, equity, play, simulate
-from push_learn.poker.observation import Phase
+from push_learn.poker.analysis import RandomBot, ThresholdBot, coach, equity, play, simulate
+from push_learn.poker.observation import Observation, Phase
 from push_learn.poker.push_stud import PushStudGame, push_stud_rules
-from push_learn.poker.records import GameRecord
 from push_learn.poker.screw import ScrewGame, screw_rules
 from push_learn.poker.showdown import ShowdownMode
+from push_learn.poker.stud import load_stud
+from push_learn.protocol import Bot
+from push_learn.records import Record
 
 GOLDEN = Path(__file__).parent / "golden" / "screw_seed004.json"
 
@@ -69,16 +71,16 @@ def quads_game() -> PushStudGame:
     game = PushStudGame(push_stud_rules(players=4), seed=2, deck_top=top)
     for _ in range(4):
         while game.phase is Phase.PUSH:
-            game.apply(Action.keep(game.to_act[0]))
+            game.apply(Action.keep(game.to_move[0]))
         if game.phase is Phase.BET and len(game.observe(None).seats[1].up) < 4:
             while game.phase is Phase.BET:
-                game.apply(Action.of(game.to_act[0], "check"))
+                game.apply(Action.of(game.to_move[0], "check"))
     return game
 
 
 def test_four_aces_showing_have_all_the_equity_and_the_bot_bets_them() -> None:
     game = quads_game()
-    assert game.phase is Phase.BET and game.to_act == (1,)
+    assert game.phase is Phase.BET and game.to_move == (1,)
     obs = game.observe(1)
     assert equity(obs, 300, random.Random(1)).high == 1.0
     assert ThresholdBot(samples=100).choose(obs, random.Random(1)).kind is ActionKind.BET
@@ -90,7 +92,7 @@ def test_four_aces_showing_have_all_the_equity_and_the_bot_bets_them() -> None:
 
 def test_coach_on_the_seed_004_decision_of_riz() -> None:
     """RIZ is offered 2♣, which pairs his hole 2♠; getting rid of a two keeps his low alive."""
-    game = GameRecord.from_json(GOLDEN.read_text(encoding="utf-8")).replay(38)
+    game = load_stud(Record.from_json(GOLDEN.read_text(encoding="utf-8")), 38)
     obs = game.observe(2)
     assert obs.offered == parse_card("2C") and obs.pass_to == 3
     advice = coach(obs, samples=1500, rng=random.Random(4))
@@ -111,19 +113,19 @@ def test_coach_on_the_seed_004_decision_of_riz() -> None:
 
 def test_coach_names_only_the_share_that_counts_in_a_high_game() -> None:
     game = PushStudGame(push_stud_rules(players=4), seed=3)  # Push stud: the high hand takes the pot
-    advice = coach(game.observe(game.to_act[0]), samples=100, rng=random.Random(1))
+    advice = coach(game.observe(game.to_move[0]), samples=100, rng=random.Random(1))
     for option in advice.options:
         assert f"high {option.equity.high:.0%} →" in option.note and "low" not in option.note
 
 
 def test_coach_only_answers_a_push_decision() -> None:
-    game = GameRecord.from_json(GOLDEN.read_text(encoding="utf-8")).replay(38)
+    game = load_stud(Record.from_json(GOLDEN.read_text(encoding="utf-8")), 38)
     with pytest.raises(ValueError, match="offered a card"):
         coach(game.observe(1))
 
 
 def test_coach_for_the_last_player_knows_the_card_leaves_play() -> None:
-    game = GameRecord.from_json(GOLDEN.read_text(encoding="utf-8")).replay(3)  # JOE is offered 9♣
+    game = load_stud(Record.from_json(GOLDEN.read_text(encoding="utf-8")), 3)  # JOE is offered 9♣
     game.apply(Action.push(4))
     game.apply(Action.push(5))
     advice = coach(game.observe(0), samples=200, rng=random.Random(2))  # ASH is last
@@ -144,9 +146,10 @@ GAMES = [
 def test_bots_play_deals_to_the_end(make: object) -> None:
     game = make()  # type: ignore[operator]
     total = game.chips_total
-    bots: list[Bot] = [ThresholdBot(samples=40) if seat % 2 else RandomBot() for seat in range(game.rules.players)]
+    bots: list[Bot[Observation, Action]] = [ThresholdBot(samples=40) if seat % 2 else RandomBot()
+                                            for seat in range(game.rules.players)]
     result = play(game, bots, random.Random(6))
-    assert game.is_over and result is game.result
+    assert game.over and result is game.result
     assert sum(game.stacks) == total
     assert sum(result.net) == 0
 

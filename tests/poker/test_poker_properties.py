@@ -15,7 +15,7 @@ from push_learn.poker.betting import BetKind, BettingRound, Chips, Pot, build_po
 from push_learn.poker.push_stud import PushStudGame, push_stud_rules
 from push_learn.poker.screw import ScrewGame, screw_rules
 from push_learn.poker.showdown import Direction, ShowdownMode, settle
-from push_learn.poker.stud import StudGame
+from push_learn.poker.stud import StudGame, load_stud
 
 DECK = Counter(standard_deck())
 VARIANTS = ["push", "substitution", "ryo high", "ryo low", "ryo hi-lo", "ryo + substitution", "screw"]
@@ -43,7 +43,7 @@ def deals(draw: st.DrawFn) -> StudGame:
 
 def pick(game: StudGame, rng: random.Random) -> Action:
     """Any legal action for the first seat to act; folding is made rare so that deals reach showdowns."""
-    options = game.legal_actions(game.to_act[0])
+    options = game.legal_actions(game.to_move[0])
     if len(options) > 1 and rng.random() < 0.9:
         options = [a for a in options if a.kind is not ActionKind.FOLD] or options
     return rng.choice(options)
@@ -62,7 +62,7 @@ def test_every_deal_ends_with_chips_conserved_and_every_card_in_one_place(game: 
     total = game.chips_total
     check_invariants(game, total)
     steps = 0
-    while not game.is_over:
+    while not game.over:
         if steps % 7 == 0:
             spectator = game.observe(None)
             assert all(card is None for view in spectator.seats for card in view.down)
@@ -74,7 +74,7 @@ def test_every_deal_ends_with_chips_conserved_and_every_card_in_one_place(game: 
     assert result is not None
     assert sum(game.stacks) == total
     assert sum(result.net) == 0 and sum(result.payouts) == sum(a.amount for a in result.awards)
-    again = game.record().replay()
+    again = load_stud(game.record())
     assert again.stacks == game.stacks and again.result == result
 
 
@@ -90,7 +90,7 @@ def random_action(rng: random.Random, players: int) -> Action:
 def test_refused_actions_change_nothing_and_can_matches_legal_actions(game: StudGame, bot_seed: int) -> None:
     rng = random.Random(bot_seed)
     players = game.rules.players
-    while not game.is_over:
+    while not game.over:
         for _ in range(3):
             wild = random_action(rng, players)
             legal = game.legal_actions()

@@ -11,21 +11,21 @@ from push_learn.cards import parse_card
 from push_learn.errors import IllegalAction, RecordError
 from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.observation import Phase
-from push_learn.poker.records import SCHEMA, GameRecord
 from push_learn.poker.screw import SCREW_YOUR_NEIGHBOR, ScrewGame, ScrewRules, screw_rules
-from push_learn.poker.stud import PokerRulesError
+from push_learn.poker.stud import PokerRulesError, load_stud
+from push_learn.records import SCHEMA, Record
 
 GOLDEN = Path(__file__).parent / "golden" / "screw_seed004.json"
 ASH, JIM, RIZ, IKE, JOE, EVE = range(6)
 
 
 @pytest.fixture(scope="module")
-def record() -> GameRecord:
-    return GameRecord.from_json(GOLDEN.read_text(encoding="utf-8"))
+def record() -> Record:
+    return Record.from_json(GOLDEN.read_text(encoding="utf-8"))
 
 
 def boards(game: ScrewGame, seats: list[int]) -> dict[str, str]:
-    return {game.names[s]: "(" + "".join(c.ascii for c in game.cards(s)[:1]) + ")"
+    return {game.players[s]: "(" + "".join(c.ascii for c in game.cards(s)[:1]) + ")"
             + "".join(c.ascii for c in game.cards(s)[1:]) for s in seats}
 
 
@@ -34,8 +34,8 @@ AFTER_ROUND_1, AFTER_BETTING_1, AFTER_ROUND_2, AFTER_ROUND_3, AFTER_BETTING_3 = 
 AFTER_ROUND_4, AFTER_REPLACE, AFTER_DECLARE = 40, 55, 64
 
 
-def test_seed_004_pot_after_the_first_push_round(record: GameRecord) -> None:
-    assert record.replay(AFTER_ROUND_1).pot == 5  # five pushes at $1
+def test_seed_004_pot_after_the_first_push_round(record: Record) -> None:
+    assert load_stud(record, AFTER_ROUND_1).pot == 5  # five pushes at $1
 
 
 @pytest.mark.parametrize(("actions", "seats", "expected"), [
@@ -51,14 +51,14 @@ def test_seed_004_pot_after_the_first_push_round(record: GameRecord) -> None:
         "JIM": "(KC)KHKSQD10D", "RIZ": "(6H)8H3H7C2C", "IKE": "(9S)JS4S3S2S", "EVE": "(AS)2D4D6DAC"}),
 ], ids=["round 1", "round 2", "round 3", "round 4", "replace"])
 def test_seed_004_hands_after_each_push_round(
-    record: GameRecord, actions: int, seats: list[int], expected: dict[str, str]
+    record: Record, actions: int, seats: list[int], expected: dict[str, str]
 ) -> None:
-    assert boards(record.replay(actions), seats) == expected
+    assert boards(load_stud(record, actions), seats) == expected
 
 
-def test_seed_004_result_ike_high_riz_low_split_pot(record: GameRecord) -> None:
-    game = record.replay()
-    assert game.is_over and game.phase is Phase.OVER
+def test_seed_004_result_ike_high_riz_low_split_pot(record: Record) -> None:
+    game = load_stud(record)
+    assert game.over and game.phase is Phase.OVER
     result = game.result
     assert result is not None
     assert sum(a.amount for a in result.awards) == 195
@@ -72,23 +72,23 @@ def test_seed_004_result_ike_high_riz_low_split_pot(record: GameRecord) -> None:
     assert game.record() == record
 
 
-def test_seed_004_record_round_trips(record: GameRecord) -> None:
-    assert GameRecord.from_json(record.to_json()) == record
-    assert record.schema == SCHEMA and len(record.actions) == 69
+def test_seed_004_record_round_trips(record: Record) -> None:
+    assert Record.from_json(record.to_json()) == record
+    assert record.to_dict()["schema"] == SCHEMA and record.game == "screw" and len(record.actions) == 69
 
 
-def test_bring_in_by_the_lowest_card(record: GameRecord) -> None:
+def test_bring_in_by_the_lowest_card(record: Record) -> None:
     """ASH's 8♦ brings in over RIZ's 8♥; JIM completes to $2."""
-    game = record.replay(AFTER_ROUND_1)
-    assert game.phase is Phase.BET and game.to_act == (ASH,)
+    game = load_stud(record, AFTER_ROUND_1)
+    assert game.phase is Phase.BET and game.to_move == (ASH,)
     assert [a.kind for a in game.legal_actions()] == [ActionKind.BRING_IN, ActionKind.COMPLETE]
-    game = record.replay(AFTER_ROUND_1 + 1)
-    assert game.to_act == (JIM,)
+    game = load_stud(record, AFTER_ROUND_1 + 1)
+    assert game.to_move == (JIM,)
     assert {a.kind for a in game.legal_actions()} == {ActionKind.FOLD, ActionKind.CALL, ActionKind.COMPLETE}
 
 
-def test_the_last_players_push_is_buried_and_public(record: GameRecord) -> None:
-    game = record.replay(AFTER_ROUND_1)
+def test_the_last_players_push_is_buried_and_public(record: Record) -> None:
+    game = load_stud(record, AFTER_ROUND_1)
     nine = parse_card("9C")
     stock = game.observe(RIZ).stock
     assert game.all_cards()[stock - 1] == nine  # the deck comes first, top to bottom
@@ -96,17 +96,17 @@ def test_the_last_players_push_is_buried_and_public(record: GameRecord) -> None:
     assert any("buried at the bottom" in line for line in game.observe(None).log)
 
 
-def test_first_offer_moves_round_and_skips_folded_players(record: GameRecord) -> None:
-    assert record.replay(0).to_act == (JIM,)
-    assert record.replay(AFTER_BETTING_1).to_act == (RIZ,)
-    assert record.replay(21).to_act == (IKE,)
-    assert record.replay(AFTER_BETTING_3).to_act == (EVE,)  # JOE folded, so EVE after IKE
+def test_first_offer_moves_round_and_skips_folded_players(record: Record) -> None:
+    assert load_stud(record, 0).to_move == (JIM,)
+    assert load_stud(record, AFTER_BETTING_1).to_move == (RIZ,)
+    assert load_stud(record, 21).to_move == (IKE,)
+    assert load_stud(record, AFTER_BETTING_3).to_move == (EVE,)  # JOE folded, so EVE after IKE
 
 
-def test_keep_and_push_own_card(record: GameRecord) -> None:
+def test_keep_and_push_own_card(record: Record) -> None:
     """EVE keeps the 2♦ pushed to her and pushes her up-card K♠ to JIM."""
-    game = record.replay(15)
-    assert game.to_act == (EVE,)
+    game = load_stud(record, 15)
+    assert game.to_move == (EVE,)
     obs = game.observe(EVE)
     assert obs.offered == parse_card("2D") and obs.offered_to == EVE and obs.pass_to == JIM
     own = {a.card for a in obs.legal if a.kind is ActionKind.PUSH_OWN}
@@ -115,8 +115,8 @@ def test_keep_and_push_own_card(record: GameRecord) -> None:
     assert game.observe(JIM).offered == parse_card("KS")
 
 
-def test_a_pushed_hole_card_arrives_face_up_and_the_fill_is_face_down(record: GameRecord) -> None:
-    game = record.replay(AFTER_ROUND_4)
+def test_a_pushed_hole_card_arrives_face_up_and_the_fill_is_face_down(record: Record) -> None:
+    game = load_stud(record, AFTER_ROUND_4)
     two = parse_card("2S")
     assert two in game.observe(JOE).seats[IKE].up
     six = parse_card("6H")
@@ -125,11 +125,11 @@ def test_a_pushed_hole_card_arrives_face_up_and_the_fill_is_face_down(record: Ga
     assert game.observe(None).seats[RIZ].down == (None,)
 
 
-def test_replace_keeps_the_orientation_and_hides_a_down_card(record: GameRecord) -> None:
-    game = record.replay(51)
-    assert game.phase is Phase.REPLACE and set(game.to_act) == {JIM, RIZ, IKE, EVE}
+def test_replace_keeps_the_orientation_and_hides_a_down_card(record: Record) -> None:
+    game = load_stud(record, 51)
+    assert game.phase is Phase.REPLACE and set(game.to_move) == {JIM, RIZ, IKE, EVE}
     game.apply(Action.replace(JIM, "7H"))
-    assert set(game.to_act) == {RIZ, IKE, EVE}
+    assert set(game.to_move) == {RIZ, IKE, EVE}
     assert game.observe(RIZ).seats[JIM].has_chosen
     with pytest.raises(IllegalAction, match="JIM has already chosen"):
         game.apply(Action.stand(JIM))
@@ -138,21 +138,21 @@ def test_replace_keeps_the_orientation_and_hides_a_down_card(record: GameRecord)
     assert parse_card("10D") in game.observe(RIZ).seats[JIM].up
     assert game.observe(JIM).seats[EVE].down == (None,)
     assert game.observe(EVE).seats[EVE].down == (parse_card("AS"),)
-    assert game.pot == record.replay(51).pot + 15
+    assert game.pot == load_stud(record, 51).pot + 15
 
 
-def test_the_lock_rule_after_the_declaration(record: GameRecord) -> None:
+def test_the_lock_rule_after_the_declaration(record: Record) -> None:
     """RIZ alone declared low, so he may check or call but not bet (A-P2-06)."""
-    game = record.replay(AFTER_DECLARE + 1)  # JIM has checked
-    assert game.to_act == (RIZ,)
+    game = load_stud(record, AFTER_DECLARE + 1)  # JIM has checked
+    assert game.to_move == (RIZ,)
     assert [a.kind for a in game.legal_actions()] == [ActionKind.FOLD, ActionKind.CHECK]
     with pytest.raises(IllegalAction, match="alone declared"):
         game.apply(Action.of(RIZ, "bet"))
     assert game.observe(None).seats[RIZ].declared is not None
 
 
-def test_illegal_actions_explain_and_change_nothing(record: GameRecord) -> None:
-    game = record.replay(AFTER_BETTING_3)  # EVE is offered Q♦
+def test_illegal_actions_explain_and_change_nothing(record: Record) -> None:
+    game = load_stud(record, AFTER_BETTING_3)  # EVE is offered Q♦
     before = [game.observe(s) for s in range(6)]
     for action, words in [
         (Action.keep(JIM), "it is EVE's turn, not JIM's"),
@@ -170,7 +170,7 @@ def test_illegal_actions_explain_and_change_nothing(record: GameRecord) -> None:
 
 def test_a_player_who_cannot_pay_must_keep() -> None:
     game = ScrewGame(screw_rules(players=3, push_price=2), stacks=[50, 1, 50], seed=2)
-    assert game.to_act == (1,)
+    assert game.to_move == (1,)
     assert game.legal_actions() == [Action.keep(1)]
     with pytest.raises(IllegalAction, match="a push costs \\$2 and Seat 2 has only \\$1"):
         game.apply(Action.push(1))
@@ -180,24 +180,24 @@ def test_option_without_pushing_own_cards() -> None:
     game = ScrewGame(screw_rules(players=4, push_own_cards=False), seed=5)
     assert {a.kind for a in game.legal_actions()} == {ActionKind.KEEP, ActionKind.PUSH}
     with pytest.raises(IllegalAction, match="only the card offered"):
-        game.apply(Action.push_own(game.to_act[0], game.cards(game.to_act[0])[0]))
+        game.apply(Action.push_own(game.to_move[0], game.cards(game.to_move[0])[0]))
 
 
 def test_everyone_folds_to_one_player() -> None:
     game = ScrewGame(screw_rules(players=3), seed=11)
     while game.phase is Phase.PUSH:
-        game.apply(Action.keep(game.to_act[0]))
-    opener = game.to_act[0]
+        game.apply(Action.keep(game.to_move[0]))
+    opener = game.to_move[0]
     game.apply(Action.of(opener, "complete"))
-    while not game.is_over:
-        game.apply(Action.of(game.to_act[0], "fold"))
+    while not game.over:
+        game.apply(Action.of(game.to_move[0], "fold"))
     assert game.result is not None
-    assert game.result.lines == (f"{game.names[opener]} wins $2: everyone else folded",)
+    assert game.result.lines == (f"{game.players[opener]} wins $2: everyone else folded",)
     assert sum(game.stacks) == 600
 
 
-def test_showdown_shows_live_down_cards_only(record: GameRecord) -> None:
-    game = record.replay()
+def test_showdown_shows_live_down_cards_only(record: Record) -> None:
+    game = load_stud(record)
     spectator = game.observe(None)
     assert spectator.seats[RIZ].down == (parse_card("6H"),)
     assert spectator.seats[JOE].down == (None,)  # JOE folded and never showed
@@ -207,24 +207,27 @@ def test_showdown_shows_live_down_cards_only(record: GameRecord) -> None:
     assert json.loads(json.dumps(data)) == data
 
 
-def test_corrupt_records_are_refused(record: GameRecord) -> None:
+def test_corrupt_records_are_refused(record: Record) -> None:
     data = record.to_dict()
-    data["actions"][3] = {"seat": 2, "kind": "keep"}
-    with pytest.raises(RecordError, match="event 3") as caught:
-        GameRecord.from_dict(data).replay()
+    data["actions"][3] = {"type": "keep", "seat": 2}
+    refusal = r"^step 4 \(RIZ keeps the card\) cannot be played: it is JOE's turn, not RIZ's$"
+    with pytest.raises(RecordError, match=refusal) as caught:
+        load_stud(Record.from_dict(data))
     assert caught.value.index == 3
     data = record.to_dict()
-    data["actions"][0] = {"seat": 1, "kind": "dance"}
-    with pytest.raises(RecordError, match="event 0 is not an action"):
-        GameRecord.from_dict(data).replay()
-    with pytest.raises(RecordError, match="unknown record version"):
-        GameRecord.from_dict({**record.to_dict(), "schema": "push_learn.poker/0"})
+    data["actions"][0] = {"type": "dance", "seat": 1}
+    with pytest.raises(RecordError, match=r"step 1 .* 'dance' is not an action of the stud games"):
+        load_stud(Record.from_dict(data))
+    with pytest.raises(RecordError, match="record version"):
+        Record.from_dict({**record.to_dict(), "version": 1})
     with pytest.raises(RecordError, match="not valid JSON"):
-        GameRecord.from_json("{")
-    with pytest.raises(RecordError, match="unknown game"):
-        GameRecord.from_dict({**record.to_dict(), "game": "canasta"}).replay()
-    with pytest.raises(RecordError, match="set-up is not valid"):
-        GameRecord.from_dict({**record.to_dict(), "rules": {"players": 12}}).replay()
+        Record.from_json("{")
+    with pytest.raises(RecordError, match="not a stud game"):
+        load_stud(Record.from_dict({**record.to_dict(), "game": "canasta"}))
+    with pytest.raises(RecordError, match="rules are not valid: Screw Your Neighbor is for 3 to 8 players, not 12"):
+        load_stud(Record.from_dict({**record.to_dict(), "rules": {"players": 12}}))
+    with pytest.raises(RecordError, match="set-up is not valid: at least two players"):
+        load_stud(Record.from_dict({**record.to_dict(), "setup": {**record.setup, "stacks": [0] * 6}}))
 
 
 def test_same_seed_same_deal() -> None:
@@ -240,13 +243,13 @@ def test_rules_are_checked() -> None:
     with pytest.raises(PokerRulesError):
         ScrewRules(replace_up_price=-1)
     with pytest.raises(PokerRulesError, match="give 6 names"):
-        ScrewGame(names=["A", "B"])
+        ScrewGame(players=["A", "B"])
     assert ScrewRules.from_dict(SCREW_YOUR_NEIGHBOR.to_dict()) == SCREW_YOUR_NEIGHBOR
 
 
-def test_decisions_and_results_are_read_only_values(record: GameRecord) -> None:
+def test_decisions_and_results_are_read_only_values(record: Record) -> None:
     """A caller cannot widen the choices or rename a winner's hand by editing what the game hands out."""
-    game = record.replay(AFTER_ROUND_1)
+    game = load_stud(record, AFTER_ROUND_1)
     decision = game.decision
     assert decision is not None
     seat, legal = decision.seats[0], game.legal_actions()
@@ -255,13 +258,13 @@ def test_decisions_and_results_are_read_only_values(record: GameRecord) -> None:
     with pytest.raises(TypeError):
         decision.reasons["fold"] = "anything"  # type: ignore[index]
     assert game.legal_actions() == legal
-    result = record.replay().result
+    result = load_stud(record).result
     assert result is not None
     with pytest.raises(TypeError):
         result.high_names[JIM] = "a royal flush"  # type: ignore[index]
     with pytest.raises(TypeError):
         result.low_names[RIZ] = "a wheel"  # type: ignore[index]
-    assert record.replay().result == result and result.high_names[JIM] == "three of a kind, kings"
+    assert load_stud(record).result == result and result.high_names[JIM] == "three of a kind, kings"
 
 
 BRING_IN_DECK = ["2C", "3C", "4C", "AS", "KH", "QD"]
@@ -272,8 +275,8 @@ def test_the_bring_in_counts_the_ace_high() -> None:
     """A-P2-04: the lowest up card brings in, aces high, so the Q♦ (seat 0) brings in, not the A♠."""
     game = ScrewGame(screw_rules(players=3), seed=1, deck_top=BRING_IN_DECK)
     while game.phase is Phase.PUSH:
-        game.apply(Action.keep(game.to_act[0]))
-    assert game.to_act == (0,)
+        game.apply(Action.keep(game.to_move[0]))
+    assert game.to_move == (0,)
     assert [a.kind for a in game.legal_actions()] == [ActionKind.BRING_IN, ActionKind.COMPLETE]
 
 
@@ -281,20 +284,20 @@ def test_a_lowest_card_with_no_chips_left_is_passed_over_for_the_bring_in() -> N
     """D-POK-02: seat 0 (Q♦) spent his last chip on the ante, so the next lowest, K♥ (seat 2), brings in."""
     game = ScrewGame(screw_rules(players=3, ante=1), stacks=[1, 50, 50], seed=1, deck_top=BRING_IN_DECK)
     while game.phase is Phase.PUSH:
-        game.apply(Action.keep(game.to_act[0]))
-    assert game.to_act == (2,)
+        game.apply(Action.keep(game.to_move[0]))
+    assert game.to_move == (2,)
 
 
 def test_a_player_who_cannot_pay_to_replace_a_down_card_is_offered_the_up_cards_only() -> None:
     """D-POK-09: seat 1 has $8; a down card costs $10 to replace and an up card $5."""
     game = ScrewGame(screw_rules(players=3), stacks=[200, 9, 200], seed=11)
     while game.phase is not Phase.REPLACE:
-        seat = game.to_act[0]
+        seat = game.to_move[0]
         if game.phase is Phase.PUSH:
             game.apply(Action.keep(seat))
         else:
             game.apply(next(Action.of(seat, k) for k in ("bring_in", "check", "call") if game.can(Action.of(seat, k))))
-    assert 1 in game.to_act and game.stacks[1] == 8
+    assert 1 in game.to_move and game.stacks[1] == 8
     down = game.cards(1)[0]
     offered = [a for a in game.legal_actions(1) if a.kind is ActionKind.REPLACE]
     assert offered and down not in [a.card for a in offered]

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from push_learn.cards import Card, parse_cards, standard_deck
 from push_learn.errors import RecordError
+from push_learn.poker.catalogue import legacy_poker_record
 from push_learn.poker.three_card import (
     BRAG,
     THREE_CARD_POKER,
@@ -18,7 +19,6 @@ from push_learn.poker.three_card import (
     all_hand_indices,
     card_index,
     category_counts,
-    check_record,
     compare_hands,
     evaluate,
     hand_key,
@@ -145,8 +145,7 @@ def test_order_is_total_and_antisymmetric(cards: list[Card]) -> None:
         assert (hand_key(a, ranking) == hand_key(b, ranking)) == (evaluate(a, ranking) == evaluate(b, ranking))
 
 
-def test_record_envelope_is_checked() -> None:
-    with pytest.raises(RecordError, match="not a brag record"):
-        check_record({"game": "other"}, "brag")
+def test_older_three_card_records_are_recognised_and_checked() -> None:
+    assert legacy_poker_record({"game": "other"}) is None
     with pytest.raises(RecordError, match="version"):
-        check_record({"game": "brag", "version": 99, "actions": []}, "brag")
+        legacy_poker_record({"game": "brag", "version": 99, "actions": []})

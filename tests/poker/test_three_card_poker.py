@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 import pytest
@@ -23,9 +22,11 @@ from push_learn.poker.three_card_poker import (
     Showdown,
     ThreeCardPokerGame,
     ThreeCardPokerRules,
+    load_three_card_poker,
     settle_seat,
     showdown,
 )
+from push_learn.records import Record
 
 RULES = ThreeCardPokerRules()
 
@@ -115,9 +116,8 @@ def test_paytables_are_data_and_checked() -> None:
 
 def play_out(game: ThreeCardPokerGame) -> None:
     turn = 0
-    while not game.is_over:
-        seat = game.to_act
-        assert seat is not None
+    while not game.over:
+        seat = game.to_move[0]
         if game.phase == "betting":
             game.apply(PlaceBets(seat, 2, 1 if seat % 2 else 0))
         else:
@@ -128,20 +128,20 @@ def test_a_table_plays_to_the_end_and_replays_from_its_record() -> None:
     game = ThreeCardPokerGame(ThreeCardPokerRules(seats=3, starting_stack=50), seed=11, rounds=6)
     total = sum(game.stacks)
     play_out(game)
-    assert game.is_over and len(game.results) == 6
+    assert game.over and len(game.results) == 6
     assert sum(game.stacks) + game.house == total
     assert game.on_table == 0
     for result in game.results:
         assert {s.seat for s in result.seats} == {0, 1, 2}
         assert result.dealer_qualifies == (evaluate(result.dealer_cards, THREE_CARD_POKER).key >= RULES.qualifying_key)
-    record = json.loads(json.dumps(game.to_record()))
-    again = ThreeCardPokerGame.from_record(record)
+    record = Record.from_json(game.record().to_json())
+    again = load_three_card_poker(record)
     assert again.stacks == game.stacks and again.results == game.results and again.house == game.house
 
 
 def test_refused_actions_leave_the_state_untouched() -> None:
     game = ThreeCardPokerGame(ThreeCardPokerRules(seats=2, starting_stack=10, max_bet=8), seed=1)
-    before = (game.to_record(), list(game.stacks))
+    before = (game.record(), list(game.stacks))
     for bad, message in [
         (PlaceBets(1, 2, 0), "seat 0's turn"),
         (PlaceBets(0, 6, 0), "has 10 chips"),
@@ -153,7 +153,7 @@ def test_refused_actions_leave_the_state_untouched() -> None:
         with pytest.raises(IllegalAction, match=message):
             game.apply(bad)
         assert not game.can(bad)
-    assert (game.to_record(), list(game.stacks)) == before
+    assert (game.record(), list(game.stacks)) == before
 
 
 def test_sitting_out_and_pair_plus_only_seats() -> None:
@@ -161,10 +161,10 @@ def test_sitting_out_and_pair_plus_only_seats() -> None:
     game.apply(PlaceBets(0, 0, 0))
     game.apply(PlaceBets(1, 0, 4))
     game.apply(PlaceBets(2, 3, 0))
-    assert game.phase == "deciding" and game.to_act == 2  # the pair-plus-only seat makes no decision
+    assert game.phase == "deciding" and game.to_move == (2,)  # the pair-plus-only seat makes no decision
     assert game.observe(0).cards == () and len(game.observe(1).cards) == 3
     game.apply(Fold(2))
-    assert game.is_over
+    assert game.over
     (pp, ante) = game.results[0].seats
     assert pp.seat == 1 and [line.bet for line in pp.lines] == ["pair plus"]
     assert ante.seat == 2 and ante.net == -3
@@ -197,14 +197,13 @@ def test_observation_hides_the_dealer_until_settled_and_other_hands() -> None:
 def test_corrupt_records_are_refused_with_the_event_index() -> None:
     game = ThreeCardPokerGame(seed=2)
     game.apply(PlaceBets(0, 1, 0))
-    record = game.to_record()
-    record["actions"].append({"type": "bets", "seat": 0, "ante": 1, "pair_plus": 0})
-    with pytest.raises(RecordError) as error:
-        ThreeCardPokerGame.from_record(record)
+    record = game.record()
+    bad = record.with_actions([*record.actions, {"type": "bets", "seat": 0, "ante": 1, "pair_plus": 0}])
+    with pytest.raises(RecordError, match=r"^step 2 .* this is not the time for that") as error:
+        load_three_card_poker(bad)
     assert error.value.index == 1
-    record["actions"] = [{"type": "jump", "seat": 0}]
-    with pytest.raises(RecordError, match="event 0"):
-        ThreeCardPokerGame.from_record(record)
+    with pytest.raises(RecordError, match=r"^step 1 .* 'jump' is not an action of Three Card Poker"):
+        load_three_card_poker(record.with_actions([{"type": "jump", "seat": 0}]))
 
 
 @settings(max_examples=40)
@@ -219,12 +218,11 @@ def test_chips_are_conserved_and_cards_accounted_for(
     game = ThreeCardPokerGame(ThreeCardPokerRules(seats=seats, starting_stack=20, max_bet=6), seed=seed, rounds=4)
     total = sum(game.stacks)
     for ante, pair_plus, play in choices * 10:
-        if game.is_over:
+        if game.over:
             break
-        seat = game.to_act
-        assert seat is not None
+        seat = game.to_move[0]
         wanted = PlaceBets(seat, ante, pair_plus) if game.phase == "betting" else (Play(seat) if play else Fold(seat))
-        action = wanted if game.can(wanted) else game.legal_actions()[0]
+        action = wanted if game.can(wanted) else game.legal_actions(seat)[0]
         game.apply(action)
         assert sum(game.stacks) + game.on_table + game.house == total
         assert min(game.stacks) >= 0

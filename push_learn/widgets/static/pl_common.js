@@ -14,7 +14,13 @@ const SUIT_PATH = {
     "M53 59a21 21 0 1 0 42 0a21 21 0 1 0 -42 0Z M38 50a12 12 0 1 0 24 0a12 12 0 1 0 -24 0Z" +
     "M44 55L56 55C56 78 62 90 72 98L28 98C38 90 44 78 44 55Z",
 };
-const STAR_PATH = "M50 4L61 38L97 38L68 59L79 94L50 73L21 94L32 59L3 38L39 38Z";
+// The joker: a jester's cap with three bells. scripts/build_symbol_font.py draws the same shapes (this file's
+// SUIT_PATH and JOKER_PATH) into the small font that shows 🃏 ♣ ♦ ♥ ♠ in text, so they never depend on an emoji font.
+const JOKER_PATH =
+  "M23 73C20 55 12 45 3 42C12 27 29 27 38 41C41 29 45 19 50 10C55 19 59 29 62 41C71 27 88 27 97 42" +
+  "C88 45 80 55 77 73Z" +
+  "M-2 50a6 6 0 1 0 12 0a6 6 0 1 0 -12 0Z M44 4a6 6 0 1 0 12 0a6 6 0 1 0 -12 0Z M90 50a6 6 0 1 0 12 0a6 6 0 1 0 -12 0Z" +
+  "M20 76L80 76Q85 76 85 81L85 86Q85 91 80 91L20 91Q15 91 15 86L15 81Q15 76 20 76Z";
 
 export function esc(text) {
   return String(text ?? "").replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -68,7 +74,7 @@ function faceSVG(card) {
   let body = `<rect class="pl-face" x="0.5" y="0.5" width="59" height="83" rx="5"/>`;
   if (!card.r) {
     body += `<text class="pl-idx pl-joker-idx" x="5" y="15" font-size="10">JK</text>` +
-      shape(STAR_PATH, "pl-star", card.as_r ? 18 : 14, card.as_r ? 18 : 22, card.as_r ? 24 : 32) +
+      shape(JOKER_PATH, "pl-jester", card.as_r ? 18 : 12, card.as_r ? 20 : 22, card.as_r ? 24 : 36) +
       (card.as_r ? "" : `<text class="pl-joker-word" x="30" y="70" font-size="8" text-anchor="middle">JOKER</text>`);
   } else {
     const suitCls = `pl-s-${card.s}`;

@@ -5,6 +5,7 @@
   faces are dark, the text light.
 - The landing page's Colours setting is remembered by the browser, turns the page dark before it is
   painted, and the dashboards opened from it come dark; ``?theme=dark`` works on the landing page too.
+- In JupyterLab, the widgets turn dark with *Settings → Theme → JupyterLab Dark* and pass axe there.
 - The joker and the four suits in text are drawn by our own font (Push Learn Symbols, built from the
   card drawings in ``pl_common.js``), not by whatever the machine has: this machine has no emoji font,
   and its fallback (DejaVu Sans) draws 🃏 as a boxed star. The glyph on the page is compared, pixel by
@@ -25,6 +26,9 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+
+# The JupyterLab of test_jupyterlab.py (a module fixture: this module starts its own), with its helpers.
+from test_jupyterlab import accept_dialogs, lab, open_and_run, painted  # noqa: F401
 
 from push_learn.apps.catalogue import DASHBOARDS, DashboardInfo
 from push_learn.apps.harness import PageWatch, Server
@@ -48,6 +52,8 @@ LUMINANCE = """(css) => {
   return 0.2126 * lin(r) + 0.7152 * lin(gr) + 0.0722 * lin(b);
 }"""
 """The WCAG relative luminance (0 black, 1 white) of a CSS colour, computed in the page."""
+FACES = "[...document.querySelectorAll('.pl-face')].slice(0, 20).map(e => getComputedStyle(e).fill)"
+"""The painted colour of the first cards' faces."""
 
 
 def _font_script() -> ModuleType:
@@ -79,7 +85,7 @@ def assert_dark(page: Page) -> None:
     assert luminance(page, body) < 0.05, f"the page's background {body} is not dark"
     ink = page.evaluate("getComputedStyle(document.querySelector('.pl-root')).color")
     assert luminance(page, ink) > 0.6, f"the widgets' text {ink} is not light"
-    faces = page.evaluate("[...document.querySelectorAll('.pl-face')].slice(0, 20).map(e => getComputedStyle(e).fill)")
+    faces = page.evaluate(FACES)
     for fill in faces:
         assert luminance(page, fill) < 0.1, f"a card face is painted {fill} on a dark page"
     scheme = page.evaluate("document.querySelector('meta[name=color-scheme]').content")
@@ -150,6 +156,39 @@ def test_landing_page_colours_setting_is_remembered_and_reaches_the_dashboards(
 
     page.goto(f"{voila_server.url}voila/tree?theme=dark")  # the address wins over the remembered choice
     expect(html).to_have_attribute("data-pl-theme", "dark")
+    watch.assert_clean()
+
+
+def test_widgets_follow_jupyterlab_dark_theme(
+    lab: Server,  # noqa: F811
+    page: Page,
+    watch: PageWatch,
+    request: pytest.FixtureRequest,
+    accessible: Callable[..., None],
+) -> None:
+    dialogs = accept_dialogs(page)
+    try:
+        roots = open_and_run(page, lab)
+        for n in range(roots.count()):
+            painted(roots.nth(n))
+        assert luminance(page, page.evaluate("getComputedStyle(document.querySelector('.pl-root')).color")) < 0.1
+        page.get_by_role("menuitem", name="Settings", exact=True).click()
+        menus = page.locator(".lm-Menu .lm-Menu-itemLabel")  # Lumino's submenus open on hover
+        menus.get_by_text("Theme", exact=True).hover()
+        menus.get_by_text("JupyterLab Dark", exact=True).click()
+        expect(page.locator("body")).to_have_attribute("data-jp-theme-light", "false", timeout=30_000)
+        expect(page.locator("body")).to_have_attribute("data-jp-theme-name", "JupyterLab Dark")
+        background = page.evaluate("getComputedStyle(document.querySelector('.jp-Notebook')).backgroundColor")
+        assert luminance(page, background) < 0.05, f"JupyterLab's notebook is {background}"
+        ink = page.evaluate("getComputedStyle(document.querySelector('.pl-root')).color")
+        assert luminance(page, ink) > 0.6, f"the widgets' text {ink} did not follow JupyterLab's dark theme"
+        faces = page.evaluate(FACES)
+        assert faces and all(luminance(page, fill) < 0.1 for fill in faces), faces
+        accessible("in the widgets in JupyterLab's dark theme", within=".pl-root")
+    except BaseException:
+        request.node.add_report_section("call", "jupyter lab log (last 60 lines)", lab.log_tail())
+        request.node.add_report_section("call", "dialogs accepted", "\n".join(dialogs) or "none")
+        raise
     watch.assert_clean()
 
 

@@ -46,11 +46,14 @@ SCALE = 7.4
 BASE = 96
 """The drawings' y that sits just below the baseline."""
 SIDE = 50
+"""Blank font units left of each drawing (and right of it)."""
 ADVANCE = SIDE * 2 + round(100 * SCALE)
 
-GLYPHS = {0x2663: ("club", "SUIT_PATH", "C"), 0x2666: ("diamond", "SUIT_PATH", "D"),
-          0x2665: ("heart", "SUIT_PATH", "H"), 0x2660: ("spade", "SUIT_PATH", "S"),
-          0x1F0CF: ("joker", "JOKER_PATH", None)}
+GLYPHS = {0x2663: ("club", "SUIT_PATH", "C", SCALE), 0x2666: ("diamond", "SUIT_PATH", "D", SCALE),
+          0x2665: ("heart", "SUIT_PATH", "H", SCALE), 0x2660: ("spade", "SUIT_PATH", "S", SCALE),
+          0x1F0CF: ("joker", "JOKER_PATH", None, SCALE * 1.2)}
+"""Code point: glyph name, the drawing's constant in pl_common.js (and its key), font units per drawing unit.
+The joker is drawn larger: the cap is wide and low, and at text size it must not shrink to a crown."""
 
 
 def js_string(source: str, name: str, key: str | None) -> str:
@@ -80,16 +83,16 @@ def build_font(source: str) -> bytes:
     metrics = {".notdef": (ADVANCE, 0), "space": (ADVANCE // 2, 0)}
     charstrings[".notdef"] = T2CharStringPen(ADVANCE, None).getCharString()
     charstrings["space"] = T2CharStringPen(ADVANCE // 2, None).getCharString()
-    for code, (glyph, const, key) in GLYPHS.items():
+    for code, (glyph, const, key, scale) in GLYPHS.items():
         path = pathops.Path()
-        flip = (SCALE, 0, 0, -SCALE, SIDE, BASE * SCALE)  # the drawings' y grows downwards, a font's upwards
+        flip = (scale, 0, 0, -scale, SIDE, BASE * scale)  # the drawings' y grows downwards, a font's upwards
         parse_path(js_string(source, const, key), TransformPen(path.getPen(), flip))
         path.simplify(fix_winding=True)  # one outline: overlapping circles and stems become a union
-        pen = T2CharStringPen(ADVANCE, None)
+        advance = SIDE * 2 + round(100 * scale)
+        pen = T2CharStringPen(advance, None)
         path.draw(pen)
         charstrings[glyph] = pen.getCharString()
-        bounds = path.bounds
-        metrics[glyph] = (ADVANCE, round(bounds[0]))
+        metrics[glyph] = (advance, round(path.bounds[0]))
         names.append(glyph)
         cmap[code] = glyph
     builder = FontBuilder(UPM, isTTF=False)

@@ -275,9 +275,9 @@ def test_joker_and_suits_are_drawn_without_an_emoji_font(
     assert family.startswith('"Push Learn Symbols"'), family
 
     draws = [
-        {"text": chr(code), "path": font.js_string(source, const, key), "scale": font.SCALE, "left": font.SIDE,
+        {"text": chr(code), "path": font.js_string(source, const, key), "scale": scale, "left": font.SIDE,
          "base": font.BASE}
-        for code, (_glyph, const, key) in font.GLYPHS.items()
+        for code, (_glyph, const, key, scale) in font.GLYPHS.items()
     ]
     for result in page.evaluate(GLYPHS, [font.FAMILY, draws, 96]):
         symbol = result["text"]

@@ -17,9 +17,10 @@ const SUIT_PATH = {
 // The joker: a jester's cap with three bells. scripts/build_symbol_font.py draws the same shapes (this file's
 // SUIT_PATH and JOKER_PATH) into the small font that shows 🃏 ♣ ♦ ♥ ♠ in text, so they never depend on an emoji font.
 const JOKER_PATH =
-  "M23 73C20 55 12 45 3 42C12 27 29 27 38 41C41 29 45 19 50 10C55 19 59 29 62 41C71 27 88 27 97 42" +
-  "C88 45 80 55 77 73Z" +
-  "M-2 50a6 6 0 1 0 12 0a6 6 0 1 0 -12 0Z M44 4a6 6 0 1 0 12 0a6 6 0 1 0 -12 0Z M90 50a6 6 0 1 0 12 0a6 6 0 1 0 -12 0Z" +
+  "M22 73C20 57 12 47 3 41C14 31 30 34 37 47C39 31 50 15 69 7C62 21 60 35 63 47C70 35 87 34 97 44" +
+  "C88 48 80 58 78 73Z" +
+  "M-3 47a6.5 6.5 0 1 0 13 0a6.5 6.5 0 1 0 -13 0Z M69 7a6.5 6.5 0 1 0 13 0a6.5 6.5 0 1 0 -13 0Z" +
+  "M91 51a6.5 6.5 0 1 0 13 0a6.5 6.5 0 1 0 -13 0Z" +
   "M20 76L80 76Q85 76 85 81L85 86Q85 91 80 91L20 91Q15 91 15 86L15 81Q15 76 20 76Z";
 
 export function esc(text) {

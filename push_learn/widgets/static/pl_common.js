@@ -14,7 +14,14 @@ const SUIT_PATH = {
     "M53 59a21 21 0 1 0 42 0a21 21 0 1 0 -42 0Z M38 50a12 12 0 1 0 24 0a12 12 0 1 0 -24 0Z" +
     "M44 55L56 55C56 78 62 90 72 98L28 98C38 90 44 78 44 55Z",
 };
-const STAR_PATH = "M50 4L61 38L97 38L68 59L79 94L50 73L21 94L32 59L3 38L39 38Z";
+// The joker: a jester's cap with three bells. scripts/build_symbol_font.py draws the same shapes (this file's
+// SUIT_PATH and JOKER_PATH) into the small font that shows 🃏 ♣ ♦ ♥ ♠ in text, so they never depend on an emoji font.
+const JOKER_PATH =
+  "M22 73C20 57 12 47 3 41C14 31 30 34 37 47C39 31 50 15 69 7C62 21 60 35 63 47C70 35 87 34 97 44" +
+  "C88 48 80 58 78 73Z" +
+  "M-3 47a6.5 6.5 0 1 0 13 0a6.5 6.5 0 1 0 -13 0Z M69 7a6.5 6.5 0 1 0 13 0a6.5 6.5 0 1 0 -13 0Z" +
+  "M91 51a6.5 6.5 0 1 0 13 0a6.5 6.5 0 1 0 -13 0Z" +
+  "M20 76L80 76Q85 76 85 81L85 86Q85 91 80 91L20 91Q15 91 15 86L15 81Q15 76 20 76Z";
 
 export function esc(text) {
   return String(text ?? "").replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -68,7 +75,7 @@ function faceSVG(card) {
   let body = `<rect class="pl-face" x="0.5" y="0.5" width="59" height="83" rx="5"/>`;
   if (!card.r) {
     body += `<text class="pl-idx pl-joker-idx" x="5" y="15" font-size="10">JK</text>` +
-      shape(STAR_PATH, "pl-star", card.as_r ? 18 : 14, card.as_r ? 18 : 22, card.as_r ? 24 : 32) +
+      shape(JOKER_PATH, "pl-jester", card.as_r ? 18 : 12, card.as_r ? 20 : 22, card.as_r ? 24 : 36) +
       (card.as_r ? "" : `<text class="pl-joker-word" x="30" y="70" font-size="8" text-anchor="middle">JOKER</text>`);
   } else {
     const suitCls = `pl-s-${card.s}`;

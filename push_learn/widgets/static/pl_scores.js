@@ -1,6 +1,7 @@
 // Score pad drawing shared by ScoreSheet, DealStepper and PlayTable. `sheet` is score_json() from Python.
 
-const CHART_COLOURS = ["#0b63ce", "#c62828", "#1a7f37", "#8a4baf", "#b35c00", "#00838f"];
+// Line colours are the theme's: pl-series-0 ... pl-series-5 in pl_common.css.
+const CHART_SERIES = 6;
 
 function scoreTable(sheet) {
   const head = h("tr", {}, h("th", { scope: "col", text: "Deal" }), h("th", { scope: "col", text: "Contract" }),
@@ -36,14 +37,14 @@ function scoreChart(sheet) {
   }
   series.forEach((values, u) => {
     const points = values.map((v, n) => `${x(n)},${y(v)}`).join(" ");
-    const colour = CHART_COLOURS[u % CHART_COLOURS.length];
-    svg += `<polyline fill="none" stroke="${colour}" stroke-width="2.5" points="${points}"/>`;
-    values.forEach((v, n) => { svg += `<circle cx="${x(n)}" cy="${y(v)}" r="3" fill="${colour}"/>`; });
+    const series = `pl-series-${u % CHART_SERIES}`;
+    svg += `<polyline class="pl-chart-line ${series}" points="${points}"/>`;
+    values.forEach((v, n) => { svg += `<circle class="pl-chart-dot ${series}" cx="${x(n)}" cy="${y(v)}" r="3"/>`; });
   });
   const chart = h("div", { class: "pl-chart" });
   chart.innerHTML = `<svg viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" aria-hidden="true">${svg}</svg>`;
   const legend = h("div", { class: "pl-legend" }, ...sheet.headers.map((name, u) =>
-    h("span", { class: "pl-legend-item" }, h("span", { class: "pl-swatch", style: `background:${CHART_COLOURS[u % CHART_COLOURS.length]}` }), name)));
+    h("span", { class: "pl-legend-item" }, h("span", { class: `pl-swatch pl-series-${u % CHART_SERIES}` }), name)));
   return h("figure", { class: "pl-figure", "aria-label": "Running totals chart" }, chart, legend,
     h("figcaption", { class: "pl-sub", text: sheet.summary }));
 }

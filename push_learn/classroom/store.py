@@ -523,7 +523,10 @@ class Store:
                                .where(assignments_t.c.id == assignment_id)).first()
             if row is None:
                 raise NotFound(f"there is no assignment number {short(assignment_id, 20)}")
-            student_id = self._student(conn, row.class_id, row.code, student)
+            try:
+                student_id = self._student(conn, row.class_id, row.code, student)
+            except NotFound as exc:
+                raise ResultRefused(f"the result is refused: {exc}") from None
         assignment, name = self._assignment(row), display_name(student)
         where = f"deal {assignment.deal_number}"
         try:

@@ -1,7 +1,7 @@
 """A throwaway PostgreSQL server for tests and benchmarks: started in a temporary folder, then stopped.
 
->>> with TempPostgres() as server:            # doctest: +SKIP
-...     store = Store(server.url)
+    with TempPostgres() as server:
+        store = Store(server.url)
 
 It uses Debian's ``postgresql`` package (``/usr/lib/postgresql/<version>/bin``; ``$PG_BIN`` names
 another folder). The server refuses to run as root, so under root the cluster's folder belongs to the

@@ -51,12 +51,13 @@ def score_push(record: Record, player: str) -> Score:
             "actions": [{k: v for k, v in action.items() if k != "seat"} for action in record.actions]}
     match_record = MatchRecord.from_dict(data, check=False)
     seats: list[int] = []
-    for index, match in enumerate(match_record.states()):
-        if index == len(record.actions):
-            break
-        if record.actions[index].get("seat") != match.turn:
-            raise RecordError(f"step {index + 1} names seat {record.actions[index].get('seat')}, "
-                              f"but seat {match.turn} was to move")
-        seats.append(match.turn)
-    final = match_record.replay()
+    final = None
+    for index, match in enumerate(match_record.states()):  # one Match object, advancing action by action
+        final = match
+        if index < len(record.actions):
+            if record.actions[index].get("seat") != match.turn:
+                raise RecordError(f"step {index + 1} names seat {record.actions[index].get('seat')}, "
+                                  f"but seat {match.turn} was to move")
+            seats.append(match.turn)
+    assert final is not None
     return rummy_score(final, seats, player, hints_of(record))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from push_learn.errors import RecordError
 from push_learn.records import Record
@@ -69,7 +69,8 @@ def rummy_score(match: Match, seats: list[int], player: str, hints: int = 0) -> 
     return Score(points, deals_won, moves, hints)
 
 
-def _seats_of(game: Any, record: Record) -> list[int]:
+def _seats_of(record: Record) -> list[int]:
+    """The seat of each action (every action of a shared-envelope record names its seat)."""
     seats = [action.get("seat") for action in record.actions]
     if all(isinstance(seat, int) and not isinstance(seat, bool) for seat in seats):
         return [int(seat) for seat in seats]  # type: ignore[arg-type]
@@ -90,4 +91,4 @@ def default_score(record: Record, player: str) -> Score:
     game = load_record(record, sealed=False)
     if not hasattr(game, "results") or not hasattr(game, "names"):
         raise RecordError(f"the class store cannot score a game of {record.game} yet")
-    return rummy_score(game, _seats_of(game, record), player, hints_of(record))
+    return rummy_score(game, _seats_of(record), player, hints_of(record))

@@ -19,6 +19,8 @@ from push_learn.rummy.engine import Match, MatchRecord, RandomPlayer, rules_to_j
 from push_learn.rummy.engine.record import SCHEMA as MATCH_SCHEMA
 from push_learn.rummy.engine.record import VERSION as MATCH_VERSION
 
+SEAL_KEY = b"the server's sealing key"
+"""The sealing key of the tests' server."""
 PUSH_RULES: dict[str, Any] = rules_to_json(PUSH)
 """Push's rules as the plain values an assignment stores."""
 

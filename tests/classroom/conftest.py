@@ -11,14 +11,11 @@ import uuid
 from collections.abc import Callable, Iterator
 
 import pytest
-from class_games import score_push
+from class_games import SEAL_KEY, score_push
 from sqlalchemy import create_engine, text
 
 from push_learn.classroom import Store
 from push_learn.classroom.pgserver import PostgresMissing, TempPostgres
-
-SEAL_KEY = b"the server's sealing key"
-"""The sealing key of the tests' server."""
 
 BACKENDS = ("sqlite", "postgresql")
 

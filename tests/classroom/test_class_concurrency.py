@@ -5,8 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from class_games import PUSH_RULES, sealed_push_record
-from conftest import SEAL_KEY
+from class_games import PUSH_RULES, SEAL_KEY, sealed_push_record
 
 from push_learn.classroom import ResultRefused, Store
 

@@ -6,8 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
-from class_games import PUSH_RULES, score_push, sealed_push_record
-from conftest import SEAL_KEY
+from class_games import PUSH_RULES, SEAL_KEY, score_push, sealed_push_record
 
 from push_learn.classroom import Assignment, ResultRefused, Score, Store
 from push_learn.records import Record

@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 HOST   ?= 127.0.0.1
 PORT   ?= 8866
 
-.PHONY: install browser test test-fast lint serve lab bench clean
+.PHONY: install browser postgres test test-fast lint serve lab bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,11 +20,14 @@ install: $(STAMP)  ## create .venv with the package, Jupyter, Voila and the test
 browser: $(STAMP)  ## make sure a Chromium for the browser tests exists (apt as root on Debian, else Playwright)
 	PYTHON=$(BIN)/python bash scripts/install-browser.sh
 
+postgres:  ## make sure PostgreSQL's server programs exist for the class store's tests (apt as root on Debian)
+	bash scripts/install-postgres.sh
+
 lint: $(STAMP)  ## ruff and mypy
 	$(BIN)/ruff check push_learn tests benchmarks scripts
 	$(BIN)/mypy
 
-test: install browser lint  ## everything: unit, property, notebook (nbval) and browser tests
+test: install browser postgres lint  ## everything: unit, property, notebook (nbval) and browser tests
 	$(BIN)/python -m pytest tests notebooks --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider
 	@echo "== the solver's tests again, on its sources rather than its compiled build"
 	PUSH_LEARN_PURE=1 $(BIN)/python -m pytest tests/rummy/analysis -q -p no:cacheprovider

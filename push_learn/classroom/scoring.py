@@ -1,0 +1,94 @@
+"""How the class store verifies and scores a result: a function the store is given.
+
+The store never trusts a score it is sent. It checks the record's seal, then hands the record to a
+*score function* ``score(record, player) -> Score`` that replays it and says how ``player`` did; a
+record that cannot be replayed raises ``RecordError``. Passing the function in keeps the store free
+of any one game and lets tests give it a replayer of their own.
+
+The default, ``default_score``, replays any game with ``push_learn.games.load_record`` and scores the
+rummy family with ``rummy_score``. Scores are for duplicate play, where everyone plays the same deal:
+``points`` are the penalty points left to the player's side (lower is better), ``deals_won`` the deals
+that side went out in, ``moves`` the player's own actions and ``hints`` the hints the dashboard gave
+(which the kernel writes into the sealed record's set-up as ``{"hints": n}``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from push_learn.errors import RecordError
+from push_learn.records import Record
+
+if TYPE_CHECKING:
+    from push_learn.rummy.engine import Match
+
+__all__ = ["Score", "ScoreFunction", "default_score", "hints_of", "rummy_score"]
+
+
+@dataclass(frozen=True)
+class Score:
+    """How one player did on one deal: penalty points left, deals won, own moves, hints used."""
+
+    points: int
+    deals_won: int
+    moves: int
+    hints: int = 0
+
+    def describe(self) -> str:
+        """The score in words, as refusals quote it."""
+        return (f"{self.points} points left, {self.deals_won} deals won, {self.moves} moves, "
+                f"{self.hints} hints")
+
+
+ScoreFunction = Callable[[Record, str], Score]
+"""Replays a sealed, checked record and scores ``player``; raises ``RecordError`` if it cannot."""
+
+
+def hints_of(record: Record) -> int:
+    """The hints the dashboard recorded in the record's set-up (0 when it recorded none)."""
+    hints = record.setup.get("hints", 0)
+    if isinstance(hints, bool) or not isinstance(hints, int) or hints < 0:
+        raise RecordError(f"the record's hint count must be a whole number of 0 or more, not {hints!r}")
+    return hints
+
+
+def rummy_score(match: Match, seats: list[int], player: str, hints: int = 0) -> Score:
+    """Score ``player`` in a finished rummy ``match``; ``seats[k]`` is the seat that made action ``k``."""
+    if not match.over:
+        raise RecordError("this match is not finished, so it has no result yet")
+    if player not in match.names:
+        raise RecordError(f"{player} did not play in this match (its players are {', '.join(match.names)})")
+    seat = match.names.index(player)
+    unit = match.rules.team_of(seat)
+    points = match.totals[unit]
+    deals_won = sum(1 for result in match.results
+                    if result.went_out is not None and match.rules.team_of(result.went_out) == unit)
+    moves = sum(1 for mover in seats if mover == seat)
+    return Score(points, deals_won, moves, hints)
+
+
+def _seats_of(record: Record) -> list[int]:
+    """The seat of each action (every action of a shared-envelope record names its seat)."""
+    seats = [action.get("seat") for action in record.actions]
+    if all(isinstance(seat, int) and not isinstance(seat, bool) for seat in seats):
+        return [int(seat) for seat in seats]  # type: ignore[arg-type]
+    raise RecordError("every action of a record must name its seat")
+
+
+def default_score(record: Record, player: str) -> Score:
+    """Replay ``record`` with ``push_learn.games.load_record`` and score ``player`` (rummy family).
+
+    The store has already checked the seal; ``load_record`` replays every action and refuses an
+    illegal one. Games outside the rummy family are refused in words until they have a scorer.
+    """
+    try:
+        from push_learn.games import load_record  # type: ignore[import-not-found,unused-ignore]
+    except ImportError as exc:  # pragma: no cover - depends on the installed version
+        raise RecordError("this installation cannot replay records (push_learn.games is missing), "
+                          "so it cannot score results") from exc
+    game = load_record(record, sealed=False)
+    if not hasattr(game, "results") or not hasattr(game, "names"):
+        raise RecordError(f"the class store cannot score a game of {record.game} yet")
+    return rummy_score(game, _seats_of(record), player, hints_of(record))

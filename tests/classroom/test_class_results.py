@@ -1,0 +1,122 @@
+"""Results on both backends: a sealed, assigned, replayable record with its true score counts; nothing else."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+import pytest
+from class_games import PUSH_RULES, SEAL_KEY, score_push, sealed_push_record
+
+from push_learn.classroom import Assignment, ResultRefused, Score, Store
+from push_learn.records import Record
+
+
+def _assignment(store: Store, students: tuple[str, ...] = ("Ann", "Bo", "Cy")) -> tuple[str, Assignment]:
+    code = store.create_class("Duplicate").code
+    for name in students:
+        store.join(code, name)
+    return code, store.assign(code, "push", "push", PUSH_RULES, deal_number=1234, bot_level="random")
+
+
+def test_three_students_on_the_same_deal_make_a_leaderboard(store: Store) -> None:
+    code, assignment = _assignment(store)
+    scores = {}
+    for player_seed, name in enumerate(("Ann", "Bo", "Cy")):
+        record = sealed_push_record(assignment.seed, name, SEAL_KEY, player_seed=player_seed, hints=player_seed)
+        accepted = store.submit_result(assignment.id, name, record.to_json(), claimed=score_push(record, name))
+        scores[name] = accepted.score
+        assert accepted.score.hints == player_seed
+        assert store.result_record(accepted.id) == record
+    board = store.leaderboard(assignment.id)
+    assert sorted(row.student for row in board) == ["Ann", "Bo", "Cy"]
+    keys = [(row.points, -row.deals_won, row.moves, row.hints) for row in board]
+    assert keys == sorted(keys)
+    assert board[0].rank == 1
+    for row in board:
+        assert Score(row.points, row.deals_won, row.moves, row.hints) == scores[row.student]
+    results = store.export_csv(code)["results.csv"].splitlines()
+    assert len(results) == 4 and all(",1234," in line for line in results[1:])
+
+
+def test_an_edited_record_is_refused(store: Store) -> None:
+    _, assignment = _assignment(store)
+    record = sealed_push_record(assignment.seed, "Ann", SEAL_KEY)
+    data = record.to_dict()
+    data["setup"] = {"hints": 0, "note": "nothing"}  # any change at all
+    with pytest.raises(ResultRefused, match="changed after it was sealed"):
+        store.submit_result(assignment.id, "Ann", data)
+    fewer_hints = Record.from_dict({**record.to_dict(), "setup": {"hints": 0}})
+    more = sealed_push_record(assignment.seed, "Ann", SEAL_KEY, hints=5)
+    with pytest.raises(ResultRefused, match="changed after it was sealed"):
+        store.submit_result(assignment.id, "Ann", replace(fewer_hints, seal=more.seal))
+    assert store.leaderboard(assignment.id) == []
+
+
+def test_an_unsealed_or_forged_record_is_refused(store: Store, open_store: Callable[..., Store]) -> None:
+    _, assignment = _assignment(store)
+    with pytest.raises(ResultRefused, match="not sealed"):
+        store.submit_result(assignment.id, "Ann", sealed_push_record(assignment.seed, "Ann", None))
+    with pytest.raises(ResultRefused, match="changed after it was sealed"):
+        store.submit_result(assignment.id, "Ann", sealed_push_record(assignment.seed, "Ann", b"a student's own key"))
+    keyless = open_store(seal_key=None)
+    with pytest.raises(ResultRefused, match="no sealing key"):
+        keyless.submit_result(assignment.id, "Ann", sealed_push_record(assignment.seed, "Ann", SEAL_KEY))
+    with pytest.raises(ResultRefused, match="cannot be read: the record is not valid JSON"):
+        store.submit_result(assignment.id, "Ann", "{not json")
+
+
+def test_a_deal_that_was_not_assigned_is_refused(store: Store) -> None:
+    _, assignment = _assignment(store)
+    shown_number = sealed_push_record(1234, "Ann", SEAL_KEY)  # the number the class sees is not the shuffle
+    with pytest.raises(ResultRefused, match="not a game of deal 1234: its cards were not shuffled"):
+        store.submit_result(assignment.id, "Ann", shown_number)
+    other_rules = replace(sealed_push_record(assignment.seed, "Ann", None), rules={**PUSH_RULES, "pot_ante": 5})
+    with pytest.raises(ResultRefused, match="other rules"):
+        store.submit_result(assignment.id, "Ann", other_rules.sealed(SEAL_KEY))
+    other_game = replace(sealed_push_record(assignment.seed, "Ann", None), game="cap_it")
+    with pytest.raises(ResultRefused, match="a game of 'cap_it', but deal 1234 is push"):
+        store.submit_result(assignment.id, "Ann", other_game.sealed(SEAL_KEY))
+
+
+def test_a_score_the_replay_does_not_give_is_refused(store: Store) -> None:
+    _, assignment = _assignment(store)
+    record = sealed_push_record(assignment.seed, "Ann", SEAL_KEY)
+    true = score_push(record, "Ann")
+    with pytest.raises(ResultRefused, match=f"claims 0 points left.*but its replay gives {true.points} points left"):
+        store.submit_result(assignment.id, "Ann", record, claimed=replace(true, points=0))
+
+
+def test_a_record_that_does_not_replay_or_is_unfinished_is_refused(store: Store) -> None:
+    _, assignment = _assignment(store)
+    unfinished = sealed_push_record(assignment.seed, "Ann", SEAL_KEY, stop_after=10)
+    with pytest.raises(ResultRefused, match="not finished"):
+        store.submit_result(assignment.id, "Ann", unfinished)
+    whole = sealed_push_record(assignment.seed, "Ann", None)
+    swapped = whole.with_actions([whole.actions[1], whole.actions[0], *whole.actions[2:]])
+    with pytest.raises(ResultRefused, match="cannot be replayed"):
+        store.submit_result(assignment.id, "Ann", swapped.sealed(SEAL_KEY))
+
+
+def test_another_students_result_cannot_be_posted_under_ones_own_name(store: Store) -> None:
+    _, assignment = _assignment(store)
+    anns = sealed_push_record(assignment.seed, "Ann", SEAL_KEY)
+    with pytest.raises(ResultRefused, match="does not name Bo among its players"):
+        store.submit_result(assignment.id, "Bo", anns)
+    with pytest.raises(ResultRefused, match="has not joined class"):
+        store.submit_result(assignment.id, "Mallory", sealed_push_record(assignment.seed, "Mallory", SEAL_KEY))
+
+
+def test_only_the_first_result_of_a_student_counts(store: Store) -> None:
+    _, assignment = _assignment(store)
+    store.submit_result(assignment.id, "Ann", sealed_push_record(assignment.seed, "Ann", SEAL_KEY))
+    with pytest.raises(ResultRefused, match="Ann already has a result for deal 1234"):
+        store.submit_result(assignment.id, "Ann", sealed_push_record(assignment.seed, "Ann", SEAL_KEY, player_seed=9))
+    assert len(store.leaderboard(assignment.id)) == 1
+
+
+def test_a_result_for_another_class_s_deal_is_refused(store: Store) -> None:
+    _, ours = _assignment(store)
+    _, theirs = _assignment(store)
+    with pytest.raises(ResultRefused, match="not a game of deal 1234"):
+        store.submit_result(ours.id, "Ann", sealed_push_record(theirs.seed, "Ann", SEAL_KEY))

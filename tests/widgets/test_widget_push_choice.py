@@ -40,7 +40,7 @@ def test_each_choice_shows_what_the_engine_did_and_the_position_stays(wire: Wire
     seat = match.turn
     page_sends(choice, type="choose", choice="push")
     pushed = match.fork()
-    pushed.apply(Push())
+    pushed.apply(Push(match.turn))
     outcome = synced(choice)["outcome"]
     assert outcome["events"] == pushed.log(seat)[-1:]
     assert synced(choice)["announce"] == pushed.log(seat)[-1], "screen readers hear what happened"
@@ -50,7 +50,7 @@ def test_each_choice_shows_what_the_engine_did_and_the_position_stays(wire: Wire
     assert synced(choice)["outcome"] is None
     page_sends(choice, type="choose", choice="take")
     taken = match.fork()
-    taken.apply(TakeUpcard())
+    taken.apply(TakeUpcard(match.turn))
     assert synced(choice)["outcome"]["events"] == taken.log(seat)[-1:]
     assert choice.match.snapshot() == match.snapshot()
 

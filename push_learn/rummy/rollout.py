@@ -124,7 +124,7 @@ class Sim:
         self.units = rules.scoring_units
         self.parts = [(part.kind is MeldKind.SET, part.min_length) for part in rules.contract(deal).melds]
         self.distinct = rules.set_distinct_suits
-        self.max_set = 4 if rules.set_distinct_suits else 99
+        self.max_set = rules.max_set_size or 99
         self.low, self.high = run_value_range(rules)
         self.max_run = max_run_length(rules)
         self.by_melding = rules.go_out_by_melding

@@ -1,7 +1,7 @@
 """The moves a player can make, as small frozen values.
 
 Every action names its seat first (``Push(0)``, ``Discard(2, card)``): the match refuses an action
-from a seat whose turn it is not (D-ENG-13). Meld-phase actions carry fully declared melds (what
+from a seat whose turn it is not (D-ENG-16). Meld-phase actions carry fully declared melds (what
 each wild stands for), built with ``Meld.set_of`` / ``Meld.run_of`` or taken from ``interpret_meld``
 / ``layoff_options`` / ``rescue_options``.
 

@@ -5,7 +5,7 @@ count, the wilds buried at the deal, the pushed stock card (Push, Cap-It), who h
 scores, and the cards everyone knows to be in each hand (taken up-cards, public pushed cards,
 rescued wilds). Private: the seat's own hand, its own drawn cards and, in 6-7-8-9-10, the face-down
 card pushed to it. ``observe(match, None)`` is a spectator's view (public cards only, no hand);
-``full_view(match)`` is the all-hands-open view used by replays and teaching (D-ENG-13).
+``full_view(match)`` is the all-hands-open view used by replays and teaching (D-ENG-16).
 
 >>> from push_learn.rummy import PUSH
 >>> from push_learn.rummy.engine import Match, observe

@@ -14,7 +14,7 @@ True
 that cannot be read or is illegal at its step raise ``RecordError`` naming the first bad step
 (``push_learn.records.step_error``: the message counts from 1, ``error.index`` from 0); nothing
 partial is returned. Matches saved in the older rummy format (schema ``push_learn.rummy.match``,
-version 1, actions without seats) are upgraded by ``legacy_rummy_record`` (D-ENG-13).
+version 1, actions without seats) are upgraded by ``legacy_rummy_record`` (D-ENG-16).
 """
 
 from __future__ import annotations

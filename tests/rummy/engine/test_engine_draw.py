@@ -156,12 +156,12 @@ def test_six_to_ten_stock_stays_odd_and_push_is_allowed_above_one() -> None:
 
 
 EVEN_STOCK = replace(CAP_IT, players=3, hand_sizes=(9,) * 5, name="Cap-It, 3 players, 9 cards")
-"""Custom rules whose stock is even, so it can run down to no card at all (D-ENG-08)."""
+"""Custom rules whose stock is even, so it can run down to no card at all (D-ENG-15)."""
 NINE_CARD_HANDS = ["3C 4C 5C 7D 8D 9D JH QH KH"] * 3
 
 
 def test_a_push_from_two_stock_cards_is_an_ordinary_push_and_one_from_none_ends_the_hand() -> None:
-    """D-ENG-08: with two stock cards the pusher draws the last one; a push from an empty stock ends the
+    """D-ENG-15: with two stock cards the pusher draws the last one; a push from an empty stock ends the
     hand like the atomic push, no card moving."""
     match = rig(Match.new(EVEN_STOCK, seed=1), NINE_CARD_HANDS, upcard="6H", stock="KS 3H", turn=0)
     match.apply(Push(match.turn))

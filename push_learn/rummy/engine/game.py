@@ -3,13 +3,15 @@
 >>> from push_learn.rummy import PUSH
 >>> from push_learn.rummy.engine import Match, Push
 >>> match = Match.new(PUSH, seed=7)
->>> match.to_move
-(0,)
->>> match.legal_actions(0)
-[TakeUpcard(seat=0), Push(seat=0)]
->>> match.can(Push(1))                       # East may not act on North's turn
-False
->>> [event.kind for event in match.apply(Push(0))]
+>>> match.to_move                            # South (seat 2) is to move
+(2,)
+>>> match.legal_actions(2)
+[TakeUpcard(seat=2), Push(seat=2)]
+>>> match.verify(Push(3))                    # West may not act on South's turn
+Traceback (most recent call last):
+...
+push_learn.errors.IllegalAction: it is South's turn, not West's
+>>> [event.kind for event in match.apply(Push(2))]
 ['pushed']
 >>> match.phase
 <Phase.MELD: 'meld'>

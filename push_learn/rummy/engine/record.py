@@ -6,7 +6,7 @@
 >>> _ = match.apply(Push(match.turn))
 >>> record = match.record()
 >>> record.game, record.actions[0]
-('push', {'type': 'push', 'seat': 0})
+('push', {'type': 'push', 'seat': 1})
 >>> load_match(read_match_record(record.to_json())).snapshot() == match.snapshot()
 True
 

@@ -204,3 +204,27 @@ def test_the_older_format_is_checked_step_by_step() -> None:
         legacy_rummy_record(data)
     with pytest.raises(RecordError, match="rummy record version 3 is not supported"):
         legacy_rummy_record({**data, "version": 3})
+
+
+def test_an_edited_sealed_rummy_record_is_refused_though_every_move_stays_legal(played: Match) -> None:
+    """Change one discard to another card the player held and could discard: the record still replays
+    (the edit is legal), but its seal no longer holds."""
+    key = b"class secret"
+    sealed = played.record().sealed(key)
+    data = sealed.to_dict()
+    for k, raw in enumerate(data["actions"]):
+        if raw["type"] != "discard":
+            continue
+        before = load_match(played.record(), k)
+        others = [card for card in before.legal_discards() if card.ascii != raw["card"]]
+        if not others:
+            continue
+        edited = [*data["actions"][:k], {**raw, "card": others[0].ascii}]
+        trial = Record.from_dict({**data, "actions": edited})
+        load_match(trial)  # every edited move is legal
+        with pytest.raises(RecordError, match="changed after it was sealed"):
+            trial.check_seal(key)
+        break
+    else:
+        pytest.fail("no discard with another legal choice")
+    assert Record.from_json(sealed.to_json()).check_seal(key) == sealed

@@ -98,6 +98,8 @@ class Match:
         """``events[action_event_ends[k-1]:action_event_ends[k]]`` are the events of action ``k``."""
         self.deal_event_start = 0
         """Index in ``events`` of the current deal's first event."""
+        self._seen: dict[int | None, list[Event]] = {}
+        """Each seat's version of ``events`` so far (events never change, so it only grows)."""
         self.pot = rules.pot_ante * rules.players
         self.pot_shares = [0] * rules.players
         """What each seat has received from the pot so far."""
@@ -292,12 +294,19 @@ class Match:
 
         return replay_actions(self.rules, self.seed, self.entrants, self.actions, n)
 
+    def seen_events(self, seat: int | None) -> list[Event]:
+        """Every event so far as ``seat`` sees it (``None``: a spectator); kept, as events never change."""
+        seen = self._seen.setdefault(seat, [])
+        if len(seen) < len(self.events):
+            seen.extend(event.seen_by(seat) for event in self.events[len(seen):])
+        return seen
+
     def log(self, seat: int | Literal["open"] | None = "open") -> list[str]:
         """Every event so far as a line of text: all hands open by default, else as ``seat`` sees it
         (``None``: a spectator)."""
         if seat == "open":
             return [event.text(self.names) for event in self.events]
-        return [event.seen_by(seat).text(self.names) for event in self.events]
+        return [event.text(self.names) for event in self.seen_events(seat)]
 
     def snapshot(self) -> tuple[object, ...]:
         """An immutable copy of the whole state, for comparing two matches or a state before and after."""

@@ -174,8 +174,8 @@ def full_view(match: Match) -> Observation:
 
 def _view(match: Match, seat: int | None, open_hands: bool) -> Observation:
     deal = match.deal
-    events = match.events[match.deal_event_start:]
-    log = tuple(events) if open_hands else tuple(event.seen_by(seat) for event in events)
+    events = match.events if open_hands else match.seen_events(seat)
+    log = tuple(events[match.deal_event_start:])
     hands = tuple(tuple(hand) for hand in deal.hands)
     to_move = open_hands or seat == deal.turn
     return Observation(

@@ -19,8 +19,9 @@ import statistics
 import time
 
 from push_learn.cards import make_deck
+from push_learn.records import Record
 from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN
-from push_learn.rummy.engine import Match, MatchRecord, RandomPlayer, observe
+from push_learn.rummy.engine import Match, RandomPlayer, load_match, observe
 from push_learn.rummy.rules import RummyRules
 
 
@@ -39,10 +40,10 @@ def play(rules: RummyRules, seed: int) -> tuple[float, float, int, Match, float]
     wall = time.perf_counter()
     start = time.process_time()
     match = Match.new(rules, seed)
-    player = RandomPlayer(seed)
+    player, rng = RandomPlayer(), random.Random(f"random-player:{seed}")
     in_apply = 0.0
     while not match.over:
-        action = player.choose(match)
+        action = player.choose(match.observe(match.turn), rng)
         t = time.process_time()
         match.apply(action)
         in_apply += time.process_time() - t
@@ -86,9 +87,9 @@ def main() -> None:
         last = runs[0][3]
 
     assert last is not None
-    record = MatchRecord.from_json(last.record().to_json(), check=False)
+    record = Record.from_json(last.record().to_json())
     t = time.process_time()
-    record.replay()
+    load_match(record)
     replay = time.process_time() - t
     t = time.process_time()
     for _ in range(200):

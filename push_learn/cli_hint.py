@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     """Print the decision point and the coach's advice; 2 when the record cannot be used."""
     from push_learn.errors import RecordError
     from push_learn.rummy.coach import hint
-    from push_learn.rummy.engine import MatchRecord
+    from push_learn.rummy.engine import load_match, read_match_record
 
     if not 1 <= args.samples <= MAX_SAMPLES:
         return refuse(
@@ -44,9 +44,10 @@ def run(args: argparse.Namespace) -> int:
         )
     try:
         # utf-8-sig: also reads records re-saved with a byte-order mark by some Windows editors.
-        record = MatchRecord.from_json(args.record.read_text(encoding="utf-8-sig"))
+        record = read_match_record(args.record.read_bytes())  # today's envelope or the older rummy format
+        load_match(record)  # every step is checked, not only those up to --at
         at = len(record) if args.at is None else args.at
-        match = record.replay(at)
+        match = load_match(record, at)
     except (OSError, RecordError, ValueError) as error:
         return refuse("hint", str(error))
     if match.over:

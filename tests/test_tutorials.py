@@ -118,7 +118,10 @@ def test_exercises_have_checked_answers(path: Path) -> None:
 def test_randomness_is_seeded(path: Path) -> None:
     for cell in code_cells(load(path)):
         text = source(cell)
-        for call in re.findall(r"(?:Match\.new|play_random_match|RandomPlayer)\(([^)]*)\)", text):
+        for call in re.findall(r"(?:Match\.new|play_random_match)\(([^)]*)\)", text):
             assert "seed" in call or re.match(r"\s*[\w.]+\s*,\s*\d+", call), f"unseeded call in {path.stem}: {call}"
+        # bots and random players take their chance from the rng they are given: it must be seeded
+        for call in re.findall(r"\brandom\.Random\(([^)]*)\)", text):
+            assert call.strip(), f"unseeded random.Random() in {path.stem}"
         unseeded = [name for name in re.findall(r"\brandom\.(\w+)\(", text) if name != "Random"]
         assert not unseeded, f"use a seeded random.Random in {path.stem}, not random.{unseeded[0]}"

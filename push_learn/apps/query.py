@@ -16,7 +16,8 @@ import warnings
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
-from push_learn.rummy.rules import PLAYER_RANGE, VARIANT_NAMES, RummyRules, cap_it, push, six_to_ten
+from push_learn.rummy.catalogue import RUMMY_GAMES, VARIANT_ALIASES, rummy_rules, rummy_spec
+from push_learn.rummy.rules import RummyRules
 from push_learn.seeds import DEFAULT_SEED, MAX_SEED, SeedError, read_seed, whole_number
 
 __all__ = ["DEFAULT_SEED", "MAX_SEED", "Query", "parse_query", "query_string"]
@@ -66,29 +67,12 @@ class Query:
     @property
     def rules(self) -> RummyRules:
         """The rules of the chosen game for the chosen number of players (the game's default if none)."""
-        if self.variant == "cap_it":
-            return cap_it() if self.players is None else cap_it(self.players)
-        if self.variant == "six_to_ten":
-            return six_to_ten() if self.players is None else six_to_ten(self.players)
-        return push()
+        return rummy_rules(self.variant, self.players)
 
     def __str__(self) -> str:
         """A short description such as ``Cap-It for 5 players, shuffle 1234``."""
         rules = self.rules
         return f"{rules.name} for {rules.players} players, shuffle {self.seed}"
-
-
-_VARIANT_ALIASES = {
-    "push": "push",
-    "r1": "push",
-    "cap_it": "cap_it",
-    "capit": "cap_it",
-    "r2": "cap_it",
-    "six_to_ten": "six_to_ten",
-    "6-7-8-9-10": "six_to_ten",
-    "678910": "six_to_ten",
-    "r3": "six_to_ten",
-}
 
 
 def parse_query(text: str) -> Query:
@@ -112,22 +96,23 @@ def parse_query(text: str) -> Query:
     if "variant" in values:
         raw = values["variant"]
         key = raw.lower().replace("-", "_").replace(" ", "_")
-        if key in _VARIANT_ALIASES:
-            variant = _VARIANT_ALIASES[key]
-        elif raw.lower() in _VARIANT_ALIASES:
-            variant = _VARIANT_ALIASES[raw.lower()]
+        if key in VARIANT_ALIASES:
+            variant = VARIANT_ALIASES[key]
+        elif raw.lower() in VARIANT_ALIASES:
+            variant = VARIANT_ALIASES[raw.lower()]
         else:
-            games = ", ".join(VARIANT_NAMES.values())
+            games = ", ".join(spec.title for spec in RUMMY_GAMES)
             notes.append(f"The game {raw!r} in the address is not one of {games}, so Push is played.")
     players = None
     if "players" in values:
         raw = values["players"]
-        low, high = PLAYER_RANGE[variant]
+        spec = rummy_spec(variant)
+        low, high = spec.players[0], spec.players[-1]
         count = whole_number(raw, low, high)
-        if count is not None:
+        if count in spec.players:
             players = count if low != high else None
         else:
-            name = VARIANT_NAMES[variant]
+            name = spec.title
             notes.append(
                 f"{name} is played by {low} to {high} players, not {raw!r}, so the usual number is used."
                 if low != high

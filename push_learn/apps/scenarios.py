@@ -6,6 +6,8 @@ same position. The rules core decides every move; this module only plays and loo
 
 from __future__ import annotations
 
+import random
+
 from push_learn.rummy.engine import DealEnded, Match, RandomPlayer, Rescue
 from push_learn.rummy.engine.playout import play_random_match
 from push_learn.rummy.engine.state import Phase
@@ -30,7 +32,7 @@ def can_rescue(match: Match) -> bool:
     hand = match.hand(match.turn)
     naturals = {card for card in hand if not is_wild_card(card)}
     return any(
-        match.can(Rescue(table_meld.id, position, card))
+        match.can(Rescue(match.turn, table_meld.id, position, card))
         for table_meld in match.deal.melds
         for card in naturals
         for position, _ in rescue_options(table_meld.meld, card, match.rules)
@@ -41,11 +43,11 @@ def rescue_position(rules: RummyRules, seed: int, limit: int = RESCUE_SEARCH_LIM
     """The first moment of a seeded match between computer players when the player to move may rescue a
     wild card, or None if none comes within ``limit`` moves."""
     match = Match.new(rules, seed)
-    player = RandomPlayer(seed)
+    player, rng = RandomPlayer(), random.Random(f"random-player:{seed}")
     while not match.over and len(match.actions) < limit:
         if can_rescue(match):
             return match
-        match.apply(player.choose(match))
+        match.apply(player.choose(match.observe(match.turn), rng))
     return None
 
 

@@ -12,6 +12,7 @@ import ipywidgets
 
 from push_learn.apps.base import App
 from push_learn.apps.scenarios import deal_end_positions, demo_match
+from push_learn.rummy.engine import load_match
 from push_learn.widgets import ScoreSheet
 
 __all__ = ["ScoreSheetLab"]
@@ -40,7 +41,7 @@ class ScoreSheetLab(App):
 
     def show_deal(self, deal: int) -> None:
         """Show the sheet as it stood when ``deal`` was scored."""
-        self.sheet.show(self.record.replay(self.ends[deal - 1]))
+        self.sheet.show(load_match(self.record, self.ends[deal - 1]))
 
     def _show_deal(self, change: dict[str, Any]) -> None:
         self.show_deal(int(change["new"]))

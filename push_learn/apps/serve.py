@@ -35,7 +35,7 @@ from typing import Any
 
 from push_learn.apps.catalogue import DASHBOARDS, write_notebooks
 from push_learn.cli import refuse
-from push_learn.rummy.rules import PLAYER_RANGE, VARIANT_NAMES
+from push_learn.rummy.catalogue import RUMMY_GAMES
 
 __all__ = [
     "TEMPLATE_NAME",
@@ -133,8 +133,8 @@ def landing_page_config(page_config: dict[str, Any], **_context: Any) -> dict[st
             for info in DASHBOARDS
         ],
         "variants": [
-            {"key": key, "name": name, "players": list(range(PLAYER_RANGE[key][0], PLAYER_RANGE[key][1] + 1))}
-            for key, name in VARIANT_NAMES.items()
+            {"key": spec.id, "name": spec.title, "players": list(spec.players)}
+            for spec in RUMMY_GAMES
         ],
     }
     return page_config

@@ -62,9 +62,9 @@ __all__ = [
 ]
 
 # The game engine builds on the names above, so it is imported last.
-from push_learn.rummy.engine import Match, MatchRecord, Observation, observe
+from push_learn.rummy.engine import Match, Observation, load_match, observe
 
-__all__ += ["Match", "MatchRecord", "Observation", "observe"]
+__all__ += ["Match", "Observation", "load_match", "observe"]
 
 # Analysis (solver, coach, bots, tournaments) loads on first use (PEP 562): it is not needed to play.
 _ANALYSIS = {

@@ -1,6 +1,7 @@
 """Bots for the rummy family, weakest first; each reads only its seat's observation.
 
-Every bot has ``choose(observation, rng) -> Action`` for the seat to move:
+Every bot answers ``push_learn.protocol.Bot``: ``choose(observation, rng) -> Action`` for the seat to
+move, returning an action that names that seat:
 
 * ``RandomBot``: picks uniformly among the legal moves it can see (the draw choices, the discards,
   a few ways to meet the contract, a set and a run found greedily, every lay-off and rescue).
@@ -27,10 +28,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Protocol
 
 from push_learn.cards import Card
+from push_learn.protocol import Bot
 from push_learn.rummy.coach import engine_reason
+from push_learn.rummy.discard_heuristic import WILD_KEEP, keep_value
 from push_learn.rummy.engine import Action, Discard, GoDown, LayOff, NewMeld, Observation, Push, Rescue, TakeUpcard
 from push_learn.rummy.engine.playout import greedy_meld
 from push_learn.rummy.melds import is_wild_card, layoff_options, rescue_options
@@ -38,17 +40,11 @@ from push_learn.rummy.rules import MeldKind
 from push_learn.rummy.scoring import card_value
 from push_learn.rummy.solver import best_go_down, best_turn, contract_distance, contract_ways
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "hand_of", "keep_score", "legal_discards", "seat_of"]
+__all__ = ["GreedyBot", "RandomBot", "RummyBot", "hand_of", "keep_score", "legal_discards", "seat_of"]
 
-
-class Bot(Protocol):
-    """What every bot offers: a name and an action for the seat to move."""
-
-    name: str
-
-    def choose(self, observation: Observation, rng: random.Random) -> Action:
-        """The next action for the seat to move, from that seat's observation."""
-        ...
+RummyBot = Bot[Observation, Action]
+"""A bot of the rummy family: ``push_learn.protocol.Bot`` reading an ``Observation``, choosing an ``Action``.
+Every rummy bot also has a ``name`` (its level)."""
 
 
 def seat_of(view: Observation) -> int:
@@ -89,19 +85,19 @@ class RandomBot:
         hand = hand_of(view)
         seat = seat_of(view)
         if not view.down[seat]:
-            return [GoDown(way) for way in contract_ways(hand, view.rules, view.deal, limit=3)]
+            return [GoDown(view.turn, way) for way in contract_ways(hand, view.rules, view.deal, limit=3)]
         moves: list[Action] = []
         for kind in (MeldKind.SET, MeldKind.RUN):
             meld = greedy_meld(hand, kind, 3, view.rules)
             if meld is not None:
-                moves.append(NewMeld(meld))
+                moves.append(NewMeld(view.turn, meld))
         for table_meld in view.melds:
             for card in set(hand):
                 for result in layoff_options(table_meld.meld, card, view.rules):
-                    moves.append(LayOff(table_meld.id, card, result))
+                    moves.append(LayOff(view.turn, table_meld.id, card, result))
                 if not is_wild_card(card):
                     places = rescue_options(table_meld.meld, card, view.rules)
-                    moves += [Rescue(table_meld.id, place, card) for place, _ in places]
+                    moves += [Rescue(view.turn, table_meld.id, place, card) for place, _ in places]
         return moves
 
 
@@ -124,25 +120,21 @@ class _Memo:
 def keep_score(card: Card, hand: Sequence[Card], view: Observation) -> float:
     """How much a natural card helps the contract: partners of its rank and neighbours of its suit.
 
-    Used to pick a discard before going down (higher means keep); wilds score highest.
+    Used to pick a discard before going down (higher means keep); wilds score highest. The weights
+    are ``discard_heuristic.keep_value``'s, which the play-outs use too.
     """
     if is_wild_card(card):
-        return 100.0
+        return WILD_KEEP
     kinds = {part.kind.value for part in view.contract.melds}
-    counts = Counter(hand)
-    score = 0.0
     assert card.rank is not None
-    if "set" in kinds:
-        mates = {c.suit for c in hand if c.rank is card.rank and c != card and not is_wild_card(c)}
-        score += 1.5 * len(mates)
-    if "run" in kinds:
-        for other in set(hand):
-            if other.suit is card.suit and other.rank is not None and other != card and not is_wild_card(other):
-                gap = abs(int(other.rank) - int(card.rank))
-                if gap <= 2:
-                    score += 1.2 if gap == 1 else 0.7
-    score -= 0.3 * (counts[card] - 1)
-    return score - card_value(card) / 30
+    mates = {c.suit for c in hand if c.rank is card.rank and c != card and not is_wild_card(c)}
+    gaps = Counter(
+        abs(int(other.rank) - int(card.rank))
+        for other in set(hand)
+        if other.suit is card.suit and other.rank is not None and other != card and not is_wild_card(other)
+    )
+    return keep_value(same_rank=len(mates), near_one=gaps[1], near_two=gaps[2], copies=Counter(hand)[card],
+                      points=card_value(card), sets="set" in kinds, runs="run" in kinds)
 
 
 class GreedyBot:
@@ -181,11 +173,11 @@ class GreedyBot:
 
     def draw(self, view: Observation) -> Action:
         """Take or push."""
-        if Push() not in view.legal:
-            return TakeUpcard()
-        if TakeUpcard() not in view.legal:
-            return Push()
-        return TakeUpcard() if self.take_gain(view) > 0 else Push()
+        if Push(view.turn) not in view.legal:
+            return TakeUpcard(view.turn)
+        if TakeUpcard(view.turn) not in view.legal:
+            return Push(view.turn)
+        return TakeUpcard(view.turn) if self.take_gain(view) > 0 else Push(view.turn)
 
     # ---- meld phase -------------------------------------------------------------------------
     def table_move(self, view: Observation) -> Action | None:
@@ -193,8 +185,9 @@ class GreedyBot:
         hand = hand_of(view)
         if not view.down[seat_of(view)]:
             plan = best_go_down(hand, view.rules, view.deal, table=view.melds, taken=view.taken)
+            plan = None if plan is None else plan.for_seat(view.turn)
         else:
-            plan = best_turn(hand, view.rules, view.melds, taken=view.taken)
+            plan = best_turn(hand, view.rules, view.melds, taken=view.taken).for_seat(view.turn)
         if plan is None or not plan.table_actions:
             return None
         return plan.table_actions[0]
@@ -204,9 +197,9 @@ class GreedyBot:
         legal = legal_discards(view)
         hand = hand_of(view)
         if view.down[seat_of(view)]:
-            plan = best_turn(hand, view.rules, view.melds, taken=view.taken)
-            if plan.discard is not None and Discard(plan.discard) in legal:
-                return Discard(plan.discard)
+            plan = best_turn(hand, view.rules, view.melds, taken=view.taken).for_seat(view.turn)
+            if plan.discard is not None and Discard(view.turn, plan.discard) in legal:
+                return Discard(view.turn, plan.discard)
         scored = sorted(legal, key=lambda action: (keep_score(action.card, hand, view), action.card.ascii))
         if not scored:
             raise RuntimeError("no legal discard")

@@ -25,23 +25,24 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from push_learn.cards import JOKER, Card, make_deck
+from push_learn.cards import Card, make_deck
 from push_learn.errors import IllegalAction
+from push_learn.records import Record
 from push_learn.rummy.contract_progress import contract_progress
 from push_learn.rummy.engine import (
     Action,
     Discard,
     GoDown,
     LayOff,
-    MatchRecord,
     NewMeld,
     Observation,
     Push,
     Rescue,
     TakeUpcard,
+    load_match,
+    verify_in_view,
 )
-from push_learn.rummy.engine.state import DealState, Phase
-from push_learn.rummy.engine.turn import Referee, push_mode
+from push_learn.rummy.engine.turn import push_mode
 from push_learn.rummy.melds import Meld, interpret_meld, is_wild_card, layoff_options, rescue_options
 from push_learn.rummy.rules import Contract
 from push_learn.rummy.scoring import card_value, penalty
@@ -236,8 +237,8 @@ def draw_advice(
         )
     else:
         gift = "a push now ends the deal with no card moving: every hand is scored as it stands."
-    push_ok = Push() in view.legal if view.legal else True
-    take_ok = TakeUpcard() in view.legal if view.legal else True
+    push_ok = Push(view.turn) in view.legal if view.legal else True
+    take_ok = TakeUpcard(view.turn) in view.legal if view.legal else True
     take_lines = [f"taking {up} adds {card_value(up)} points to your hand unless you meld it."]
     if not rules.discard_taken_card_allowed:
         take_lines.append(f"you may not discard {up} this turn.")
@@ -380,10 +381,10 @@ def _candidate_moves(view: Observation, plan: TurnPlan) -> list[Action]:
     for table_meld in view.melds:
         for card in set(hand):
             for result in layoff_options(table_meld.meld, card, view.rules):
-                moves.append(LayOff(table_meld.id, card, result))
+                moves.append(LayOff(view.turn, table_meld.id, card, result))
             if not is_wild_card(card):
                 for place, _after_meld in rescue_options(table_meld.meld, card, view.rules):
-                    moves.append(Rescue(table_meld.id, place, card))
+                    moves.append(Rescue(view.turn, table_meld.id, place, card))
     naturals = [card for card in hand if not is_wild_card(card)]
     by_rank: dict[object, list[Card]] = {}
     for card in naturals:
@@ -392,7 +393,7 @@ def _candidate_moves(view: Observation, plan: TurnPlan) -> list[Action]:
             by_rank[card.rank].append(card)
     for group in by_rank.values():
         readings = interpret_meld(group, view.rules) if len(group) >= 3 else []
-        moves += [NewMeld(reading) for reading in readings[:1]]
+        moves += [NewMeld(view.turn, reading) for reading in readings[:1]]
     unique: list[Action] = []
     for move in moves:
         if move not in unique:
@@ -410,6 +411,7 @@ def suggestions(view: Observation, limit: int = 8) -> list[Suggestion]:
     rules = view.rules
     if not view.down[seat]:
         plan = best_go_down(hand, rules, view.deal, table=view.melds, taken=view.taken)
+        plan = None if plan is None else plan.for_seat(view.turn)
         if plan is None:
             return []
         now = _TableNow(view)
@@ -422,7 +424,7 @@ def suggestions(view: Observation, limit: int = 8) -> list[Suggestion]:
             out.append(Suggestion(action, plan.points_left, reason, True))
             now.play(action)
         return out
-    plan = best_turn(hand, rules, view.melds, taken=view.taken)
+    plan = best_turn(hand, rules, view.melds, taken=view.taken).for_seat(view.turn)
     scored: list[Suggestion] = []
     for move in _candidate_moves(view, plan):
         state = _after(view, move)
@@ -457,33 +459,10 @@ def discard_before_down(view: Observation) -> Card | None:
 # ---- illegal attempts ----------------------------------------------------------------------------
 
 
-def _deal_from_view(view: Observation) -> DealState:
-    """A deal state holding everything the seat to move can see; hidden cards are placeholders.
-
-    The referee's checks of a move by the seat to move only read its own hand, the table, the
-    up-card, the stock size and the turn's flags, so they judge it exactly as the engine does.
-    """
-    seat = view.turn
-    hands: list[list[Card]] = [[] for _ in range(view.rules.players)]
-    hands[seat] = list(view.hand or ())
-    deal = DealState(view.deal, view.dealer, hands, [JOKER] * view.stock, view.upcard or JOKER, view.buried)
-    deal.upcard = view.upcard
-    deal.melds = list(view.melds)
-    deal.next_meld_id = next_meld_id(tm.id for tm in view.melds)
-    deal.down = list(view.down)
-    deal.turn = view.turn
-    deal.phase = Phase(view.phase)
-    deal.taken = view.taken
-    legal = {a.card for a in view.legal if isinstance(a, Discard)}
-    deal.lift_taken = view.taken is not None and view.taken in legal
-    deal.allow_wild_discard = any(is_wild_card(card) for card in legal) and not view.rules.discard_wild_allowed
-    return deal
-
-
 def engine_reason(view: Observation, action: Action) -> str | None:
     """The engine's reason for refusing ``action`` by the seat to move, or None when it is legal."""
     try:
-        Referee(view.rules).check(_deal_from_view(view), action)
+        verify_in_view(view, action)
     except IllegalAction as refusal:
         return str(refusal)
     return None
@@ -507,7 +486,7 @@ def _nearest_meld(view: Observation, cards: Sequence[Card]) -> Meld | None:
         readings = interpret_meld([*group, card], view.rules)
         if readings:
             return readings[0]
-    plan = best_turn(hand, view.rules, view.melds, keep_discard=False)
+    plan = best_turn(hand, view.rules, view.melds, keep_discard=False).for_seat(view.turn)
     melds = [a.meld for a in plan.actions if isinstance(a, NewMeld)]
     if not melds:
         return None
@@ -521,34 +500,35 @@ def explain_illegal(view: Observation, action: Action) -> IllegalAdvice:
     hand = list(view.hand or ())
     alternative: Action | None = None
     if isinstance(action, TakeUpcard | Push):
-        other: Action = Push() if isinstance(action, TakeUpcard) else TakeUpcard()
+        other: Action = Push(view.turn) if isinstance(action, TakeUpcard) else TakeUpcard(view.turn)
         alternative = other if other in view.legal else None
     elif isinstance(action, GoDown) or (not view.down[seat] and isinstance(action, NewMeld | LayOff | Rescue)):
         plan = best_go_down(hand, view.rules, view.deal, table=view.melds, taken=view.taken)
+        plan = None if plan is None else plan.for_seat(view.turn)
         alternative = next((a for a in plan.actions if isinstance(a, GoDown)), None) if plan else None
         if alternative is None:
             short = contract_distance(hand, view.rules, view.deal)
             return IllegalAdvice(action, reason, None, f"your hand {hand_state(short, view.contract)}: keep building")
     elif isinstance(action, NewMeld):
         meld = _nearest_meld(view, action.meld.cards)
-        alternative = NewMeld(meld) if meld is not None else None
+        alternative = NewMeld(view.turn, meld) if meld is not None else None
     elif isinstance(action, LayOff):
         for table_meld in view.melds:
             options = layoff_options(table_meld.meld, action.card, view.rules)
             if options:
-                alternative = LayOff(table_meld.id, action.card, options[0])
+                alternative = LayOff(view.turn, table_meld.id, action.card, options[0])
                 break
     elif isinstance(action, Rescue):
         for table_meld in view.melds:
             places = rescue_options(table_meld.meld, action.card, view.rules)
             if places:
-                alternative = Rescue(table_meld.id, places[0][0], action.card)
+                alternative = Rescue(view.turn, table_meld.id, places[0][0], action.card)
                 break
         target = next((tm.meld for tm in view.melds if tm.id == action.target), None)
         if alternative is None and target is not None:
             for card in set(hand):
                 if any(place == action.position for place, _ in rescue_options(target, card, view.rules)):
-                    alternative = Rescue(action.target, action.position, card)
+                    alternative = Rescue(view.turn, action.target, action.position, card)
                     break
     elif isinstance(action, Discard):
         legal = [a for a in view.legal if isinstance(a, Discard)]
@@ -586,7 +566,7 @@ def advise(view: Observation, *, samples: int = 40, turns: int = 3, rng: random.
     return Advice("Your moves now", tuple(plan_lines), moves=tuple(moves))
 
 
-def hint(record: MatchRecord, at: int, *, samples: int = 40) -> Advice:
+def hint(record: Record, at: int, *, samples: int = 40) -> Advice:
     """Advice for the player to move after the first ``at`` actions of a saved match."""
-    match = record.replay(at)
+    match = load_match(record, at)
     return advise(match.observe(match.turn), samples=samples)

@@ -51,7 +51,10 @@ def _set_readings(group: tuple[Card, ...], naturals: list[Card], rules: RummyRul
     ranks = {card.rank for card in naturals}
     if len(ranks) > 1 or len(naturals) < rules.min_naturals_per_meld:
         return []
-    if rules.set_distinct_suits and (len(group) > 4 or len({card.suit for card in naturals}) < len(naturals)):
+    cap = rules.max_set_size
+    if rules.set_distinct_suits and len({card.suit for card in naturals}) < len(naturals):
+        return []
+    if cap is not None and len(group) > cap:
         return []
     candidates = [rank for rank in SET_RANKS if rank in ranks] if ranks else list(SET_RANKS)
     return [Meld.set_of(group, rank) for rank in candidates]

@@ -62,17 +62,18 @@ def run_value_range(rules: RummyRules) -> tuple[int, int]:
 
     The top is always 14 (ace high). The bottom is 1 where the ace may be low and a 2 may appear in a
     run (Push, Cap-It), 2 where only the 2 may, and 3 where no card may stand for a two (6-7-8-9-10:
-    twos are always wild and never represent a two, RULES.md §1.1; decision D-MELD-02).
+    twos are always wild and never represent a two, RULES.md §1.1; decision D-MELD-02). The rules
+    hold this fact once: ``RummyRules.run_values``.
     """
-    if not rules.natural_twos:
-        return 3, ACE_HIGH
-    return (ACE_LOW if rules.ace_low else 2), ACE_HIGH
+    return rules.run_values
 
 
 def max_run_length(rules: RummyRules) -> int:
-    """The longest run the rules allow: 13 (A to K or 2 to A) with low aces, 12 (3 to A) in 6-7-8-9-10."""
-    low, high = run_value_range(rules)
-    return min(high - low + 1, 13)
+    """The longest run the rules allow: 13 (A to K or 2 to A) with low aces, 12 (3 to A) in 6-7-8-9-10.
+
+    The same as ``rules.max_run_length`` (the one source, D-MELD-10).
+    """
+    return rules.max_run_length
 
 
 @dataclass(frozen=True)
@@ -298,7 +299,7 @@ def duplicate_suit(cards: Iterable[Card]) -> Suit | None:
 
 def set_size_reason(rules: RummyRules) -> str:
     """The sentence for a set with more cards than its distinct suits allow."""
-    return f"a set in {rules.name} holds at most 4 cards: each natural needs its own suit"
+    return f"a set in {rules.name} holds at most {rules.max_set_size} cards: each natural needs its own suit"
 
 
 def _set_problem(meld: Meld, rules: RummyRules) -> str | None:
@@ -312,7 +313,8 @@ def _set_problem(meld: Meld, rules: RummyRules) -> str | None:
         suit = duplicate_suit(meld.naturals)
         if suit is not None:
             return f"a set may not hold two {suit.word}"
-        if len(meld) > 4:
+        cap = rules.max_set_size
+        if cap is not None and len(meld) > cap:
             return set_size_reason(rules)
     return None
 

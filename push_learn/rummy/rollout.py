@@ -31,6 +31,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Literal, get_args
 
 from push_learn.cards import Card
+from push_learn.rummy.discard_heuristic import WILD_KEEP, keep_value
 from push_learn.rummy.melds import Meld, is_wild_card, max_run_length, run_value_range
 from push_learn.rummy.rules import MeldKind, RummyRules
 from push_learn.rummy.scoring import CARD_POINTS, JOKER_POINTS
@@ -123,7 +124,7 @@ class Sim:
         self.units = rules.scoring_units
         self.parts = [(part.kind is MeldKind.SET, part.min_length) for part in rules.contract(deal).melds]
         self.distinct = rules.set_distinct_suits
-        self.max_set = 4 if rules.set_distinct_suits else 99
+        self.max_set = rules.max_set_size or 99
         self.low, self.high = run_value_range(rules)
         self.max_run = max_run_length(rules)
         self.by_melding = rules.go_out_by_melding
@@ -518,8 +519,8 @@ class Sim:
         return self.contract_missing([*hand, card]) < self.contract_missing(hand)
 
     def _keep_scores(self, hand: Sequence[int]) -> dict[int, float]:
-        """How much each distinct card helps the contract (GreedyBot's ``keep_score``: partners of its rank,
-        neighbours of its suit, minus copies and points); wilds score highest."""
+        """How much each distinct card helps the contract (``discard_heuristic.keep_value``, as GreedyBot's
+        ``keep_score``); wilds score highest."""
         ranks = [0] * 15
         present = [0, 0, 0, 0]
         counts = [0] * 60
@@ -533,17 +534,19 @@ class Sim:
         scores: dict[int, float] = {}
         for code in set(hand):
             if code <= DEAD:
-                scores[code] = 100.0 if code == WILD else -100.0
+                scores[code] = WILD_KEEP if code == WILD else -WILD_KEEP
                 continue
             rank, suit = code >> 2, code & 3
-            score = 0.0
-            if sets:
-                score += 1.5 * ((ranks[rank] & ~(1 << suit)).bit_count())
-            if runs:
-                near = present[suit]
-                score += 1.2 * ((near >> (rank + 1) & 1) + (near >> (rank - 1) & 1))
-                score += 0.7 * ((near >> (rank + 2) & 1) + (near >> (rank - 2) & 1))
-            scores[code] = score - 0.3 * (counts[code] - 1) - _VALUE[code] / 30
+            near = present[suit]
+            scores[code] = keep_value(
+                same_rank=(ranks[rank] & ~(1 << suit)).bit_count(),
+                near_one=(near >> (rank + 1) & 1) + (near >> (rank - 1) & 1),
+                near_two=(near >> (rank + 2) & 1) + (near >> (rank - 2) & 1),
+                copies=counts[code],
+                points=_VALUE[code],
+                sets=sets,
+                runs=runs,
+            )
         return scores
 
     def discard_choice(self, seat: int) -> int:

@@ -221,13 +221,30 @@ class RummyRules:
         return True
 
     @property
+    def run_values(self) -> tuple[int, int]:
+        """The lowest and highest rank values a run may cover (1 is the ace low, 14 the ace high).
+
+        The one source of the run's range (D-MELD-02, D-MELD-10): the top is always 14; the bottom is 1
+        where the ace may be low and a 2 may appear in a run (Push, Cap-It), 2 where only the 2 may,
+        and 3 where no card may stand for a two (6-7-8-9-10: twos are always wild, RULES.md §1.1).
+        """
+        if not self.natural_twos:
+            return 3, 14
+        return (1 if self.ace_low else 2), 14
+
+    @property
     def max_run_length(self) -> int:
-        """13 when a run may start at the ace (A-K) or at a natural 2 (2-A), else 12 (3 up to A)."""
-        return 13 if self.ace_low or self.natural_twos else 12
+        """The longest run: 13 (A to K, or 2 to A) where a run may hold a two, else 12 (3 up to A).
+
+        Read from ``run_values`` (an ace is never both low and high, so at most 13), which
+        ``interpret_meld`` uses too (D-MELD-10).
+        """
+        low, high = self.run_values
+        return min(high - low + 1, 13)
 
     @property
     def max_set_size(self) -> int | None:
-        """4 when set suits must differ, else no limit (``None``)."""
+        """The set cap, the one source of it: 4 when set suits must differ, else no limit (``None``)."""
         return 4 if self.set_distinct_suits else None
 
     def hand_size(self, deal: int) -> int:

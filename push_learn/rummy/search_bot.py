@@ -284,18 +284,20 @@ class SearchBot(GreedyBot):
         self.last_worlds = 0
         if view.phase == "draw":
             greedy = self.draw(view)
-            if not self.draws or Push() not in view.legal or TakeUpcard() not in view.legal or view.upcard is None:
+            both = Push(view.turn) in view.legal and TakeUpcard(view.turn) in view.legal
+            if not self.draws or not both or view.upcard is None:
                 return greedy
             if isinstance(greedy, TakeUpcard) and not view.down[seat_of(view)]:
                 return greedy  # the card brings the contract closer (the solver says so): keep it
-            other: Action = Push() if isinstance(greedy, TakeUpcard) else TakeUpcard()
+            other: Action = Push(view.turn) if isinstance(greedy, TakeUpcard) else TakeUpcard(view.turn)
             return self._best(view, [greedy, other], rng, deadline)
         if not view.down[seat_of(view)]:
             plan = best_go_down(hand_of(view), view.rules, view.deal, table=view.melds, taken=view.taken)
+            plan = None if plan is None else plan.for_seat(view.turn)
             if plan is not None and plan.table_actions:
                 if not self.holds(view, plan):
                     return plan.table_actions[0]
-                if plan.discard is not None and Discard(plan.discard) in view.legal:
+                if plan.discard is not None and Discard(view.turn, plan.discard) in view.legal:
                     hold = self.hold_discard(view, plan)
                     # weigh only when the play-out's own greedy melding sees the contract too: otherwise its
                     # "go down now" would not go down
@@ -325,8 +327,8 @@ class SearchBot(GreedyBot):
             return super().draw(view)
         with_up = best_go_down([*hand, up], view.rules, view.deal, table=view.melds, taken=up)
         if with_up is not None and len(with_up.left) <= len(without.left):
-            return TakeUpcard()
-        return Push()
+            return TakeUpcard(view.turn)
+        return Push(view.turn)
 
     def released(self, view: Observation) -> bool:
         """Whether holding back is over for this deal: a seat that ``released_by`` names is down, the stock
@@ -356,10 +358,10 @@ class SearchBot(GreedyBot):
         with the least ``keep_score`` plus ``wary`` for each known card of the next player it fits."""
         assert plan.discard is not None
         if not self.keep_hold:
-            return Discard(plan.discard)
+            return Discard(view.turn, plan.discard)
         hand = hand_of(view)
-        spare = [card for card in {plan.discard, *plan.left} if Discard(card) in view.legal]
-        return Discard(min(spare, key=lambda card: (self.discard_score(card, hand, view), card.ascii)))
+        spare = [card for card in {plan.discard, *plan.left} if Discard(view.turn, card) in view.legal]
+        return Discard(view.turn, min(spare, key=lambda card: (self.discard_score(card, hand, view), card.ascii)))
 
     def discard_score(self, card: Card, hand: Sequence[Card], view: Observation) -> float:
         """How much ``card`` is worth keeping before going down: GreedyBot's ``keep_score`` plus ``wary`` for
@@ -395,7 +397,7 @@ class SearchBot(GreedyBot):
         hand = hand_of(view)
         legal = legal_discards(view)
         if view.down[seat_of(view)]:
-            plan = best_turn(hand, view.rules, view.melds, taken=view.taken)
+            plan = best_turn(hand, view.rules, view.melds, taken=view.taken).for_seat(view.turn)
             pool = list(plan.left) if plan.left else [action.card for action in legal]
             ranked = sorted(
                 (a for a in legal if a.card in pool), key=lambda a: (-card_value(a.card), a.card.ascii)

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
-from push_learn.rummy.bots import Bot
+from push_learn.rummy.bots import RummyBot as Bot
 from push_learn.rummy.engine import Match
 from push_learn.rummy.rules import RummyRules
 
@@ -102,6 +102,12 @@ def _bot_labels(name_a: str, name_b: str) -> tuple[str, str]:
     if name_a == name_b:
         return (f"{name_a} (A)", f"{name_b} (B)")
     return (name_a, name_b)
+
+
+def bot_name(bot: object) -> str:
+    """A bot's name: its ``name`` (the rummy bots' level), else its class name."""
+    name = getattr(bot, "name", None)
+    return name if isinstance(name, str) else type(bot).__name__
 
 
 def play_match(
@@ -187,5 +193,5 @@ def run_tournament(
             len(decisions),
         )
 
-    name_a, name_b = _bot_labels(bot_a.name, bot_b.name)
+    name_a, name_b = _bot_labels(bot_name(bot_a), bot_name(bot_b))
     return TournamentResult(rules.name, matches, seed, (stats("a", name_a), stats("b", name_b)), seconds)

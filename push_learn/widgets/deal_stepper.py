@@ -6,7 +6,17 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from push_learn.rummy.engine import DealEnded, Event, Match, MatchRecord, Observation, RecordError
+from push_learn.records import Record
+from push_learn.rummy.engine import (
+    DealEnded,
+    Event,
+    Match,
+    Observation,
+    RecordError,
+    action_from_json,
+    load_match,
+    read_match_record,
+)
 from push_learn.rummy.engine.playout import play_random_match
 from push_learn.rummy.rules import RummyRules
 from push_learn.rummy.tournament import play_match
@@ -20,7 +30,7 @@ from push_learn.widgets.table_json import table_json
 
 __all__ = ["DealStepper"]
 
-RecordSource = MatchRecord | Match | str
+RecordSource = Record | Match | str
 
 
 class DealStepper(
@@ -55,12 +65,12 @@ class DealStepper(
     ) -> None:
         self.original = _as_record(record, resolve_rules(rules), seed, level)
         self.record = self.original
-        self.title = title or f"Deal stepper: {self.original.rules.name}, seed {self.original.seed}"
+        self._match = load_match(self.record, 0)
+        self.title = title or f"Deal stepper: {self._match.rules.name}, seed {self.original.seed}"
         self.seat = seat
         self.sort = "suit"
         self.composer = MoveComposer()
         self.position = 0
-        self._match = self.record.replay(0)
         self.start_pacing(self._play_step, speed)
         super().__init__(**options)
         self.go(position)
@@ -90,9 +100,9 @@ class DealStepper(
     def _seek(self, position: int) -> None:
         position = max(0, min(position, self.length))
         if position == self.position + 1:
-            self._match.apply(self.record.actions[self.position])
+            self._match.apply(action_from_json(self.record.actions[self.position]))
         elif position != self.position or position == 0:
-            self._match = self.record.replay(position)
+            self._match = load_match(self.record, position)
         self.position = position
         self.composer.clear()
 
@@ -128,11 +138,11 @@ class DealStepper(
     def view_state(self) -> dict[str, Any]:
         """Controls, the step's text, the table as the chosen seat sees it, and the move builder."""
         match = self._match
-        view = match.observe(self.seat)
+        view = match.full_view() if self.seat is None else match.observe(self.seat)
         start, end = self._step_span()
         events = match.events[start:end]
         names = match.names
-        texts = [event.seen_by(self.seat).text(names) for event in events]
+        texts = [(event if self.seat is None else event.seen_by(self.seat)).text(names) for event in events]
         in_deal = max(0, end - max(start, match.deal_event_start))
         mover = self._mover_view()
         offers = self.composer.offers(match, mover) if mover is not None else []
@@ -222,12 +232,12 @@ class DealStepper(
     def _restore(self, _content: Mapping[str, Any]) -> None:
         position = min(self.position, len(self.original.actions))
         self.record = self.original
-        self._match = self.record.replay(position)  # the what-if's match is not a prefix of the original
+        self._match = load_match(self.record, position)  # the what-if's match is not a prefix of the original
         self.position = position
         self.composer.clear()
 
 
-def _as_record(source: RecordSource | None, rules: RummyRules, seed: int, level: str | None) -> MatchRecord:
+def _as_record(source: RecordSource | None, rules: RummyRules, seed: int, level: str | None) -> Record:
     """A record from a record, a match, JSON text, or (None) a demo match: the engine's quick random
     player, or bots of ``level`` (``random``, ``greedy``, ``search``) in every seat."""
     if source is None:
@@ -236,10 +246,13 @@ def _as_record(source: RecordSource | None, rules: RummyRules, seed: int, level:
         bot = make_bot(level)
         match, _times = play_match(rules, seed, [bot] * rules.players, random.Random(f"demo:{seed}"))
         return match.record()
-    if isinstance(source, MatchRecord):
+    if isinstance(source, Record):
+        load_match(source)  # every step checked before anything is shown
         return source
     if isinstance(source, Match):
         return source.record()
     if isinstance(source, str):
-        return MatchRecord.from_json(source)
+        record = read_match_record(source)  # today's envelope or the older rummy format
+        load_match(record)
+        return record
     raise RecordError(f"a deal stepper replays a match record, not {type(source).__name__}")

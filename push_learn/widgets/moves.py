@@ -118,23 +118,26 @@ class MoveComposer:
             return []
         if view.phase == "draw":
             upcard = "" if view.upcard is None else f" {view.upcard}"
-            return [Offer(f"Take{upcard}", "pl-btn-take", TakeUpcard()), Offer("Push", "pl-btn-push", Push())]
+            return [
+                Offer(f"Take{upcard}", "pl-btn-take", TakeUpcard(view.turn)),
+                Offer("Push", "pl-btn-push", Push(view.turn)),
+            ]
         hand = view.hand or ()
         picked = self.picked(hand)
         offers: list[Offer] = []
         if self.staged:
             melds = tuple(meld for meld, _used in self.staged)
-            offers.append(Offer("Go down", "pl-btn-go-down", GoDown(melds)))
+            offers.append(Offer("Go down", "pl-btn-go-down", GoDown(view.turn, melds)))
         if len(picked) >= 3:
             for k, reading in enumerate(interpret_meld(picked, view.rules)):
                 if view.down[view.turn]:
-                    offers += _if_legal(match, Offer(f"Meld {reading}", "pl-btn-meld", NewMeld(reading)))
+                    offers += _if_legal(match, Offer(f"Meld {reading}", "pl-btn-meld", NewMeld(view.turn, reading)))
                 else:
                     offers.append(Offer(f"Set aside {reading}", "pl-btn-stage", stage=k))
         if len(picked) == 1 and self.target is not None:
             offers += self._table_offers(match, view, picked[0], self.target)
         if len(picked) == 1:
-            offers.append(Offer(f"Discard {picked[0]}", "pl-btn-discard", Discard(picked[0])))
+            offers.append(Offer(f"Discard {picked[0]}", "pl-btn-discard", Discard(view.turn, picked[0])))
         return offers
 
     def _table_offers(self, match: Match, view: Observation, card: Card, target: int) -> list[Offer]:
@@ -144,11 +147,12 @@ class MoveComposer:
         whose = view.names[table.owner]
         found: list[Offer] = []
         for result in layoff_options(table.meld, card, view.rules):
-            offer = Offer(f"Lay off {card} on {whose}'s meld: {result}", "pl-btn-lay-off", LayOff(target, card, result))
+            lay_off = LayOff(view.turn, target, card, result)
+            offer = Offer(f"Lay off {card} on {whose}'s meld: {result}", "pl-btn-lay-off", lay_off)
             found += _if_legal(match, offer)
         for position, _after in rescue_options(table.meld, card, view.rules):
             text = f"Rescue {table.meld.cards[position]} from {whose}'s meld with {card}"
-            offer = Offer(text, "pl-btn-rescue", Rescue(target, position, card))
+            offer = Offer(text, "pl-btn-rescue", Rescue(view.turn, target, position, card))
             found += _if_legal(match, offer)
         return found
 
@@ -161,7 +165,7 @@ class MoveComposer:
         if self._table_offers(match, view, picked[0], self.target):
             return None
         try:
-            match.verify(LayOff(self.target, picked[0]))
+            match.verify(LayOff(view.turn, self.target, picked[0]))
         except IllegalAction as exc:
             return str(exc)
         return None

@@ -12,13 +12,21 @@ import asyncio
 import random
 from collections.abc import Awaitable, Callable, Mapping
 from functools import partial
-from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from push_learn.cards import Card
 from push_learn.errors import IllegalAction
-from push_learn.rummy.bots import Bot
-from push_learn.rummy.engine import Action, DealEnded, Match, MatchRecord, Observation, Push
+from push_learn.rummy.catalogue import BOT_LEVELS, make_rummy_bot
+from push_learn.rummy.engine import (
+    Action,
+    DealEnded,
+    Match,
+    Observation,
+    Push,
+    action_from_json,
+    load_match,
+    read_match_record,
+)
 from push_learn.rummy.rules import RummyRules
 from push_learn.seeds import read_seed
 from push_learn.widgets.base import HandSorting, IntentError, PushWidget, intent, str_field
@@ -30,15 +38,14 @@ from push_learn.widgets.rummy_json import resolve_rules
 from push_learn.widgets.score_sheet import source_json
 from push_learn.widgets.table_json import table_json
 
+if TYPE_CHECKING:
+    from push_learn.rummy.bots import RummyBot as Bot
+
 __all__ = ["LEVELS", "TAKE_BACK_NOTE", "PlayTable", "default_seat", "make_bot"]
 
 
-LEVELS = {
-    "random": ("push_learn.rummy.bots", "RandomBot"),
-    "greedy": ("push_learn.rummy.bots", "GreedyBot"),
-    "search": ("push_learn.rummy.search_bot", "SearchBot"),
-}
-"""Bot levels offered to the student, weakest first: the module and class of each bot."""
+LEVELS = BOT_LEVELS
+"""Bot levels offered to the student, weakest first (the catalogue's, ``push_learn.rummy.catalogue``)."""
 
 
 TAKE_BACK_NOTE = (
@@ -51,10 +58,7 @@ after seeing what came next would tell the student the stock's order or another 
 
 def make_bot(level: str) -> Bot:
     """A bot of ``level`` (``random``, ``greedy`` or ``search``) from the analysis layer (imported when needed)."""
-    if level not in LEVELS:
-        raise ValueError(f"choose a bot level among {', '.join(LEVELS)}, not {level!r}")
-    module, name = LEVELS[level]
-    bot: Bot = getattr(import_module(module), name)()
+    bot: Bot = make_rummy_bot(level)
     return bot
 
 
@@ -397,18 +401,21 @@ class PlayTable(
 
     @intent("load")
     def _load(self, content: Mapping[str, Any]) -> None:
-        record = MatchRecord.from_json(str_field(content, "text"))  # RecordError: refused with its reason
-        if self.seat >= record.rules.players:
-            raise IntentError(f"this record has {record.rules.players} players, so seat {self.seat} is not in it")
+        record = read_match_record(str_field(content, "text"))  # RecordError: refused with its reason
+        start = load_match(record, 0)
+        load_match(record)  # every step is checked before the table changes
+        if self.seat >= start.rules.players:
+            raise IntentError(f"this record has {start.rules.players} players, so seat {self.seat} is not in it")
         self._pacer.stop()
-        self._start(record.replay(0), mine=[])
-        for action in record.actions:  # replayed move by move to know which moves may still be taken back
+        self._start(start, mine=[])
+        for raw in record.actions:  # replayed move by move to know which moves may still be taken back
+            action = action_from_json(raw)
             seat, before = self.match.turn, len(self.match.events)
             self.match.apply(action)
             self._track_take_back(seat, action, before)
         self._seen_hand = list(self.match.hand(self.seat))
         self._last_events = []
-        self.notify("ok", f"Loaded a {record.rules.name} match at move {len(record.actions)}.")
+        self.notify("ok", f"Loaded a {start.rules.name} match at move {len(record.actions)}.")
         self._resume()
 
     @intent("level")

@@ -19,7 +19,8 @@ from push_learn.widgets.rummy_json import meld_json, resolve_rules
 
 __all__ = ["PushChoice"]
 
-CHOICES = {"take": TakeUpcard(), "push": Push()}
+CHOICES = {"take": TakeUpcard, "push": Push}
+"""The two draw choices by name: each action class is given the seat to move."""
 
 
 class PushChoice(HandSorting, PushWidget, module="push_choice"):
@@ -155,7 +156,7 @@ class PushChoice(HandSorting, PushWidget, module="push_choice"):
     def _push_refusal(self) -> str:
         """Why the engine refuses a push here (6-7-8-9-10 with one stock card left)."""
         try:
-            self.match.verify(Push())
+            self.match.verify(Push(self.match.turn))
         except IllegalAction as refusal:
             return f"You may not push here: {refusal}."
         return "A push is possible."
@@ -171,7 +172,7 @@ class PushChoice(HandSorting, PushWidget, module="push_choice"):
         played = self.match.fork()
         before_events = len(played.events)
         before_hand = list(played.hand(self.seat))
-        played.apply(CHOICES[choice])  # IllegalAction: refused with the engine's reason
+        played.apply(CHOICES[choice](played.turn))  # IllegalAction: refused with the engine's reason
         view = played.observe(self.seat)
         lines = [event.seen_by(self.seat).text(played.names) for event in played.events[before_events:]]
         hand = view.hand or ()

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from push_learn.rummy.catalogue import VARIANT_ALIASES, rummy_rules
 from push_learn.rummy.melds import Meld
-from push_learn.rummy.rules import CAP_IT, PUSH, SIX_TO_TEN, RulesError, RummyRules
+from push_learn.rummy.rules import RulesError, RummyRules
 from push_learn.widgets.cards import card_json
 
 __all__ = ["VARIANTS", "meld_json", "resolve_rules", "rules_json"]
 
-VARIANTS = {"push": PUSH, "cap_it": CAP_IT, "cap-it": CAP_IT, "six_to_ten": SIX_TO_TEN, "6-7-8-9-10": SIX_TO_TEN}
-"""Names a constructor accepts for ``rules``, besides a ``RummyRules`` value."""
+VARIANTS = {name: rummy_rules(game_id) for name, game_id in VARIANT_ALIASES.items()}
+"""Names a constructor accepts for ``rules``, besides a ``RummyRules`` value (the catalogue's aliases)."""
 
 
 def resolve_rules(rules: RummyRules | str) -> RummyRules:

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from push_learn.records import Record
 from push_learn.rummy.engine import (
     DealEnded,
     Match,
-    MatchRecord,
     Observation,
+    load_match,
     running_totals,
     seat_names,
     unit_names,
@@ -29,7 +30,7 @@ from push_learn.widgets.rummy_json import resolve_rules
 
 __all__ = ["ScoreSheet", "last_hand_json", "score_json"]
 
-ScoreSource = Match | MatchRecord | Observation
+ScoreSource = Match | Record | Observation
 
 
 def last_hand_json(last: DealEnded, rules: RummyRules, names: Sequence[str]) -> dict[str, Any]:
@@ -111,8 +112,8 @@ def _summary(headers: Sequence[str], totals: Sequence[int], winners: Sequence[in
 
 def source_json(source: ScoreSource, seat: int | None = None) -> dict[str, Any]:
     """The sheet of a match, a record (replayed to its end) or an observation."""
-    if isinstance(source, MatchRecord):
-        source = source.replay()
+    if isinstance(source, Record):
+        source = load_match(source)
     view = source.observe(seat) if isinstance(source, Match) else source
     return score_json(
         view.rules,

@@ -2,7 +2,7 @@
 
 Only what the observation holds can reach the page: in a seat's view the other hands are card
 counts (drawn as backs) plus the cards everyone knows they hold; the stock is a number. In the
-all-hands-open view (``observe(match, None)``, used by replays) every hand is shown.
+all-hands-open view (``match.full_view()``, used by replays) every hand is shown.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def table_json(
         "turn": view.turn,
         "turn_name": view.names[view.turn],
         "me": view.seat,
-        "open": view.seat is None,
+        "open": view.hands is not None,
         "over": view.over,
         "seats": seats,
         "upcard": None if view.upcard is None else card_json(view.upcard),

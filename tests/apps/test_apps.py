@@ -11,7 +11,7 @@ from push_learn.apps.meld_lab import WANTED_MELDS, meld_triples, practice_hand
 from push_learn.apps.query import Query, parse_query
 from push_learn.apps.scenarios import can_rescue, deal_end_positions, demo_match, rescue_position
 from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN, RummyRules
-from push_learn.rummy.engine import DealEnded, Match
+from push_learn.rummy.engine import DealEnded, Match, load_match
 
 GAMES = [PUSH, CAP_IT, SIX_TO_TEN]
 
@@ -87,7 +87,7 @@ def test_deal_end_positions_mark_each_scored_deal(rules: RummyRules) -> None:
     assert len(ends) == rules.deals == len(match.deal_scores)
     assert ends == sorted(ends) and ends[-1] == len(match.actions)
     for deal, end in enumerate(ends, start=1):
-        replayed = match.record().replay(end)
+        replayed = load_match(match.record(), end)
         assert len(replayed.deal_scores) == deal
         assert isinstance(replayed.last_ended, DealEnded)
 

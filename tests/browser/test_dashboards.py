@@ -17,7 +17,7 @@ from push_learn.apps.meld_lab import practice_hand
 from push_learn.apps.query import parse_query
 from push_learn.apps.scenarios import deal_end_positions, demo_match, rescue_position
 from push_learn.cards import Card
-from push_learn.rummy.engine import GoDown, LayOff, Match, Push, TakeUpcard
+from push_learn.rummy.engine import GoDown, LayOff, Match, Push, TakeUpcard, load_match
 from push_learn.rummy.melds import interpret_meld
 from push_learn.widgets.cards import card_json
 
@@ -168,7 +168,7 @@ def test_deal_replayer_what_if_by_keyboard(
     at = next(i for i, action in enumerate(match.actions) if isinstance(action, LayOff))
     lay_off = match.actions[at]
     assert isinstance(lay_off, LayOff)
-    before = match.record().replay(at)
+    before = load_match(match.record(), at)
     app = open_dashboard(page, voila_server, "deal_replayer", query)
     expect(app.locator(".pl-position")).to_have_text(f"Move 0 of {len(match.actions)}", timeout=FIRST_RENDER_MS)
     app.get_by_role("slider", name="Move number").fill(str(at))
@@ -228,7 +228,7 @@ def test_score_sheet_deal_by_deal(
     accessible("as it opens")
     expect(table.locator("caption")).to_contain_text("Final totals")
     app.get_by_role("button", name="After deal 2").click()
-    after_two = match.record().replay(deal_end_positions(match)[1])
+    after_two = load_match(match.record(), deal_end_positions(match)[1])
     standing = ", ".join(f"{unit} {total}" for unit, total in zip(after_two.units, after_two.totals, strict=True))
     expect(table.locator("caption")).to_have_text(f"After 2 deals: {standing}.")
     expect(app.get_by_role("group", name="Penalty of deal 2")).to_be_visible()
@@ -245,7 +245,7 @@ def test_push_or_take_push_and_see_the_cards_move(
     seat = match.turn
     before = list(match.hand(seat))
     pushed = match.fork()
-    pushed.apply(Push())
+    pushed.apply(Push(match.turn))
     after = Counter(label(card) for card in pushed.hand(seat))
     arrived = after - Counter(label(card) for card in before)
     app = open_dashboard(page, voila_server, "push_or_take", query)
@@ -270,7 +270,7 @@ def test_push_or_take_push_and_see_the_cards_move(
     take_button.focus()
     page.keyboard.press("Enter")
     taken = match.fork()
-    taken.apply(TakeUpcard())
+    taken.apply(TakeUpcard(match.turn))
     expect(outcome.get_by_role("listitem").first).to_have_text(taken.log()[-1])
     assert_fits(page)
     accessible("after the interaction")

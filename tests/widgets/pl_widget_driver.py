@@ -6,16 +6,12 @@ The ``wire`` fixture is registered in this folder's conftest.py."""
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import comm
 import pytest
 from comm.base_comm import BaseComm
-
-from push_learn.cards import Card
-from push_learn.rummy.engine import Match
 
 
 class WireComm(BaseComm):
@@ -86,28 +82,3 @@ def synced(widget: Any) -> dict[str, Any]:
 def labels(cards: list[dict[str, Any]]) -> list[str]:
     """The aria-labels of a list of card JSON objects."""
     return [card["label"] for card in cards]
-
-
-def reshuffle_hidden(match: Match, seat: int, rng: random.Random, keep: Collection[int] = ()) -> None:
-    """Deal the cards ``seat`` cannot see (other hands but their known cards, the stock) again at random;
-    the stock places in ``keep`` (indices into ``deal.stock``, whose last card is the top) keep their cards."""
-    deal = match.deal
-    size = len(deal.stock)
-    pool = [card for i, card in enumerate(deal.stock) if i not in keep]
-    kept: dict[int, list[Card]] = {}
-    for other, hand in enumerate(deal.hands):
-        if other == seat:
-            continue
-        rest = list(hand)
-        kept[other] = []
-        for card in deal.known[other]:
-            rest.remove(card)
-            kept[other].append(card)
-        pool += rest
-    rng.shuffle(pool)
-    for other, hand in enumerate(deal.hands):
-        if other != seat:
-            need = len(hand) - len(kept[other])
-            hand[:] = kept[other] + pool[:need]
-            del pool[:need]
-    deal.stock[:] = [deal.stock[i] if i in keep else pool.pop() for i in range(size)]

@@ -8,13 +8,14 @@ import random
 import time
 
 import pytest
-from pl_widget_driver import Wire, page_sends, reshuffle_hidden, synced
+from pl_widget_driver import Wire, page_sends, synced
+from rummy_hidden import reshuffle_hidden
 
 from push_learn.cards import Card, Rank
 from push_learn.errors import IllegalAction
 from push_learn.rummy import PUSH, SIX_TO_TEN
 from push_learn.rummy.bots import GreedyBot
-from push_learn.rummy.engine import Action, Discard, Match, MatchRecord, Observation, Push, TakeUpcard
+from push_learn.rummy.engine import Action, Discard, Match, Observation, Push, TakeUpcard, read_match_record
 from push_learn.rummy.solver import best_go_down
 from push_learn.widgets import PlayTable
 from push_learn.widgets.coach_json import refusal_help
@@ -51,7 +52,7 @@ def test_the_student_sees_only_their_own_hand_and_the_offered_moves(wire: Wire) 
     assert [o["cls"] for o in state["offers"]] == ["pl-btn-take", "pl-btn-push"]
     page_sends(table, type="act", action=offer(state, "pl-btn-take")["action"])
     state = synced(table)
-    assert table.match.actions == [TakeUpcard()]
+    assert table.match.actions == [TakeUpcard(seat)]
     assert state["announce"] == table.match.log(seat)[-1]
     new = [card["c"] for seat_json in state["table"]["seats"] if seat_json["me"] for card in seat_json["cards"]
            if card.get("new")]
@@ -63,10 +64,10 @@ def test_a_refused_move_quotes_the_engine_and_changes_nothing(wire: Wire) -> Non
     table = PlayTable(seed=5, seat=seat)
     card = table.match.hand(seat)[0]
     before = table.match.snapshot()
-    page_sends(table, type="act", action=Discard(card).to_json())
+    page_sends(table, type="act", action=Discard(seat, card).to_json())
     reference = Match.new(PUSH, 5)
     try:
-        reference.verify(Discard(card))
+        reference.verify(Discard(seat, card))
     except ValueError as refusal:
         reason = str(refusal)
     assert synced(table)["notice"]["text"] == reason
@@ -76,7 +77,7 @@ def test_a_refused_move_quotes_the_engine_and_changes_nothing(wire: Wire) -> Non
 def test_take_back_returns_to_before_the_students_last_move(wire: Wire) -> None:
     seat = first_mover(5)
     table = PlayTable(seed=5, seat=seat)
-    page_sends(table, type="act", action=TakeUpcard().to_json())
+    page_sends(table, type="act", action=TakeUpcard(seat).to_json())
     assert synced(table)["can_take_back"] is True
     page_sends(table, type="takeback")
     assert table.match.snapshot() == Match.new(PUSH, 5).snapshot()
@@ -93,7 +94,7 @@ def test_going_down_with_melds_set_aside(wire: Wire) -> None:
     )
     seat = first_mover(seed)
     table = PlayTable(seed=seed, seat=seat)
-    page_sends(table, type="act", action=TakeUpcard().to_json())
+    page_sends(table, type="act", action=TakeUpcard(seat).to_json())
     plan = best_go_down(table.match.hand(seat), PUSH, 1)
     assert plan is not None
     for meld in plan.go_down:
@@ -113,11 +114,11 @@ def test_going_down_with_melds_set_aside(wire: Wire) -> None:
 def test_save_sends_the_record_once_and_load_restores_it(wire: Wire) -> None:
     seat = first_mover(5)
     table = PlayTable(seed=5, seat=seat)
-    page_sends(table, type="act", action=TakeUpcard().to_json())
+    page_sends(table, type="act", action=TakeUpcard(seat).to_json())
     page_sends(table, type="save")
     saved = synced(table)["download"]
     assert saved["name"] == "push-seed-5-move-1.json"
-    assert MatchRecord.from_json(saved["text"]).actions == (TakeUpcard(),)
+    assert read_match_record(saved["text"]).actions == (TakeUpcard(seat).to_json(),)
     page_sends(table, type="hint")
     assert synced(table)["download"] is None
     other = PlayTable(seed=next(s for s in range(6, 60) if first_mover(s) == seat), seat=seat)
@@ -234,10 +235,10 @@ def test_take_back_stops_once_a_card_the_student_had_not_seen_is_shown(wire: Wir
     assert synced(table)["my_turn"] is True
     assert len(table.match.actions) >= 1
     assert synced(table)["can_take_back"] is False, "the bots' moves cannot be taken back"
-    page_sends(table, type="act", action=TakeUpcard().to_json())
+    page_sends(table, type="act", action=TakeUpcard(seat).to_json())
     assert synced(table)["can_take_back"] is True, "taking the up-card shows nothing new"
     moves = len(table.match.actions)
-    page_sends(table, type="act", action=Discard(table.match.hand(seat)[0]).to_json())
+    page_sends(table, type="act", action=Discard(seat, table.match.hand(seat)[0]).to_json())
     asyncio.run(table.settled())
     assert len(table.match.actions) > moves + 1, "the bots played after the student's discard"
     after_bots = table.match.snapshot()
@@ -252,7 +253,7 @@ def test_take_back_stops_once_a_card_the_student_had_not_seen_is_shown(wire: Wir
 def test_a_push_cannot_be_taken_back_once_the_pusher_has_drawn(wire: Wire) -> None:
     seat = first_mover(5)
     table = PlayTable(seed=5, seat=seat)
-    page_sends(table, type="act", action=Push().to_json())
+    page_sends(table, type="act", action=Push(seat).to_json())
     assert synced(table)["can_take_back"] is False
     page_sends(table, type="takeback")
     assert synced(table)["notice"]["kind"] == "refused" and len(table.match.actions) == 1
@@ -261,7 +262,7 @@ def test_a_push_cannot_be_taken_back_once_the_pusher_has_drawn(wire: Wire) -> No
     async def too_early() -> None:
         other = PlayTable(seed=5, seat=(first_mover(5) + 2) % 4, speed=60.0)
         assert synced(other)["thinking"] is True
-        page_sends(other, type="act", action=TakeUpcard().to_json())
+        page_sends(other, type="act", action=TakeUpcard(other.seat).to_json())
         assert synced(other)["notice"]["text"] == "it is not your turn yet"
         assert other.match.actions == []
         other.halt()
@@ -272,10 +273,10 @@ def test_a_push_cannot_be_taken_back_once_the_pusher_has_drawn(wire: Wire) -> No
 def test_a_refused_move_comes_with_the_coachs_alternative(wire: Wire) -> None:
     seat = first_mover(5)
     table = PlayTable(seed=5, seat=seat)
-    page_sends(table, type="act", action=Discard(table.match.hand(seat)[0]).to_json())
+    page_sends(table, type="act", action=Discard(seat, table.match.hand(seat)[0]).to_json())
     state = synced(table)
     assert state["notice"]["kind"] == "refused"
-    assert state["help"] == refusal_help(table.view, Discard(table.match.hand(seat)[0]))
+    assert state["help"] == refusal_help(table.view, Discard(seat, table.match.hand(seat)[0]))
     page_sends(table, type="hint")
     assert synced(table)["help"] is None
 
@@ -361,7 +362,7 @@ class WildDiscarder(GreedyBot):
     def choose(self, view: Observation, rng: random.Random) -> Action:
         wilds = [card for card in view.hand if card.rank is Rank.TWO]
         if view.phase == "meld" and wilds:
-            return Discard(wilds[0])
+            return Discard(view.turn, wilds[0])
         return super().choose(view, rng)
 
 
@@ -398,7 +399,7 @@ def test_a_hint_for_a_move_already_made_is_dropped(wire: Wire) -> None:
     async def ask_then_move() -> PlayTable:
         table = PlayTable(seed=5, seat=first_mover(5), speed=60.0)
         page_sends(table, type="hint")
-        page_sends(table, type="act", action=TakeUpcard().to_json())
+        page_sends(table, type="act", action=TakeUpcard(table.seat).to_json())
         await asyncio.sleep(0.5)
         table.halt()
         return table
@@ -423,7 +424,7 @@ def test_the_page_is_the_same_whatever_the_hidden_cards_are(wire: Wire, rules: s
     for intent in (
         {},
         {"type": "hint"},
-        {"type": "act", "action": Discard(view.hand[0]).to_json()},
+        {"type": "act", "action": Discard(view.turn, view.hand[0]).to_json()},
         {"type": "toggle", "i": 0},
         {"type": "save"},
     ):

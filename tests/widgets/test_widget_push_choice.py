@@ -6,7 +6,8 @@ import json
 import random
 
 import pytest
-from pl_widget_driver import Wire, page_sends, reshuffle_hidden, synced
+from pl_widget_driver import Wire, page_sends, synced
+from rummy_hidden import reshuffle_hidden
 
 from push_learn.rummy import PUSH, SIX_TO_TEN
 from push_learn.rummy.engine import Match, Push, TakeUpcard
@@ -40,7 +41,7 @@ def test_each_choice_shows_what_the_engine_did_and_the_position_stays(wire: Wire
     seat = match.turn
     page_sends(choice, type="choose", choice="push")
     pushed = match.fork()
-    pushed.apply(Push())
+    pushed.apply(Push(match.turn))
     outcome = synced(choice)["outcome"]
     assert outcome["events"] == pushed.log(seat)[-1:]
     assert synced(choice)["announce"] == pushed.log(seat)[-1], "screen readers hear what happened"
@@ -50,7 +51,7 @@ def test_each_choice_shows_what_the_engine_did_and_the_position_stays(wire: Wire
     assert synced(choice)["outcome"] is None
     page_sends(choice, type="choose", choice="take")
     taken = match.fork()
-    taken.apply(TakeUpcard())
+    taken.apply(TakeUpcard(match.turn))
     assert synced(choice)["outcome"]["events"] == taken.log(seat)[-1:]
     assert choice.match.snapshot() == match.snapshot()
 

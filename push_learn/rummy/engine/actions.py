@@ -1,14 +1,25 @@
 """The moves a player can make, as small frozen values.
 
-Actions never name a seat: the match knows whose turn it is. Meld-phase actions carry fully
-declared melds (what each wild stands for), built with ``Meld.set_of`` / ``Meld.run_of`` or taken
-from ``interpret_meld`` / ``layoff_options`` / ``rescue_options``.
+Every action names its seat first (``Push(0)``, ``Discard(2, card)``): the match refuses an action
+from a seat whose turn it is not (D-ENG-16). Meld-phase actions carry fully declared melds (what
+each wild stands for), built with ``Meld.set_of`` / ``Meld.run_of`` or taken from ``interpret_meld``
+/ ``layoff_options`` / ``rescue_options``.
 
 >>> from push_learn.cards import parse_card
->>> str(Discard(parse_card("QC")))
+>>> str(Discard(2, parse_card("QC")))
 'discard Q♣'
->>> action_from_json(Discard(parse_card("QC")).to_json()) == Discard(parse_card("QC"))
+>>> Discard(2, parse_card("QC")).to_json()
+{'type': 'discard', 'seat': 2, 'card': 'QC'}
+>>> action_from_json(Discard(2, parse_card("QC")).to_json()) == Discard(2, parse_card("QC"))
 True
+
+Fields of the wrong type are refused when the action is built, so that any action the engine
+accepts is written to its record and read back equal:
+
+>>> LayOff(0, 1.0, parse_card("7H"))
+Traceback (most recent call last):
+...
+push_learn.rummy.engine.actions.ActionFormatError: the meld number of a lay-off must be a whole number, not 1.0
 """
 
 from __future__ import annotations
@@ -18,6 +29,7 @@ from typing import Any, ClassVar
 
 from push_learn.cards import Card, CardParseError, parse_card
 from push_learn.errors import PushLearnError
+from push_learn.records import short
 from push_learn.rummy.melds import Meld
 
 __all__ = [
@@ -38,15 +50,39 @@ class ActionFormatError(PushLearnError, ValueError):
     """Text or JSON that does not describe an action (unknown type, bad card, missing field)."""
 
 
+def _check_whole(value: object, what: str, action: str) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ActionFormatError(f"the {what} of {action} must be a whole number, not {short(value)}")
+
+
+def _check_card(value: object, action: str) -> None:
+    if not isinstance(value, Card):
+        raise ActionFormatError(f"the card of {action} must be a card such as 7♥, not {short(value)}")
+
+
+def _check_meld(value: object, action: str) -> None:
+    if not isinstance(value, Meld):
+        raise ActionFormatError(f"{action} needs a declared meld (Meld.set_of, Meld.run_of), not {short(value)}")
+
+
 @dataclass(frozen=True)
 class Action:
-    """Base class of every action; ``to_json()`` gives a plain dict that ``action_from_json`` reads."""
+    """Base class of every action: ``seat`` is who acts; ``to_json()`` gives what ``action_from_json`` reads."""
 
+    seat: int
+    """The seat (0-based, clockwise) taking the action."""
     kind: ClassVar[str] = ""
+    label: ClassVar[str] = "an action"
+    """The action's name in a sentence ("a lay-off")."""
+
+    def __post_init__(self) -> None:
+        _check_whole(self.seat, "seat", self.label)
+        if self.seat < 0:
+            raise ActionFormatError(f"the seat of {self.label} must be 0 or more, not {self.seat}")
 
     def to_json(self) -> dict[str, Any]:
-        """A plain dict: ``{"type": ...}`` plus the action's fields, cards as ASCII text."""
-        return {"type": self.kind}
+        """A plain dict: ``{"type": ..., "seat": ...}`` plus the action's fields, cards as ASCII text."""
+        return {"type": self.kind, "seat": self.seat}
 
 
 @dataclass(frozen=True)
@@ -54,6 +90,7 @@ class TakeUpcard(Action):
     """Draw phase: take the face-up card into your hand."""
 
     kind: ClassVar[str] = "take"
+    label: ClassVar[str] = "taking the up-card"
 
     def __str__(self) -> str:
         return "take the up-card"
@@ -64,6 +101,7 @@ class Push(Action):
     """Draw phase: push the up-card and the top stock card to the next player, then draw from the stock."""
 
     kind: ClassVar[str] = "push"
+    label: ClassVar[str] = "a push"
 
     def __str__(self) -> str:
         return "push"
@@ -75,13 +113,19 @@ class GoDown(Action):
 
     melds: tuple[Meld, ...]
     kind: ClassVar[str] = "go_down"
+    label: ClassVar[str] = "going down"
 
     def __post_init__(self) -> None:
+        super().__post_init__()
+        if isinstance(self.melds, Meld) or not isinstance(self.melds, tuple | list):
+            raise ActionFormatError(f"going down needs a list of melds, not {short(self.melds)}")
         object.__setattr__(self, "melds", tuple(self.melds))
+        for meld in self.melds:
+            _check_meld(meld, self.label)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"type": "go_down", "melds": [meld, ...]}``."""
-        return {"type": self.kind, "melds": [meld.to_json() for meld in self.melds]}
+        """``{"type": "go_down", "seat": s, "melds": [meld, ...]}``."""
+        return {**super().to_json(), "melds": [meld.to_json() for meld in self.melds]}
 
     def __str__(self) -> str:
         return "go down with " + "; ".join(str(meld) for meld in self.melds)
@@ -93,10 +137,15 @@ class NewMeld(Action):
 
     meld: Meld
     kind: ClassVar[str] = "meld"
+    label: ClassVar[str] = "a new meld"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_meld(self.meld, self.label)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"type": "meld", "meld": meld}``."""
-        return {"type": self.kind, "meld": self.meld.to_json()}
+        """``{"type": "meld", "seat": s, "meld": meld}``."""
+        return {**super().to_json(), "meld": self.meld.to_json()}
 
     def __str__(self) -> str:
         return f"meld {self.meld}"
@@ -114,11 +163,19 @@ class LayOff(Action):
     card: Card
     result: Meld | None = None
     kind: ClassVar[str] = "lay_off"
+    label: ClassVar[str] = "a lay-off"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_whole(self.target, "meld number", self.label)
+        _check_card(self.card, self.label)
+        if self.result is not None:
+            _check_meld(self.result, self.label)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"type": "lay_off", "target": id, "card": "7H", "result": meld or null}``."""
+        """``{"type": "lay_off", "seat": s, "target": id, "card": "7H", "result": meld or null}``."""
         return {
-            "type": self.kind,
+            **super().to_json(),
             "target": self.target,
             "card": self.card.ascii,
             "result": None if self.result is None else self.result.to_json(),
@@ -137,10 +194,17 @@ class Rescue(Action):
     position: int
     card: Card
     kind: ClassVar[str] = "rescue"
+    label: ClassVar[str] = "a rescue"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_whole(self.target, "meld number", self.label)
+        _check_whole(self.position, "place", self.label)
+        _check_card(self.card, self.label)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"type": "rescue", "target": id, "position": i, "card": "6H"}``."""
-        return {"type": self.kind, "target": self.target, "position": self.position, "card": self.card.ascii}
+        """``{"type": "rescue", "seat": s, "target": id, "position": i, "card": "6H"}``."""
+        return {**super().to_json(), "target": self.target, "position": self.position, "card": self.card.ascii}
 
     def __str__(self) -> str:
         return f"rescue the wild at place {self.position + 1} of meld {self.target} with {self.card}"
@@ -152,10 +216,15 @@ class Discard(Action):
 
     card: Card
     kind: ClassVar[str] = "discard"
+    label: ClassVar[str] = "a discard"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_card(self.card, self.label)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"type": "discard", "card": "QC"}``."""
-        return {"type": self.kind, "card": self.card.ascii}
+        """``{"type": "discard", "seat": s, "card": "QC"}``."""
+        return {**super().to_json(), "card": self.card.ascii}
 
     def __str__(self) -> str:
         return f"discard {self.card}"
@@ -163,14 +232,14 @@ class Discard(Action):
 
 def _field(data: dict[str, Any], name: str) -> Any:
     if name not in data:
-        raise ActionFormatError(f"a {data.get('type')!r} action needs a {name!r} field")
+        raise ActionFormatError(f"a {short(data.get('type'))} action needs a {name!r} field")
     return data[name]
 
 
 def _card(data: dict[str, Any]) -> Card:
     text = _field(data, "card")
     if not isinstance(text, str):
-        raise ActionFormatError(f"a card must be written as text such as '7H', not {text!r}")
+        raise ActionFormatError(f"a card must be written as text such as '7H', not {short(text)}")
     try:
         return parse_card(text)
     except CardParseError as exc:
@@ -180,7 +249,8 @@ def _card(data: dict[str, Any]) -> Card:
 def _int(data: dict[str, Any], name: str) -> int:
     value = _field(data, name)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ActionFormatError(f"the {name!r} of a {data['type']!r} action must be a whole number, not {value!r}")
+        raise ActionFormatError(f"the {name!r} of a {short(data['type'])} action must be a whole number, "
+                                f"not {short(value)}")
     return value
 
 
@@ -188,30 +258,36 @@ def _meld(data: Any) -> Meld:
     try:
         return Meld.from_json(data)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise ActionFormatError(f"not a meld: {data!r} ({exc})") from exc
+        raise ActionFormatError(f"not a meld: {short(data)} ({exc})") from exc
 
 
-def action_from_json(data: Any) -> Action:
-    """Read back an action written by ``to_json()``; raises ``ActionFormatError`` on anything else."""
+def action_from_json(data: Any, seat: int | None = None) -> Action:
+    """Read back an action written by ``to_json()``; raises ``ActionFormatError`` on anything else.
+
+    ``seat`` fills in the seat of an action written without one (records of format version 1);
+    an action that names its seat keeps it.
+    """
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise ActionFormatError(f"an action must be an object with a 'type', not {data!r}")
+        raise ActionFormatError(f"an action must be an object with a 'type', not {short(data)}")
     kind = data["type"]
+    if "seat" in data or seat is None:
+        seat = _int(data, "seat")
     if kind == TakeUpcard.kind:
-        return TakeUpcard()
+        return TakeUpcard(seat)
     if kind == Push.kind:
-        return Push()
+        return Push(seat)
     if kind == Discard.kind:
-        return Discard(_card(data))
+        return Discard(seat, _card(data))
     if kind == NewMeld.kind:
-        return NewMeld(_meld(_field(data, "meld")))
+        return NewMeld(seat, _meld(_field(data, "meld")))
     if kind == GoDown.kind:
         melds = _field(data, "melds")
         if not isinstance(melds, list):
             raise ActionFormatError("the melds of a 'go_down' action must be a list")
-        return GoDown(tuple(_meld(m) for m in melds))
+        return GoDown(seat, tuple(_meld(m) for m in melds))
     if kind == LayOff.kind:
         result = data.get("result")
-        return LayOff(_int(data, "target"), _card(data), None if result is None else _meld(result))
+        return LayOff(seat, _int(data, "target"), _card(data), None if result is None else _meld(result))
     if kind == Rescue.kind:
-        return Rescue(_int(data, "target"), _int(data, "position"), _card(data))
-    raise ActionFormatError(f"unknown action type {kind!r}")
+        return Rescue(seat, _int(data, "target"), _int(data, "position"), _card(data))
+    raise ActionFormatError(f"unknown action type {short(kind)}")

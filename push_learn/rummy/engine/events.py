@@ -70,7 +70,10 @@ class Event:
         raise NotImplementedError
 
     def seen_by(self, seat: int | None) -> Event:
-        """The event as ``seat`` sees it (``None``: all hands open). Most events are fully public."""
+        """The event as ``seat`` sees it (``None``: a spectator). Most events are fully public.
+
+        The event itself is the all-hands-open version.
+        """
         return self
 
     def __str__(self) -> str:
@@ -155,10 +158,8 @@ class Pushed(Event):
 
     def seen_by(self, seat: int | None) -> Event:
         """Others never see the pusher's drawn card; a face-down pushed card is seen by its receiver only."""
-        if seat is None:
-            return self
-        drawn = self.drawn if seat == self.seat else None
-        stock_card = self.stock_card if (self.stock_card_public or seat == self.to) else None
+        drawn = self.drawn if seat is not None and seat == self.seat else None
+        stock_card = self.stock_card if (self.stock_card_public or (seat is not None and seat == self.to)) else None
         if drawn == self.drawn and stock_card == self.stock_card:
             return self
         return replace(self, drawn=drawn, stock_card=stock_card, hidden=True)

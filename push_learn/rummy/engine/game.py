@@ -3,38 +3,67 @@
 >>> from push_learn.rummy import PUSH
 >>> from push_learn.rummy.engine import Match, Push
 >>> match = Match.new(PUSH, seed=7)
->>> match.legal_actions()
-[TakeUpcard(), Push()]
->>> [event.kind for event in match.apply(Push())]
+>>> match.to_move                            # South (seat 2) is to move
+(2,)
+>>> match.legal_actions(2)
+[TakeUpcard(seat=2), Push(seat=2)]
+>>> match.verify(Push(3))                    # West may not act on South's turn
+Traceback (most recent call last):
+...
+push_learn.errors.IllegalAction: it is South's turn, not West's
+>>> [event.kind for event in match.apply(Push(2))]
 ['pushed']
 >>> match.phase
 <Phase.MELD: 'meld'>
 
-A deal that ends is scored at once and the next deal is dealt in the same ``apply``; after the last
-deal the phase is ``over``. Everything is fixed by the rules, the seed and the actions, so
-``match.record()`` saves a match and ``match.fork(n)`` replays its first ``n`` actions.
+``Match`` answers the one game protocol (``push_learn.protocol.Game``). A deal that ends is scored
+at once and the next deal is dealt in the same ``apply``; after the last deal the phase is ``over``
+and ``result`` holds the totals and winners. Everything is fixed by the rules, the seed and the
+actions, so ``match.record()`` saves a match (a ``push_learn.records.Record``) and ``match.fork(n)``
+replays its first ``n`` actions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
 from push_learn.cards import Card
 from push_learn.errors import IllegalAction
+from push_learn.protocol import refuse_wrong_seat
+from push_learn.records import short
 from push_learn.rummy.engine.actions import Action, Discard
 from push_learn.rummy.engine.events import DealEnded, Event, MatchEnded
 from push_learn.rummy.engine.scores import deal_scores, pot_payout, split_pot, totals, unit_names, winners
 from push_learn.rummy.engine.setup import Seed, choose_seating, deal_hand
 from push_learn.rummy.engine.state import DealResult, DealState, EndReason, Phase, seat_names
-from push_learn.rummy.engine.turn import Outcome, Referee
+from push_learn.rummy.engine.turn import Outcome, Plan, Referee
 from push_learn.rummy.rules import RummyRules
 
 if TYPE_CHECKING:
+    from push_learn.records import Record
     from push_learn.rummy.engine.observe import Observation
-    from push_learn.rummy.engine.record import MatchRecord
 
-__all__ = ["Match"]
+__all__ = ["Match", "MatchResult"]
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """How a finished match came out: each scoring unit's total, the winning seats and the pot."""
+
+    units: tuple[str, ...]
+    """The scoring units' names (the two teams in Push, else the players)."""
+    totals: tuple[int, ...]
+    """Each unit's final penalty points (the lowest total wins)."""
+    winners: tuple[int, ...]
+    """The winning seats (both partners of a winning team)."""
+    pot_shares: tuple[int, ...]
+    """What each seat received from the pot."""
+
+    def __str__(self) -> str:
+        scores = ", ".join(f"{unit} {total}" for unit, total in zip(self.units, self.totals, strict=True))
+        return f"final totals: {scores}"
 
 
 class Match:
@@ -52,12 +81,12 @@ class Match:
             raise ValueError(f"{rules.name} needs {rules.players} player names, not {len(players)}")
         self.rules = rules
         self.seed = seed
-        self.players = None if players is None else tuple(players)
+        self.entrants = None if players is None else tuple(players)
         """The player names as given (they are seated at random by the seed), or ``None``."""
         self.seat_names = seat_names(rules.players)
         """The seats' own names: North, East, South, West for four players."""
-        seated, self.first_dealer = choose_seating(rules, seed, self.players)
-        self.names = seated or self.seat_names
+        seated, self.first_dealer = choose_seating(rules, seed, self.entrants)
+        self.players: tuple[str, ...] = seated or self.seat_names
         """The name of the player in each seat (the seat names when no players were named)."""
         self.units = unit_names(rules, self.names)
         """The name of each scoring unit (team or player)."""
@@ -69,6 +98,8 @@ class Match:
         """``events[action_event_ends[k-1]:action_event_ends[k]]`` are the events of action ``k``."""
         self.deal_event_start = 0
         """Index in ``events`` of the current deal's first event."""
+        self._seen: dict[int | None, list[Event]] = {}
+        """Each seat's version of ``events`` so far (events never change, so it only grows)."""
         self.pot = rules.pot_ante * rules.players
         self.pot_shares = [0] * rules.players
         """What each seat has received from the pot so far."""
@@ -83,6 +114,23 @@ class Match:
         return cls(rules, seed, players)
 
     # ---- reading the state ----------------------------------------------------------------
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The name of the player in each seat: the same as ``players``."""
+        return self.players
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        """The seat to move, as a tuple of one seat (empty once the match is over)."""
+        return () if self.over else (self.deal.turn,)
+
+    @property
+    def result(self) -> MatchResult | None:
+        """The final totals, winners and pot shares; ``None`` until the match is over."""
+        if not self.over:
+            return None
+        return MatchResult(self.units, self.totals, self.winners, tuple(self.pot_shares))
+
     @property
     def deal_no(self) -> int:
         """The number of the deal in progress (the last deal once the match is over)."""
@@ -121,34 +169,46 @@ class Match:
         """The distinct cards the player to move may discard now."""
         return self._referee.legal_discards(self.deal)
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Take/push in the draw phase, one discard per distinct legal card in the meld phase.
 
+        The choices of ``seat`` (the seat to move when left out): empty when it is not its move.
         Meld-phase moves (go down, meld, lay off, rescue) are not listed: build them and ``verify``.
         """
-        if self.over:
+        if self.over or (seat is not None and seat != self.deal.turn):
             return []
         return self._referee.legal_actions(self.deal)
 
     # ---- acting ---------------------------------------------------------------------------
+    def _check(self, action: Action) -> Plan:
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{short(action)} is not a rummy action")
+        if self.over:
+            raise IllegalAction("the match is over")
+        refuse_wrong_seat(action.seat, self.to_move, self.players)
+        return self._referee.check(self.deal, action)
+
     def verify(self, action: Action) -> None:
-        """Raise ``IllegalAction`` with a plain reason if ``action`` is not allowed now; never changes state."""
-        self._referee.check(self.deal, action)
+        """Raise ``IllegalAction`` with a plain reason if ``action`` is not allowed now; never changes state.
+
+        An action from a seat whose turn it is not is refused first, naming both seats.
+        """
+        self._check(action)
 
     def can(self, action: Action) -> bool:
         """True when ``action`` is allowed now."""
         try:
-            self._referee.check(self.deal, action)
+            self._check(action)
         except IllegalAction:
             return False
         return True
 
     def apply(self, action: Action) -> list[Event]:
-        """Carry out ``action`` for the player to move and return what happened.
+        """Carry out ``action`` for the seat to move and return what happened.
 
         Raises ``IllegalAction`` (changing nothing) when it is not allowed.
         """
-        plan = self._referee.check(self.deal, action)
+        plan = self._check(action)
         events, outcome = self._referee.carry_out(self.deal, plan)
         if outcome.ended is None and isinstance(action, Discard):
             outcome = self._referee.end_turn(self.deal)
@@ -208,28 +268,45 @@ class Match:
 
     # ---- views, records, comparisons ------------------------------------------------------
     def observe(self, seat: int | None) -> Observation:
-        """What ``seat`` may know now (RULES.md §1.9); ``None`` gives the all-hands-open view."""
+        """What ``seat`` may know now (RULES.md §1.9); ``None``: a spectator, who sees no hand."""
         from push_learn.rummy.engine.observe import observe
 
         return observe(self, seat)
 
     def full_view(self) -> Observation:
-        """The all-hands-open view (for replays and teaching), the same as ``observe(None)``."""
-        return self.observe(None)
+        """The all-hands-open view, for replays and teaching (not for a player or a bot)."""
+        from push_learn.rummy.engine.observe import full_view
 
-    def record(self) -> MatchRecord:
-        """The match as a record: rules, seed, player names and actions."""
-        from push_learn.rummy.engine.record import MatchRecord
+        return full_view(self)
 
-        return MatchRecord(self.rules, self.seed, tuple(self.actions), self.players)
+    def record(self) -> Record:
+        """The match as a ``push_learn.records.Record``: game, rules, seed, seated names, actions.
+
+        The entrants as given (before the seed seated them) are kept in the set-up.
+        """
+        from push_learn.rummy.engine.record import match_record
+
+        return match_record(self)
 
     def fork(self, n: int | None = None) -> Match:
         """A new, independent match replaying this one's first ``n`` actions (all by default)."""
-        return self.record().replay(n)
+        from push_learn.rummy.engine.record import replay_actions
 
-    def log(self, seat: int | None = None) -> list[str]:
-        """Every event so far as a line of text, as ``seat`` sees it (``None``: all hands open)."""
-        return [event.seen_by(seat).text(self.names) for event in self.events]
+        return replay_actions(self.rules, self.seed, self.entrants, self.actions, n)
+
+    def seen_events(self, seat: int | None) -> list[Event]:
+        """Every event so far as ``seat`` sees it (``None``: a spectator); kept, as events never change."""
+        seen = self._seen.setdefault(seat, [])
+        if len(seen) < len(self.events):
+            seen.extend(event.seen_by(seat) for event in self.events[len(seen):])
+        return seen
+
+    def log(self, seat: int | Literal["open"] | None = "open") -> list[str]:
+        """Every event so far as a line of text: all hands open by default, else as ``seat`` sees it
+        (``None``: a spectator)."""
+        if seat == "open":
+            return [event.text(self.names) for event in self.events]
+        return [event.text(self.names) for event in self.seen_events(seat)]
 
     def snapshot(self) -> tuple[object, ...]:
         """An immutable copy of the whole state, for comparing two matches or a state before and after."""

@@ -1,8 +1,9 @@
 """A random legal player for tests, benchmarks and demonstrations (not a bot meant to play well).
 
-It picks uniformly among ``legal_actions()`` for the draw and the discard, and before discarding
-tries simple melds: a greedy attempt at the contract, then new melds, lay-offs and rescues, each
-checked with ``Match.can`` first. Real bots live in the analysis layer.
+It picks uniformly among the observation's legal choices for the draw and the discard, and before
+discarding tries simple melds: a greedy attempt at the contract, then new melds, lay-offs and
+rescues, each checked first with ``verify_in_view`` (the engine's judgement from the seat's own
+view). Real bots live in the analysis layer.
 
 >>> from push_learn.rummy import PUSH
 >>> match = play_random_match(PUSH, seed=1)
@@ -16,8 +17,10 @@ import random
 from collections.abc import Iterable, Sequence
 
 from push_learn.cards import Card, Suit
+from push_learn.errors import IllegalAction
 from push_learn.rummy.engine.actions import Action, GoDown, LayOff, NewMeld, Rescue
 from push_learn.rummy.engine.game import Match
+from push_learn.rummy.engine.observe import Observation, verify_in_view
 from push_learn.rummy.engine.setup import Seed
 from push_learn.rummy.engine.state import Phase, TableMeld, is_wild_card
 from push_learn.rummy.melds import Meld, layoff_options, rescue_options, run_value_range
@@ -112,59 +115,73 @@ def _might_replace(table_meld: TableMeld, card: Card) -> bool:
     return same and any(meld.is_wild(i) for i in range(len(meld.cards)))
 
 
-class RandomPlayer:
-    """Plays any seat of any rummy match at random, among legal moves, with simple meld attempts."""
+def _allowed(view: Observation, action: Action) -> bool:
+    try:
+        verify_in_view(view, action)
+    except IllegalAction:
+        return False
+    return True
 
-    def __init__(self, seed: Seed = 0, meld_chance: float = 1.0) -> None:
-        self.rng = random.Random(f"random-player:{seed}")
+
+class RandomPlayer:
+    """Plays any seat of any rummy match at random, among legal moves, with simple meld attempts.
+
+    A bot (``push_learn.protocol.Bot``): ``choose(observation, rng)`` reads only the seat's view.
+    """
+
+    name = "random player"
+
+    def __init__(self, meld_chance: float = 1.0) -> None:
         self.meld_chance = meld_chance
         """How often it looks for melds before discarding (0 never melds)."""
 
-    def choose(self, match: Match) -> Action:
-        """The next action for the seat to move in ``match``."""
-        if match.phase is Phase.MELD and self.rng.random() < self.meld_chance:
-            move = self._meld_move(match)
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        """The next action for the seat to move, from its observation (or the open view)."""
+        view = observation
+        if view.phase == Phase.MELD.value and rng.random() < self.meld_chance:
+            move = self._meld_move(view, rng)
             if move is not None:
                 return move
-        return self.rng.choice(match.legal_actions())
+        return rng.choice(list(view.legal))
 
-    def _meld_move(self, match: Match) -> Action | None:
-        deal, rules = match.deal, match.rules
-        hand = deal.hands[deal.turn]
-        if not deal.down[deal.turn]:
-            melds = contract_attempt(hand, rules, deal.number)
-            if melds is not None and match.can(GoDown(melds)):
-                return GoDown(melds)
+    def _meld_move(self, view: Observation, rng: random.Random) -> Action | None:
+        rules, seat = view.rules, view.turn
+        hand = list(view.hand if view.hand is not None else (view.hands or ())[seat])
+        if not view.down[seat]:
+            melds = contract_attempt(hand, rules, view.deal)
+            if melds is not None and _allowed(view, GoDown(seat, melds)):
+                return GoDown(seat, melds)
             return None
         for kind in (MeldKind.SET, MeldKind.RUN):
             meld = greedy_meld(hand, kind, 3, rules)
-            if meld is not None and len(meld.naturals) >= 2 and match.can(NewMeld(meld)):
-                return NewMeld(meld)
+            if meld is not None and len(meld.naturals) >= 2 and _allowed(view, NewMeld(seat, meld)):
+                return NewMeld(seat, meld)
         naturals = sorted({card for card in hand if not is_wild_card(card, rules)}, key=str)
-        self.rng.shuffle(naturals)
+        rng.shuffle(naturals)
         for card in naturals:
-            for table_meld in deal.melds:
+            for table_meld in view.melds:
                 if not _might_fit(table_meld, card):
                     continue
                 for option in layoff_options(table_meld.meld, card, rules):
-                    if match.can(LayOff(table_meld.id, card, option)):
-                        return LayOff(table_meld.id, card, option)
+                    if _allowed(view, LayOff(seat, table_meld.id, card, option)):
+                        return LayOff(seat, table_meld.id, card, option)
         for card in naturals:
-            for table_meld in deal.melds:
+            for table_meld in view.melds:
                 if _might_replace(table_meld, card):
                     for position, _ in rescue_options(table_meld.meld, card, rules):
-                        if match.can(Rescue(table_meld.id, position, card)):
-                            return Rescue(table_meld.id, position, card)
+                        if _allowed(view, Rescue(seat, table_meld.id, position, card)):
+                            return Rescue(seat, table_meld.id, position, card)
         return None
 
 
 def play_random_match(rules: RummyRules, seed: Seed = 0, player_seed: Seed | None = None,
                       max_actions: int = 100_000) -> Match:
-    """A whole match between random players (``player_seed`` defaults to ``seed``)."""
+    """A whole match between random players (``player_seed`` defaults to ``seed``); each sees its own seat."""
     match = Match.new(rules, seed)
-    player = RandomPlayer(seed if player_seed is None else player_seed)
+    player = RandomPlayer()
+    rng = random.Random(f"random-player:{seed if player_seed is None else player_seed}")
     while not match.over:
         if len(match.actions) >= max_actions:
             raise RuntimeError(f"the match did not end within {max_actions} actions")
-        match.apply(player.choose(match))
+        match.apply(player.choose(match.observe(match.turn), rng))
     return match

@@ -1,144 +1,191 @@
-"""Match records: rules + seed + players + actions, saved as versioned JSON and replayed exactly.
+"""Rummy matches in the one record envelope (``push_learn.records.Record``), replayed step by step.
 
 >>> from push_learn.rummy import PUSH
->>> from push_learn.rummy.engine import Match, MatchRecord, Push
+>>> from push_learn.rummy.engine import Match, Push
 >>> match = Match.new(PUSH, seed=3)
->>> _ = match.apply(Push())
->>> text = match.record().to_json()
->>> MatchRecord.from_json(text).replay().snapshot() == match.snapshot()
+>>> _ = match.apply(Push(match.turn))
+>>> record = match.record()
+>>> record.game, record.actions[0]
+('push', {'type': 'push', 'seat': 1})
+>>> load_match(read_match_record(record.to_json())).snapshot() == match.snapshot()
 True
 
-``from_json`` checks everything before returning: bad JSON, an unknown schema or version, bad card
-text or an action that is illegal at its step raise ``RecordError`` naming the first bad action
-(``error.index`` is its 0-based number); nothing partial is returned.
+``load_match`` checks everything: rules that cannot be read, players that do not fit, an action
+that cannot be read or is illegal at its step raise ``RecordError`` naming the first bad step
+(``push_learn.records.step_error``: the message counts from 1, ``error.index`` from 0); nothing
+partial is returned. Matches saved in the older rummy format (schema ``push_learn.rummy.match``,
+version 1, actions without seats) are upgraded by ``legacy_rummy_record`` (D-ENG-16).
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from push_learn.errors import IllegalAction, PushLearnError, RecordError
+from push_learn.records import Record, load_json, short, step_error
 from push_learn.rummy.engine.actions import Action, ActionFormatError, action_from_json
 from push_learn.rummy.engine.game import Match
 from push_learn.rummy.engine.serial import rules_from_json, rules_to_json
 from push_learn.rummy.engine.setup import Seed
-from push_learn.rummy.rules import RummyRules
+from push_learn.rummy.rules import VARIANT_NAMES, RummyRules
 
-__all__ = ["SCHEMA", "VERSION", "MatchRecord"]
+__all__ = [
+    "LEGACY_SCHEMA",
+    "LEGACY_VERSION",
+    "legacy_rummy_record",
+    "load_match",
+    "match_record",
+    "match_states",
+    "read_match_record",
+    "replay_actions",
+]
 
-SCHEMA = "push_learn.rummy.match"
-"""The ``schema`` field of every rummy match record."""
-VERSION = 1
-"""The record format version this code writes and reads."""
-
-
-@dataclass(frozen=True)
-class MatchRecord:
-    """Everything that fixes a match: its rules, seed, player names and the actions taken."""
-
-    rules: RummyRules
-    seed: Seed
-    actions: tuple[Action, ...] = ()
-    players: tuple[str, ...] | None = None
-
-    def __len__(self) -> int:
-        return len(self.actions)
-
-    # ---- replay ---------------------------------------------------------------------------
-    def replay(self, n: int | None = None) -> Match:
-        """The match after the first ``n`` actions (all by default). Stepping back is ``replay(n - 1)``.
-
-        Raises ``RecordError`` naming the first action that is not legal where it stands.
-        """
-        count = len(self.actions) if n is None else n
-        if not 0 <= count <= len(self.actions):
-            raise RecordError(f"this record has {len(self.actions)} actions, so it cannot be replayed to {n}")
-        match = Match.new(self.rules, self.seed, self.players)
-        for index, action in enumerate(self.actions[:count]):
-            _apply_step(match, action, index)
-        return match
-
-    def states(self) -> Iterator[Match]:
-        """The match before the first action and after each one (the same ``Match`` object, advancing)."""
-        match = Match.new(self.rules, self.seed, self.players)
-        yield match
-        for index, action in enumerate(self.actions):
-            _apply_step(match, action, index)
-            yield match
-
-    def extended(self, *actions: Action) -> MatchRecord:
-        """A new record with ``actions`` added at the end (not checked until replayed)."""
-        return MatchRecord(self.rules, self.seed, self.actions + actions, self.players)
-
-    # ---- JSON -----------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        """The record as plain JSON values."""
-        return {
-            "schema": SCHEMA,
-            "version": VERSION,
-            "rules": rules_to_json(self.rules),
-            "seed": self.seed,
-            "players": None if self.players is None else list(self.players),
-            "actions": [action.to_json() for action in self.actions],
-        }
-
-    def to_json(self, indent: int | None = None) -> str:
-        """The record as JSON text."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
-
-    @classmethod
-    def from_dict(cls, data: Any, check: bool = True) -> MatchRecord:
-        """Read a record written by ``to_dict``; with ``check`` (the default) replay it to prove every action."""
-        if not isinstance(data, dict):
-            raise RecordError("a match record must be a JSON object")
-        if data.get("schema") != SCHEMA:
-            raise RecordError(f"this is not a rummy match record (schema {data.get('schema')!r}, expected {SCHEMA!r})")
-        if data.get("version") != VERSION:
-            raise RecordError(f"record version {data.get('version')!r} is not supported (this code reads {VERSION})")
-        try:
-            rules = rules_from_json(data.get("rules"))
-        except PushLearnError as exc:
-            raise RecordError(f"the record's rules cannot be read: {exc}") from exc
-        seed = data.get("seed")
-        if isinstance(seed, bool) or not isinstance(seed, int | str):
-            raise RecordError(f"the record's seed must be a whole number or text, not {seed!r}")
-        players = data.get("players")
-        if players is not None and not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
-            raise RecordError("the record's players must be a list of names")
-        raw_actions = data.get("actions")
-        if not isinstance(raw_actions, list):
-            raise RecordError("the record's actions must be a list")
-        actions = []
-        for index, raw in enumerate(raw_actions):
-            try:
-                actions.append(action_from_json(raw))
-            except (ActionFormatError, ValueError) as exc:
-                raise RecordError(f"action {index + 1} cannot be read: {exc}", index) from exc
-        try:
-            record = cls(rules, seed, tuple(actions), None if players is None else tuple(players))
-            if check:
-                record.replay()
-        except ValueError as exc:
-            if isinstance(exc, RecordError):
-                raise
-            raise RecordError(f"the record cannot be replayed: {exc}") from exc
-        return record
-
-    @classmethod
-    def from_json(cls, text: str | bytes, check: bool = True) -> MatchRecord:
-        """Read a record from JSON text (see ``from_dict``)."""
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise RecordError(f"the record is not valid JSON: {exc}") from exc
-        return cls.from_dict(data, check)
+LEGACY_SCHEMA = "push_learn.rummy.match"
+"""The ``schema`` of the rummy family's own record format (version 1), still read."""
+LEGACY_VERSION = 1
+"""The only version of the older format."""
 
 
-def _apply_step(match: Match, action: Action, index: int) -> None:
+def match_record(match: Match) -> Record:
+    """``match`` as a record: the game is the rules' variant; the set-up keeps the entrants as given."""
+    setup: dict[str, Any] = {} if match.entrants is None else {"entrants": list(match.entrants)}
+    return Record(
+        match.rules.variant,
+        rules_to_json(match.rules),
+        match.seed,
+        match.players,
+        tuple(action.to_json() for action in match.actions),
+        setup,
+    )
+
+
+def _start(record: Record) -> Match:
+    """The match a record starts from, after checking its game, rules and players."""
+    if record.game not in VARIANT_NAMES:
+        raise RecordError(f"this is a record of {short(record.game)}, not of a rummy game "
+                          f"({', '.join(VARIANT_NAMES)})")
+    try:
+        rules = rules_from_json(dict(record.rules))
+    except PushLearnError as exc:
+        raise RecordError(f"the record's rules cannot be read: {exc}") from None
+    if rules.variant != record.game:
+        raise RecordError(f"the record says it is {record.game} but its rules are those of {rules.name}")
+    unknown = sorted(set(record.setup) - {"entrants"})
+    if unknown:
+        raise RecordError(f"a rummy record's set-up has no field {short(unknown[0])}")
+    entrants = record.setup.get("entrants")
+    if entrants is not None and not (isinstance(entrants, list) and all(isinstance(e, str) for e in entrants)):
+        raise RecordError("the record's entrants must be a list of names")
+    count = len(entrants) if entrants is not None else len(record.players or ())
+    if (entrants is not None or record.players is not None) and count != rules.players:
+        raise RecordError(f"{rules.name} as recorded is played by {rules.players} players, not {count}")
+    try:
+        match = Match.new(rules, record.seed, None if entrants is None else tuple(entrants))
+    except ValueError as exc:
+        raise RecordError(f"the record's match cannot be started: {exc}") from None
+    if record.players is not None and tuple(record.players) != match.players:
+        raise RecordError(
+            f"the record's players ({', '.join(record.players)}) are not the ones its seed seats "
+            f"({', '.join(match.players)})"
+        )
+    return match
+
+
+def _read_action(raw: Mapping[str, Any], index: int) -> Action:
+    try:
+        return action_from_json(dict(raw))
+    except (ActionFormatError, ValueError) as exc:
+        raise step_error(index, raw, str(exc)) from None
+
+
+def _step(match: Match, action: Action, index: int) -> None:
     try:
         match.apply(action)
     except IllegalAction as exc:
-        raise RecordError(f"action {index + 1} ({action}) is not allowed there: {exc}", index) from exc
+        raise step_error(index, str(action), str(exc)) from None
+
+
+def match_states(record: Record) -> Iterator[Match]:
+    """The match before the first action and after each one (the same ``Match`` object, advancing)."""
+    match = _start(record)
+    yield match
+    for index, raw in enumerate(record.actions):
+        _step(match, _read_action(raw, index), index)
+        yield match
+
+
+def load_match(record: Record, n: int | None = None) -> Match:
+    """Replay ``record`` to the match after its first ``n`` actions (all by default).
+
+    Raises ``RecordError`` naming the first step that cannot be read or is not legal where it stands.
+    """
+    count = len(record.actions) if n is None else n
+    if not 0 <= count <= len(record.actions):
+        raise RecordError(f"this record has {len(record.actions)} actions, so it cannot be replayed to {n}")
+    match = _start(record)
+    for index, raw in enumerate(record.actions[:count]):
+        _step(match, _read_action(raw, index), index)
+    return match
+
+
+def replay_actions(rules: RummyRules, seed: Seed, entrants: Sequence[str] | None, actions: Sequence[Action],
+                   n: int | None = None) -> Match:
+    """A new match of ``rules`` and ``seed`` after the first ``n`` of ``actions`` (all by default)."""
+    match = Match.new(rules, seed, entrants)
+    for index, action in enumerate(actions[: len(actions) if n is None else n]):
+        _step(match, action, index)
+    return match
+
+
+def legacy_rummy_record(data: Any) -> Record | None:
+    """A rummy match saved in the older format, upgraded to a ``Record``; ``None`` for anything else.
+
+    The older format (schema ``push_learn.rummy.match``, version 1) wrote actions without seats: each
+    one belongs to the seat to move at its step, so the record is replayed to fill the seats in. A
+    step that cannot be read or played raises ``RecordError`` (``step_error``).
+    """
+    if not isinstance(data, Mapping) or data.get("schema") != LEGACY_SCHEMA:
+        return None
+    if data.get("version") != LEGACY_VERSION:
+        raise RecordError(
+            f"rummy record version {short(data.get('version'))} is not supported (this code reads "
+            f"{LEGACY_VERSION} and the envelope {Record.__module__}.Record)"
+        )
+    try:
+        rules = rules_from_json(data.get("rules"))
+    except PushLearnError as exc:
+        raise RecordError(f"the record's rules cannot be read: {exc}") from None
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise RecordError(f"the record's seed must be a whole number or text, not {short(seed)}")
+    entrants = data.get("players")
+    if entrants is not None and not (isinstance(entrants, list) and all(isinstance(p, str) for p in entrants)):
+        raise RecordError("the record's players must be a list of names")
+    raw_actions = data.get("actions")
+    if not isinstance(raw_actions, list):
+        raise RecordError("the record's actions must be a list")
+    try:
+        match = Match.new(rules, seed, None if entrants is None else tuple(entrants))
+    except ValueError as exc:
+        raise RecordError(f"the record's match cannot be started: {exc}") from None
+    for index, raw in enumerate(raw_actions):
+        if match.over:
+            raise step_error(index, raw, "the match is over")
+        try:
+            action = action_from_json(raw, seat=match.turn)
+        except (ActionFormatError, ValueError) as exc:
+            raise step_error(index, raw, str(exc)) from None
+        _step(match, action, index)
+    return match_record(match)
+
+
+def read_match_record(source: str | bytes | Mapping[str, Any] | Record) -> Record:
+    """A rummy record from JSON text, plain values or a ``Record``; the older format is upgraded.
+
+    Only the envelope is read here: ``load_match`` replays and checks the steps.
+    """
+    if isinstance(source, Record):
+        return source
+    data = load_json(source) if isinstance(source, str | bytes) else source
+    return legacy_rummy_record(data) or Record.from_dict(dict(data) if isinstance(data, Mapping) else data)

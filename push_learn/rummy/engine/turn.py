@@ -296,14 +296,14 @@ class Referee:
         """The draw choices (take, push) or the discards; meld-phase moves are checked, not listed."""
         if deal.phase is Phase.DRAW:
             choices: list[Action] = []
-            for action in (TakeUpcard(), Push()):
+            for action in (TakeUpcard(deal.turn), Push(deal.turn)):
                 try:
                     self.check(deal, action)
                 except IllegalAction:
                     continue
                 choices.append(action)
             return choices
-        return [Discard(card) for card in self.legal_discards(deal)]
+        return [Discard(deal.turn, card) for card in self.legal_discards(deal)]
 
     # ---- carrying out ---------------------------------------------------------------------
     def carry_out(self, deal: DealState, plan: Plan) -> tuple[list[Event], Outcome]:

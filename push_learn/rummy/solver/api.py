@@ -27,7 +27,7 @@ from push_learn.rummy.engine.actions import GoDown
 from push_learn.rummy.melds import Meld, interpret_meld, is_wild_card, max_run_length, rank_at, run_value_range
 from push_learn.rummy.rules import Contract, RummyRules
 from push_learn.rummy.scoring import penalty
-from push_learn.rummy.solver.declare import TurnPlan, build_plan
+from push_learn.rummy.solver.declare import PLAN_SEAT, TurnPlan, build_plan
 from push_learn.rummy.solver.same_turn import contract_first, next_meld_id
 from push_learn.rummy.solver.search import Search, Setup
 
@@ -215,7 +215,7 @@ def _down_then_turn(way: tuple[Meld, ...], setup: Setup, pairs: list[tuple[int, 
     first_id = next_meld_id(meld_id for meld_id, _ in pairs)
     table = [*pairs, *((first_id + k, meld) for k, meld in enumerate(way))]
     turn = _turn_plan(replace(setup, hand=cards, table=tuple(meld for _, meld in table), parts=(), rescue=True), table)
-    return TurnPlan(way, turn.melds, (GoDown(way), *turn.actions), turn.discard, turn.left, turn.points_left)
+    return TurnPlan(way, turn.melds, (GoDown(PLAN_SEAT, way), *turn.actions), turn.discard, turn.left, turn.points_left)
 
 
 def _go_down_plan(setup: Setup, pairs: list[tuple[int, Meld]], deal: int) -> TurnPlan | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from push_learn.cards import Card, Rank, Suit
 from push_learn.rummy.contracts import shared_run_card
@@ -21,6 +21,9 @@ from push_learn.rummy.scoring import penalty
 from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, SUITS, encode_hand, position_card
 from push_learn.rummy.solver.search import SearchResult
 from push_learn.rummy.solver.suits import ClosedRun
+
+PLAN_SEAT = 0
+"""The seat the solver's actions name: it plans for a hand, not a seat (``TurnPlan.for_seat`` re-seats)."""
 
 __all__ = ["TurnPlan", "build_plan"]
 
@@ -45,6 +48,12 @@ class TurnPlan:
     def goes_out(self) -> bool:
         """True when the plan empties the hand (by melding, or by discarding the last card)."""
         return not self.left
+
+    def for_seat(self, seat: int) -> TurnPlan:
+        """The same plan with every action naming ``seat`` (the solver's own actions name ``PLAN_SEAT``)."""
+        if seat == PLAN_SEAT:
+            return self
+        return replace(self, actions=tuple(replace(action, seat=seat) for action in self.actions))
 
     @property
     def table_actions(self) -> tuple[Action, ...]:
@@ -159,7 +168,7 @@ class _Builder:
                 self.hand[wild] += 1
                 self.hand[card] -= 1
                 self.current[meld_id] = after
-                self.rescues.append(Rescue(meld_id, place, card))
+                self.rescues.append(Rescue(PLAN_SEAT, meld_id, place, card))
                 return
         raise ValueError(f"no table wild can be rescued with {card}")
 
@@ -176,7 +185,7 @@ class _Builder:
         result = options[-1]
         self.current[meld_id] = result
         self.hand[card] -= 1
-        return LayOff(meld_id, card, result)
+        return LayOff(PLAN_SEAT, meld_id, card, result)
 
 
 def build_plan(
@@ -240,9 +249,9 @@ def build_plan(
         b.hand.subtract(meld.cards)
     actions: list[Action] = []
     if go_down:
-        actions.append(GoDown(tuple(go_down)))
+        actions.append(GoDown(PLAN_SEAT, tuple(go_down)))
     actions += b.rescues
-    actions += [NewMeld(meld) for meld in new_melds]
+    actions += [NewMeld(PLAN_SEAT, meld) for meld in new_melds]
     for meld_id, card, end in b.layoffs:
         actions.append(b.lay_off(meld_id, card if card is not None else b.wilds.take(), end))
     for meld_id, _ in table:
@@ -252,7 +261,7 @@ def build_plan(
     left = list(b.hand.elements())
     if discard is not None:
         left.remove(discard)
-        actions.append(Discard(discard))
+        actions.append(Discard(PLAN_SEAT, discard))
     return TurnPlan(tuple(go_down), tuple(new_melds), tuple(actions), discard, tuple(left), penalty(left))
 
 

@@ -24,7 +24,7 @@ from push_learn.rummy.engine.actions import Action, Discard, GoDown, LayOff, New
 from push_learn.rummy.melds import Meld, is_wild_card, layoff_options, meld_problem, rescue_options
 from push_learn.rummy.rules import RummyRules
 from push_learn.rummy.scoring import penalty
-from push_learn.rummy.solver.declare import TurnPlan
+from push_learn.rummy.solver.declare import PLAN_SEAT, TurnPlan
 
 __all__ = ["contract_first", "next_meld_id", "play_through"]
 
@@ -137,7 +137,7 @@ class _Rework:
                         return True
         for j, layoff in enumerate(self.layoffs):
             if layoff.card == mine:
-                self.layoffs[j] = LayOff(layoff.target, wild, layoff.result)
+                self.layoffs[j] = LayOff(PLAN_SEAT, layoff.target, wild, layoff.result)
                 return True
         return False
 
@@ -157,19 +157,19 @@ class _Rework:
             grown = [meld for meld in options if (meld.start, len(meld)) == shape]
             if not grown:
                 return None
-            layoffs.append(LayOff(layoff.target, layoff.card, grown[-1]))
+            layoffs.append(LayOff(PLAN_SEAT, layoff.target, layoff.card, grown[-1]))
             current[layoff.target] = grown[-1]
         first_id = next_meld_id(meld_id for meld_id, _ in table)
         mine = dict(enumerate(self.go_down))
         for index, wild in self.deferred:
             grown = layoff_options(mine[index], wild, self.rules)
-            layoffs.append(LayOff(first_id + index, wild, grown[-1]))
+            layoffs.append(LayOff(PLAN_SEAT, first_id + index, wild, grown[-1]))
             mine[index] = grown[-1]
-        actions: list[Action] = [GoDown(tuple(self.go_down)), *rescues]
-        actions += [NewMeld(meld) for meld in self.melds]
+        actions: list[Action] = [GoDown(PLAN_SEAT, tuple(self.go_down)), *rescues]
+        actions += [NewMeld(PLAN_SEAT, meld) for meld in self.melds]
         actions += layoffs
         if self.discard is not None:
-            actions.append(Discard(self.discard))
+            actions.append(Discard(PLAN_SEAT, self.discard))
         return TurnPlan(
             tuple(self.go_down), tuple(self.melds), tuple(actions), self.discard, tuple(self.left), penalty(self.left)
         )

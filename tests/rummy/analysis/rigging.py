@@ -42,9 +42,9 @@ def rigged(hand: str, upcard: str, *, rules: RummyRules = PUSH, melds: tuple[Mel
     deal.down[seat] = down
     if took:
         deal.hands[seat] = parse_cards(hand)
-        match.apply(TakeUpcard())
+        match.apply(TakeUpcard(match.turn))
     elif pushed:
-        match.apply(Push())
+        match.apply(Push(match.turn))
         deal.hands[seat] = parse_cards(hand)
     else:
         deal.hands[seat] = parse_cards(hand)

@@ -22,9 +22,9 @@ def test_greedy_and_random_play_whole_matches(rules) -> None:
 
 def test_greedy_takes_what_completes_the_contract_and_pushes_junk() -> None:
     _, view = rigged("7H 7S 9C 9D 9S QD", "7D")
-    assert GreedyBot().choose(view, random.Random(0)) == TakeUpcard()
+    assert GreedyBot().choose(view, random.Random(0)) == TakeUpcard(view.turn)
     _, view = rigged("7H 7S 9C 9D 9S QD", "KC")
-    assert GreedyBot().choose(view, random.Random(0)) == Push()
+    assert GreedyBot().choose(view, random.Random(0)) == Push(view.turn)
 
 
 def test_greedy_discards_what_the_contract_needs_least() -> None:
@@ -32,7 +32,7 @@ def test_greedy_discards_what_the_contract_needs_least() -> None:
     action = GreedyBot().choose(view, random.Random(0))
     assert isinstance(action, Discard)
     hand = list(view.hand or ())
-    scores = [keep_score(card, hand, view) for card in hand if Discard(card) in view.legal]
+    scores = [keep_score(card, hand, view) for card in hand if Discard(view.turn, card) in view.legal]
     assert keep_score(action.card, hand, view) == min(scores)
 
 

@@ -70,7 +70,7 @@ def test_with_one_stock_card_a_push_ends_the_deal_and_the_coach_says_so(rules: R
     match, _ = rigged("3C 8D JH KS 5S 9C", "AH", rules=rules)
     match.deal.stock = match.deal.stock[-1:]
     view = match.observe(match.turn)
-    assert view.stock == 1 and Push() in view.legal
+    assert view.stock == 1 and Push(match.turn) in view.legal
     advice = draw_advice(view, samples=20, rng=random.Random(1))
     assert advice.push is not None
     push_text = " ".join(advice.push.lines)
@@ -136,7 +136,7 @@ def test_suggestions_go_down_then_rescue_in_the_same_turn_and_the_engine_agrees(
     assert moves[2].reason.startswith("then lay 🃏 off on your set of sevens")  # a meld laid down this turn
     for move in moves:
         match.apply(move.action)
-    match.apply(Discard(parse_card("KD")))
+    match.apply(Discard(match.turn, parse_card("KD")))
     ended = next(event for event in match.events if isinstance(event, DealEnded))
     assert ended.reason == "went_out" and ended.went_out == view.seat
 
@@ -150,7 +150,7 @@ def test_suggestions_show_a_long_go_down_plan_whole() -> None:
     assert all(move.best and move.points_left == 0 for move in moves)
     for move in moves:
         match.apply(move.action)
-    match.apply(Discard(parse_card("AS")))
+    match.apply(Discard(match.turn, parse_card("AS")))
     ended = next(event for event in match.events if isinstance(event, DealEnded))
     assert ended.reason == "went_out" and ended.went_out == view.seat
 
@@ -161,6 +161,7 @@ def test_a_same_turn_rescue_keeps_the_discard_legal_where_a_2_may_not_be_discard
     table = (Meld.set_of(parse_cards("6S 6C 2S 6D"), Rank.SIX),)
     match, view = rigged("2D AC AS 9H AH 9S AD", "6H", rules=SIX_TO_TEN, melds=table, took=True)
     plan = best_go_down(view.hand or (), view.rules, view.deal, table=view.melds, taken=view.taken)
+    plan = None if plan is None else plan.for_seat(view.turn)
     assert plan is not None and plan.discard is not None and plan.discard.rank is not Rank.TWO
     for action in plan.actions:
         match.apply(action)
@@ -176,7 +177,7 @@ def test_advice_when_not_down_names_the_distance_and_a_discard() -> None:
 
 def test_illegal_meld_before_going_down() -> None:
     _, view = rigged("7H 7S 7D 9C 9D 9S KH", "2C", took=True)
-    attempt = NewMeld(Meld.set_of(parse_cards("7H 7S 7D"), Rank.SEVEN))
+    attempt = NewMeld(view.turn, Meld.set_of(parse_cards("7H 7S 7D"), Rank.SEVEN))
     advice = explain_illegal(view, attempt)
     assert advice.reason == "you must go down with this deal's contract (2 sets of 3) before you meld anything else"
     assert isinstance(advice.alternative, GoDown)
@@ -185,7 +186,7 @@ def test_illegal_meld_before_going_down() -> None:
 
 def test_illegal_meld_gets_the_nearest_legal_meld() -> None:
     _, view = rigged("7H 7S 7D 8D 9C KH", "2C", down=True, took=True)
-    attempt = NewMeld(Meld.set_of(parse_cards("7H 7S 8D"), Rank.SEVEN))
+    attempt = NewMeld(view.turn, Meld.set_of(parse_cards("7H 7S 8D"), Rank.SEVEN))
     advice = explain_illegal(view, attempt)
     assert advice.reason == "a set of sevens cannot hold 8♦: every natural card of a set has its rank"
     assert isinstance(advice.alternative, NewMeld)
@@ -195,7 +196,7 @@ def test_illegal_meld_gets_the_nearest_legal_meld() -> None:
 def test_illegal_lay_off_points_to_a_meld_it_fits() -> None:
     table = (Meld.run_of(parse_cards("5H 6H 7H"), Suit.HEARTS, 5), Meld.set_of(parse_cards("KC KD KS"), Rank.KING))
     _, view = rigged("KH 3C", "4D", melds=table, down=True, took=True)
-    attempt = LayOff(0, parse_card("KH"))
+    attempt = LayOff(view.turn, 0, parse_card("KH"))
     advice = explain_illegal(view, attempt)
     assert advice.reason == "K♥ cannot be laid off on run 5♥ 6♥ 7♥"
     assert isinstance(advice.alternative, LayOff) and advice.alternative.target == 1
@@ -203,11 +204,11 @@ def test_illegal_lay_off_points_to_a_meld_it_fits() -> None:
 
 def test_illegal_discard_and_draw_alternatives() -> None:
     _, view = rigged("3C 8D JH KS 5S 9C 4H 4D 10C QH", "4S", rules=SIX_TO_TEN, took=True)
-    advice = explain_illegal(view, Discard(parse_card("4S")))
+    advice = explain_illegal(view, Discard(view.turn, parse_card("4S")))
     assert advice.reason == "you may not discard the 4♠ you took this turn"
     assert isinstance(advice.alternative, Discard) and advice.alternative.card != parse_card("4S")
     _, view2 = rigged("3C 8D JH KS 5S 9C 4H 4D 10C QH", "4S", rules=SIX_TO_TEN)
-    stuck = explain_illegal(view2, Discard(parse_card("3C")))
+    stuck = explain_illegal(view2, Discard(view.turn, parse_card("3C")))
     assert stuck.reason == "first draw: take the up-card or push"
 
 
@@ -217,7 +218,7 @@ def test_hint_from_a_record() -> None:
     advice = hint(record, 0, samples=8)
     assert advice.title == "Take or push?"
     assert any(line.startswith("push: a push gives") for line in advice.lines)
-    match.apply(Push())
+    match.apply(Push(match.turn))
     after = hint(match.record(), 1, samples=8)
     assert after.title in ("Your moves now", "Not down yet")
     assert isinstance(Card(Rank.TWO, Suit.CLUBS), Card)

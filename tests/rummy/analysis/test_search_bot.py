@@ -42,7 +42,7 @@ def _searched_draw():
     for seed in range(50):
         match = Match.new(PUSH, seed=seed)
         view = match.observe(match.turn)
-        if GreedyBot().draw(view) == Push() and TakeUpcard() in view.legal:
+        if GreedyBot().draw(view) == Push(match.turn) and TakeUpcard(match.turn) in view.legal:
             return view
     raise AssertionError("no searched draw found")
 
@@ -97,9 +97,9 @@ def test_goes_down_when_it_goes_out_or_its_partner_is_down() -> None:
 
 def test_while_holding_takes_only_what_going_down_absorbs() -> None:
     _, view = rigged("7H 7S 7D 9C 9D 9S KH", "7C")
-    assert SearchBot(search_hold=False).choose(view, random.Random(0)) == TakeUpcard()
+    assert SearchBot(search_hold=False).choose(view, random.Random(0)) == TakeUpcard(view.turn)
     _, view = rigged("7H 7S 7D 9C 9D 9S KH", "QC")
-    assert SearchBot(search_hold=False).choose(view, random.Random(0)) == Push()
+    assert SearchBot(search_hold=False).choose(view, random.Random(0)) == Push(view.turn)
 
 
 def test_holding_ends_when_the_stock_runs_low_or_an_opponent_takes_up_cards() -> None:
@@ -123,10 +123,10 @@ def test_discards_the_card_that_keeps_the_contract_closest() -> None:
     _, view = rigged(hand, "KC", rules=rules, pushed=True)
     rest = parse_cards(hand)
     rest.remove(parse_card("AC"))
-    assert GreedyBot().discard(view, random.Random(0)) == Discard(parse_card("AC"))
+    assert GreedyBot().discard(view, random.Random(0)) == Discard(view.turn, parse_card("AC"))
     assert contract_distance(rest, rules, 1) == 2
-    assert SearchBot(tight=True).discard(view, random.Random(0)) == Discard(parse_card("KH"))
-    assert SearchBot(wary=0.0).discard(view, random.Random(0)) == Discard(parse_card("AC"))
+    assert SearchBot(tight=True).discard(view, random.Random(0)) == Discard(view.turn, parse_card("KH"))
+    assert SearchBot(wary=0.0).discard(view, random.Random(0)) == Discard(view.turn, parse_card("AC"))
     rest = parse_cards(hand)
     rest.remove(parse_card("KH"))
     assert contract_distance(rest, rules, 1) == 1
@@ -135,14 +135,14 @@ def test_discards_the_card_that_keeps_the_contract_closest() -> None:
 def test_wary_discards_avoid_what_the_next_player_collects() -> None:
     match, view = rigged("7H 7S 9C 9D KS JD 4C", "5H", pushed=True)  # the pushed cards are known next door
     after = (match.turn + 1) % 4
-    assert SearchBot().discard(view, random.Random(0)) == Discard(parse_card("JD"))
+    assert SearchBot().discard(view, random.Random(0)) == Discard(match.turn, parse_card("JD"))
     match.deal.known[after] += parse_cards("JH")
     view = match.observe(match.turn)
     assert fits(parse_card("JD"), view.known[after], view) == 1
     assert fits(parse_card("5D"), view.known[after], view) == 1
     assert fits(parse_card("JD"), parse_cards("QD 10D 2C JK"), view) == 0  # sets only in deal 1; wilds ignored
-    assert SearchBot(wary=0.0).discard(view, random.Random(0)) == Discard(parse_card("JD"))
-    assert SearchBot().discard(view, random.Random(0)) == Discard(parse_card("KS"))
+    assert SearchBot(wary=0.0).discard(view, random.Random(0)) == Discard(match.turn, parse_card("JD"))
+    assert SearchBot().discard(view, random.Random(0)) == Discard(match.turn, parse_card("KS"))
 
 
 def test_discard_candidates_start_with_greedys_choice() -> None:
@@ -178,7 +178,7 @@ def test_a_wild_buried_at_the_deal_may_have_been_drawn_since() -> None:
     buried = match.deal.buried[0]
     while len(match.deal.stock) > 21:
         view = match.observe(match.turn)
-        match.apply(Push() if view.phase == "draw" else next(a for a in view.legal if isinstance(a, Discard)))
+        match.apply(Push(match.turn) if view.phase == "draw" else next(a for a in view.legal if isinstance(a, Discard)))
     view = match.observe(match.turn)
     assert buried in view.buried and view.stock == 21  # one copy is in this hand, the other unseen
     in_stock = [buried in sample_world(view, random.Random(n)).stock for n in range(300)]
@@ -245,8 +245,9 @@ def test_while_holding_discards_what_the_hand_needs_least() -> None:
     """The plan's discard is the costliest spare card (K♦); holding back keeps the king pair and drops 5♣."""
     match = _after_push("7H 7S 7D 9C 9D 9S KH KD 5C")
     view = match.observe(match.turn)
-    assert SearchBot(search_hold=False, keep_hold=False).choose(view, random.Random(0)) == Discard(parse_card("KD"))
-    assert SearchBot(search_hold=False).choose(view, random.Random(0)) == Discard(parse_card("5C"))
+    no_hold = SearchBot(search_hold=False, keep_hold=False)
+    assert no_hold.choose(view, random.Random(0)) == Discard(match.turn, parse_card("KD"))
+    assert SearchBot(search_hold=False).choose(view, random.Random(0)) == Discard(match.turn, parse_card("5C"))
 
 
 def test_hold_or_go_down_is_chosen_by_play_outs() -> None:
@@ -261,6 +262,7 @@ def test_hold_or_go_down_is_chosen_by_play_outs() -> None:
             action = bot.choose(view, random.Random(seed))
             assert bot.last_worlds == 6
             plan = best_go_down(parse_cards(hand), view.rules, view.deal)
+            plan = None if plan is None else plan.for_seat(view.turn)
             assert plan is not None
             hold, down = bot.hold_discard(view, plan), plan.table_actions[0]
             rng = random.Random(seed)

@@ -22,7 +22,7 @@ def test_a_seat_sees_its_own_hand_and_public_facts_only() -> None:
     assert view.hand == match.hand(seat) and view.hands is None
     assert view.hand_sizes == (6, 6, 6, 6) and view.stock == 83 and view.upcard == match.deal.upcard
     assert view.phase == "draw" and view.deal == 1 and str(view.contract) == "2 sets of 3"
-    assert view.my_turn and view.legal == (TakeUpcard(), Push())
+    assert view.my_turn and view.legal == (TakeUpcard(match.turn), Push(match.turn))
     assert observe(match, (seat + 1) % 4).legal == ()
     data = view.to_json()
     assert json.loads(json.dumps(data)) == data
@@ -37,7 +37,7 @@ def test_hidden_cards_never_reach_an_observation() -> None:
     second = rig(Match.new(PUSH, seed=2), OTHER_HANDS, upcard="7H", stock="KS 6C 10D 4H 5H", turn=1)
     assert observe(first, 0).to_json() == observe(second, 0).to_json()
     for match in (first, second):
-        match.apply(Push())  # East pushes 7♥ and K♠ (public) to South and draws a private card
+        match.apply(Push(match.turn))  # East pushes 7♥ and K♠ (public) to South and draws a private card
     assert observe(first, 0).to_json() == observe(second, 0).to_json()
     assert observe(first, 1).to_json() != observe(second, 1).to_json()
     assert observe(first, 0).log[-1].to_json()["drawn"] is None
@@ -46,11 +46,11 @@ def test_hidden_cards_never_reach_an_observation() -> None:
 
 def test_public_pushed_cards_are_known_to_be_in_the_receivers_hand() -> None:
     match = rig(Match.new(PUSH, seed=2), HANDS, upcard="7H", stock="KS 3C 9D 4H 5H", turn=0)
-    match.apply(Push())
-    match.apply(Discard(card("3C")))
+    match.apply(Push(match.turn))
+    match.apply(Discard(match.turn, card("3C")))
     assert observe(match, 3).known[1] == tuple(parse_cards("7H KS"))
-    match.apply(TakeUpcard())  # East takes North's 3♣
-    match.apply(Discard(card("7H")))
+    match.apply(TakeUpcard(match.turn))  # East takes North's 3♣
+    match.apply(Discard(match.turn, card("7H")))
     view = observe(match, 3)
     assert view.known[1] == tuple(parse_cards("KS 3C"))
     assert view.to_json()["known"][1] == ["KS", "3C"]
@@ -59,12 +59,13 @@ def test_public_pushed_cards_are_known_to_be_in_the_receivers_hand() -> None:
 def test_six_to_ten_pushed_card_is_seen_by_its_receiver_only() -> None:
     match = rig(Match.new(six_to_ten(3), seed=2), ["3C 4C 5C 7D 8D 9D JH QH KH AS"] * 3, upcard="6H",
                 stock="KS 3H 9D", turn=0)
-    match.apply(Push())
+    match.apply(Push(match.turn))
     assert observe(match, 1).log[-1].to_json()["stock_card"] == "KS"
     for seat in (0, 2):
         assert observe(match, seat).log[-1].to_json()["stock_card"] is None
     assert observe(match, 2).known[1] == (card("6H"),)
-    assert observe(match, None).log[-1].to_json()["stock_card"] == "KS"
+    assert observe(match, None).log[-1].to_json()["stock_card"] is None  # a spectator
+    assert match.full_view().log[-1].to_json()["stock_card"] == "KS"
 
 
 def test_full_view_shows_every_hand() -> None:
@@ -92,5 +93,26 @@ def test_readable_strings() -> None:
         "North's view of deal 1 of 5 (2 sets of 3): North to draw; hand 7♣ 8♣ 9♣ J♦ Q♦ K♦; "
         "up-card 7♥; stock 5; 0 melds on the table"
     )
-    match.apply(Push())
+    match.apply(Push(match.turn))
     assert str(match.events[-1]) == "seat 0 pushes 7♥ and K♠ to seat 1, then draws 3♣."
+
+
+def test_a_spectator_sees_no_hand_and_the_open_view_sees_them_all() -> None:
+    """observe(None) is a spectator: public cards only, the same whatever the hidden cards are."""
+    first = rig(Match.new(PUSH, seed=2), HANDS, upcard="7H", stock="KS 3C 9D 4H 5H", turn=1)
+    second = rig(Match.new(PUSH, seed=2), OTHER_HANDS, upcard="7H", stock="KS 6C 10D 4H 5H", turn=1)
+    for match in (first, second):
+        match.apply(Push(match.turn))
+    spectator = observe(first, None)
+    assert spectator.hand is None and spectator.hands is None and spectator.legal == ()
+    assert not spectator.open and not spectator.my_turn
+    assert spectator.to_json() == observe(second, None).to_json()
+    assert spectator.log[-1].to_json()["drawn"] is None
+    assert str(spectator).startswith("A spectator's view")
+    assert first.observe(None) == spectator
+    full = first.full_view()
+    assert full.open and full.hands == tuple(tuple(hand) for hand in first.deal.hands)
+    assert full.log[-1].to_json()["drawn"] == "3C" and full.legal == tuple(first.legal_actions())
+    for seat in range(4):  # a seat's own view holds its hand and no other
+        data = json.dumps(observe(first, seat).to_json())
+        assert json.loads(data)["hand"] == [c.ascii for c in first.hand(seat)]

@@ -7,6 +7,7 @@ penalties of the cards left; the record replays to the identical state.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -27,7 +28,6 @@ from push_learn.rummy.engine import (
     GoDown,
     LayOff,
     Match,
-    MatchRecord,
     NewMeld,
     Phase,
     Push,
@@ -35,8 +35,10 @@ from push_learn.rummy.engine import (
     Rescue,
     TakeUpcard,
     deal_scores,
+    load_match,
     observe,
     play_random_match,
+    read_match_record,
 )
 from push_learn.rummy.melds import interpret_meld
 from push_learn.rummy.rules import RummyRules
@@ -64,21 +66,21 @@ def random_attempt(match: Match, rng: random.Random) -> Action:
     target = rng.randrange(len(deal.melds) + 2)
     kind = rng.randrange(7)
     if kind == 0:
-        return TakeUpcard()
+        return TakeUpcard(match.turn)
     if kind == 1:
-        return Push()
+        return Push(match.turn)
     if kind == 2:
-        return Discard(rng.choice([any_card, held]))
+        return Discard(match.turn, rng.choice([any_card, held]))
     if kind == 3:
-        return LayOff(target, rng.choice([any_card, held]))
+        return LayOff(match.turn, target, rng.choice([any_card, held]))
     if kind == 4:
-        return Rescue(target, rng.randrange(4), rng.choice([any_card, held]))
+        return Rescue(match.turn, target, rng.randrange(4), rng.choice([any_card, held]))
     cards = rng.sample(hand, min(3, len(hand))) if rng.random() < 0.7 else [any_card, held, held]
     readings = interpret_meld(cards, match.rules)
     meld = rng.choice(readings) if readings else None
     if meld is None:
-        return Discard(any_card)
-    return NewMeld(meld) if kind == 5 else GoDown((meld,))
+        return Discard(match.turn, any_card)
+    return NewMeld(match.turn, meld) if kind == 5 else GoDown(match.turn, (meld,))
 
 
 def check_deal_end(rules: RummyRules, event: DealEnded) -> None:
@@ -98,7 +100,7 @@ def check_deal_end(rules: RummyRules, event: DealEnded) -> None:
 @given(rules=st.sampled_from(RULES), seed=st.integers(0, 2**31), player=st.integers(0, 10_000))
 def test_random_matches_keep_every_invariant(rules: RummyRules, seed: int, player: int) -> None:
     match = Match.new(rules, seed)
-    bot = RandomPlayer(player)
+    bot, bot_rng = RandomPlayer(), random.Random(f"random-player:{player}")
     rng = random.Random(player)
     whole_pack = pack(rules)
     while not match.over:
@@ -110,20 +112,24 @@ def test_random_matches_keep_every_invariant(rules: RummyRules, seed: int, playe
             seat = rng.choice([None, *range(rules.players)])
             view = observe(match, seat).to_json()
             assert json.loads(json.dumps(view)) == view
-            assert (view["hand"] is None) == (seat is None) and (view["hands"] is None) == (seat is not None)
+            assert (view["hand"] is None) == (seat is None) and view["hands"] is None  # None: a spectator
+            assert match.full_view().hands == tuple(tuple(hand) for hand in match.deal.hands)
         if rng.random() < 0.3:
             attempt = random_attempt(match, rng)
+            if rng.random() < 0.2:  # the same move from another seat: refused before anything else
+                other = (match.turn + rng.randrange(1, rules.players)) % rules.players
+                attempt = dataclasses.replace(attempt, seat=other)
             before = match.snapshot()
             try:
                 match.verify(attempt)
             except IllegalAction:
                 assert not match.can(attempt)
                 assert match.snapshot() == before
-        for event in match.apply(bot.choose(match)):
+        for event in match.apply(bot.choose(match.observe(match.turn), bot_rng)):
             if isinstance(event, DealEnded):
                 check_deal_end(rules, event)
     assert len(match.results) == rules.deals
-    replayed = MatchRecord.from_json(match.record().to_json()).replay()
+    replayed = load_match(read_match_record(match.record().to_json()))
     assert replayed.snapshot() == match.snapshot()
     assert match.pot + sum(match.pot_shares) == rules.pot_ante * rules.players
 

@@ -93,7 +93,7 @@ def test_pot_through_a_whole_match() -> None:
 def test_match_over_after_five_deals() -> None:
     match = play_random_match(PUSH, seed=8)
     assert match.over and len(match.results) == 5 and match.legal_actions() == []
-    refused(match, TakeUpcard(), "the match is over")
+    refused(match, TakeUpcard(match.turn), "the match is over")
     final = match.events[-1]
     assert isinstance(final, MatchEnded) and final.totals == match.totals and final.winners == match.winners
     assert match.winners == winners(PUSH, match.deal_scores)
@@ -117,8 +117,8 @@ HANDS = ["7C 8C 9C JD QD KD", "4S 4D 5S 6S 7S 8S", "AH AD 3S 3D 9S 9H", "QH QS J
 
 
 def take_and_discard(match: Match) -> None:
-    match.apply(TakeUpcard())
-    match.apply(Discard(match.legal_discards()[0]))
+    match.apply(TakeUpcard(match.turn))
+    match.apply(Discard(match.turn, match.legal_discards()[0]))
 
 
 def test_loop_guard_ends_a_hand_after_a_quiet_round_with_one_stock_card() -> None:
@@ -138,8 +138,8 @@ def test_loop_guard_ends_a_hand_after_a_quiet_round_with_one_stock_card() -> Non
 
 def test_loop_guard_counts_only_turns_begun_with_one_stock_card() -> None:
     match = rig(Match.new(PUSH, seed=2), HANDS, upcard="7S", stock="KH 3C 9D", turn=0)
-    match.apply(Push())  # stock 3 -> 1: this turn began with 3 cards and does not count
-    match.apply(Discard(card("3C")))
+    match.apply(Push(match.turn))  # stock 3 -> 1: this turn began with 3 cards and does not count
+    match.apply(Discard(match.turn, card("3C")))
     for _ in range(3):
         take_and_discard(match)
     assert match.deal_no == 1
@@ -149,11 +149,11 @@ def test_loop_guard_counts_only_turns_begun_with_one_stock_card() -> None:
 
 def test_loop_guard_resets_on_a_table_action() -> None:
     match = rig(Match.new(PUSH, seed=2), ["7C 7D 7H KC KD KS 4H", *HANDS[1:]], upcard="7S", stock="KS", turn=0)
-    match.apply(TakeUpcard())
+    match.apply(TakeUpcard(match.turn))
     sets = [m for text in ("7C 7D 7H", "KC KD KS") for m in interpret_meld(parse_cards(text), PUSH)
             if m.kind is MeldKind.SET]
-    match.apply(GoDown(tuple(sets)))
-    match.apply(Discard(card("4H")))
+    match.apply(GoDown(match.turn, tuple(sets)))
+    match.apply(Discard(match.turn, card("4H")))
     for _ in range(3):
         take_and_discard(match)
     assert match.deal_no == 1, "North's turn melded, so only three quiet turns have passed"

@@ -99,11 +99,10 @@ def test_dashboards_dir_writes_notebooks_without_a_checkout(monkeypatch: pytest.
     assert sorted(p.name for p in folder.glob("*.ipynb")) == sorted(info.notebook for info in DASHBOARDS)
 
 
-def test_a_taken_port_is_refused_with_a_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_taken_port_is_refused_with_a_sentence() -> None:
     with socket.socket() as holder:
         holder.bind(("127.0.0.1", 0))
         holder.listen()
         port = holder.getsockname()[1]
-        status = serve.serve(serve.ServeOptions(port=port))
-    assert status == 2
-    assert f"port {port} on 127.0.0.1 is already in use" in capsys.readouterr().err
+        with pytest.raises(serve.ServeUsageError, match=f"port {port} on 127.0.0.1 is already in use"):
+            serve.serve(serve.ServeOptions(port=port))

@@ -3,8 +3,9 @@
 Each subcommand lives in its own module, which provides ``add_arguments(parser)`` and
 ``run(args) -> int``; ``SUBCOMMANDS`` maps the subcommand's name to that module and a one-line help.
 A subcommand refuses settings it cannot use by raising ``push_learn.errors.UsageError``: ``main``
-prints its sentence and exits with status 2. Adding a subcommand is one line here. Modules are imported when the parser is built, so keep their
-top-level imports light (import heavy things inside ``run``).
+prints its sentence and exits with status 2. Adding a subcommand is one line here. Modules are
+imported when the parser is built, so keep their top-level imports light (import heavy things
+inside ``run``).
 
     push-learn serve --port 8866      # the dashboards under Voila
 """

@@ -127,7 +127,7 @@ def is_teacher(user: User | None) -> bool:
     return user is not None and user.name == "teacher"
 
 
-class ClassKeyIdentityProvider(IdentityProvider):  # type: ignore[misc]
+class ClassKeyIdentityProvider(IdentityProvider):
     """Users are browser sessions; with a class key set, only sessions that typed a key are users."""
 
     class_key = Unicode(None, allow_none=True, help="The class key; None serves the pages to anyone.").tag(
@@ -203,7 +203,7 @@ class ClassKeyIdentityProvider(IdentityProvider):  # type: ignore[misc]
         return User(username=session, name=role, display_name="Teacher" if role == "teacher" else "Student")
 
 
-class KernelOwnerAuthorizer(Authorizer):  # type: ignore[misc]
+class KernelOwnerAuthorizer(Authorizer):
     """Kernels answer only the session that owns them; everything else a user may do is allowed."""
 
     def is_authorized(self, handler: web.RequestHandler, user: User, action: str, resource: str) -> bool:
@@ -379,7 +379,7 @@ class _RecordingKernels:
         return getattr(self._manager, name)
 
 
-class OwnedPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
+class OwnedPageHandler(TornadoVoilaHandler):
     """Voila's dashboard page, whose kernel becomes the requesting session's."""
 
     @property
@@ -392,7 +392,7 @@ class OwnedPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         return _RecordingKernels(manager, _owners(self.settings), user.username)
 
 
-class OwnedShutdownHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]
+class OwnedShutdownHandler(VoilaShutdownKernelHandler):
     """Voila's shutdown-on-unload request, for the kernel's own session only."""
 
     @web.authenticated
@@ -411,7 +411,7 @@ async def _user_of(handler: web.RequestHandler) -> User | None:
     return cast("User | None", await ensure_async(provider.get_user(handler)))
 
 
-class OwnedRequestInfoHandler(RequestInfoSocketHandler):  # type: ignore[misc]
+class OwnedRequestInfoHandler(RequestInfoSocketHandler):
     """Voila's request-info socket (the address a warm kernel's page was asked with), for its owner only."""
 
     async def get(self, *args: Any, **kwargs: Any) -> None:
@@ -422,7 +422,7 @@ class OwnedRequestInfoHandler(RequestInfoSocketHandler):  # type: ignore[misc]
         await super().get(*args, **kwargs)
 
 
-class KeyedFileHandler(AllowListFileHandler):  # type: ignore[misc]
+class KeyedFileHandler(AllowListFileHandler):
     """Voila's files of the dashboards folder, for browsers that typed the key."""
 
     async def prepare(self) -> None:
@@ -439,7 +439,7 @@ _SWAPS: dict[type, type] = {
 }
 
 
-class PushLearnVoila(Voila):  # type: ignore[misc]
+class PushLearnVoila(Voila):
     """Voila with the class key and kernels bound to their page's session.
 
     Configure the keys on ``ClassKeyIdentityProvider`` (``class_key``, ``teacher_key``).

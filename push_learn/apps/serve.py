@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from push_learn.apps.catalogue import DASHBOARDS, write_notebooks
-from push_learn.apps.classkey import Keys, is_local_host, key_problem, new_key
+from push_learn.apps.classkey import Keys, is_local_host, key_matches, key_problem, new_key
 from push_learn.errors import UsageError
 from push_learn.rummy.rules import PLAYER_RANGE, VARIANT_NAMES
 
@@ -198,14 +198,18 @@ def options_problem(options: ServeOptions) -> str | None:
     for key, what in ((options.class_key, "the class key"), (options.teacher_key, "the teacher key")):
         if key is not None and (problem := key_problem(key, what)) is not None:
             return problem
-    if options.class_key is not None and options.teacher_key is not None:
-        if Keys(options.class_key, options.teacher_key).role_of(options.class_key) == "teacher":
-            return "the class key and the teacher key must differ (students would get the teacher's pages)"
+    if _same_keys(options.class_key, options.teacher_key):
+        return "the class key and the teacher key must differ (students would get the teacher's pages)"
     try:
         socket.getaddrinfo(options.host, options.port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError):
         return f"cannot find the address {options.host!r} given to --host; {_HOST_ADVICE}"
     return None
+
+
+def _same_keys(class_key: str | None, teacher_key: str | None) -> bool:
+    """Whether the class key would open the teacher's pages (the two keys compare equal)."""
+    return class_key is not None and teacher_key is not None and key_matches(class_key, teacher_key)
 
 
 def resolve_keys(options: ServeOptions) -> Keys:
@@ -220,7 +224,7 @@ def resolve_keys(options: ServeOptions) -> Keys:
         class_key, class_generated = new_key(), True
     teacher_key = options.teacher_key
     teacher_generated = teacher_key is None
-    while teacher_key is None or (class_key is not None and Keys(class_key, teacher_key).role_of(class_key) == "teacher"):
+    while teacher_key is None or _same_keys(class_key, teacher_key):
         teacher_key = new_key()
     return Keys(class_key, teacher_key, class_generated, teacher_generated)
 

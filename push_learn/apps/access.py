@@ -12,9 +12,10 @@ Built on the extension points Voila and jupyter_server offer, not a server of ou
   on to the page asked for. The teacher key works there too and makes the browser the teacher's.
 - ``KernelOwnerAuthorizer`` (``Voila.authorizer_class``) and ``KernelOwners``: each kernel is bound to
   the session whose page started it (or took it warm from the pool); its websocket and its REST
-  address answer that session only. ``PushLearnVoila`` swaps four of Voila's handlers for subclasses
-  that record the owner (the page) or check it (Voila's shutdown request and request-info socket,
-  which ask no authorizer), and that ask for the key before serving files of the dashboards folder.
+  address answer that session only. ``PushLearnVoila`` swaps five of Voila's handlers for subclasses
+  that record the owner (the page), check it (Voila's shutdown request, which asks no authorizer),
+  let only the kernel itself open Voila's request-info socket, ask for the key before serving files
+  of the dashboards folder, and refuse a kernel websocket with a plain 403.
 - ``teacher_only``: a decorator for the teacher's pages to come.
 
 Voila's own scripts, styles and icons (``/voila/static``, themes, lab extensions) stay open: they are
@@ -42,12 +43,14 @@ from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.static_file_handler import AllowListFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from push_learn.apps.classkey import Keys, fingerprint
 
 __all__ = [
     "KEY_COOKIE",
     "KEY_PATH",
+    "LOOPBACK_CLIENTS",
     "OWNERS_SETTING",
     "SESSION_COOKIE",
     "WRONG_KEY_DELAY",
@@ -411,15 +414,33 @@ async def _user_of(handler: web.RequestHandler) -> User | None:
     return cast("User | None", await ensure_async(provider.get_user(handler)))
 
 
-class OwnedRequestInfoHandler(RequestInfoSocketHandler):
-    """Voila's request-info socket (the address a warm kernel's page was asked with), for its owner only."""
+LOOPBACK_CLIENTS = frozenset({"127.0.0.1", "::1"})
+"""Addresses a kernel connects from: it runs on the server's own computer."""
+
+
+class KernelOnlyRequestInfoHandler(RequestInfoSocketHandler):
+    """Voila's request-info socket, through which a warm kernel learns the address its page was asked with.
+
+    Only the kernel itself connects there (``voila.utils.wait_for_request``, from this computer and with no
+    ``Origin`` header, which every browser sends): anything else is refused, so no browser can read or
+    steal another page's address.
+    """
 
     async def get(self, *args: Any, **kwargs: Any) -> None:
-        """Refuse (403) before the websocket opens unless this browser's page owns the kernel."""
-        kernel_id = kwargs.get("kernel_id") or (args[0] if args else None)
-        if not _owners(self.settings).owns(kernel_id, await _user_of(self)):
+        """Refuse (403) before the websocket opens unless a local program, not a browser, asks."""
+        if "Origin" in self.request.headers or self.request.remote_ip not in LOOPBACK_CLIENTS:
+            app_log.warning("refused a request-info socket to %s: only the kernel may open it", self.request.remote_ip)
             raise web.HTTPError(403)
         await super().get(*args, **kwargs)
+
+
+class PlainRefusalKernelSocket(VoilaKernelWebsocketHandler):
+    """Voila's kernel websocket, whose refusals are a plain 403 (Voila has no error page for it to render)."""
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """A one-line plain-text answer."""
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(f"{status_code}: this kernel answers only the page that opened it\n")
 
 
 class KeyedFileHandler(AllowListFileHandler):
@@ -434,7 +455,8 @@ class KeyedFileHandler(AllowListFileHandler):
 _SWAPS: dict[type, type] = {
     TornadoVoilaHandler: OwnedPageHandler,
     VoilaShutdownKernelHandler: OwnedShutdownHandler,
-    RequestInfoSocketHandler: OwnedRequestInfoHandler,
+    RequestInfoSocketHandler: KernelOnlyRequestInfoHandler,
+    VoilaKernelWebsocketHandler: PlainRefusalKernelSocket,
     AllowListFileHandler: KeyedFileHandler,
 }
 
@@ -454,7 +476,7 @@ class PushLearnVoila(Voila):
         return settings
 
     def init_handlers(self) -> list[Any]:
-        """Voila's handlers with the four that must know about owners and keys swapped for ours."""
+        """Voila's handlers with the five that must know about owners and keys swapped for ours."""
         handlers = []
         swapped = set()
         for spec in super().init_handlers():
@@ -462,7 +484,8 @@ class PushLearnVoila(Voila):
             if swap is not None:
                 swapped.add(spec[1])
             handlers.append((spec[0], swap, *spec[2:]) if swap else spec)
-        missing = {TornadoVoilaHandler, VoilaShutdownKernelHandler, AllowListFileHandler} - swapped
+        needed = {TornadoVoilaHandler, VoilaShutdownKernelHandler, AllowListFileHandler, VoilaKernelWebsocketHandler}
+        missing = needed - swapped
         if missing:  # a Voila that routes differently must not leave a page unguarded
             names = ", ".join(sorted(cls.__name__ for cls in missing))
             raise RuntimeError(f"this Voila does not serve its pages with {names}; push_learn cannot guard them")

@@ -53,6 +53,7 @@ __all__ = [
     "ServeUsageError",
     "add_arguments",
     "dashboards_dir",
+    "kernel_callback_host",
     "key_lines",
     "landing_page_config",
     "main",
@@ -288,6 +289,15 @@ def serve(options: ServeOptions) -> int:
         return _run_voila(options, root)
 
 
+def kernel_callback_host(host: str) -> str:
+    """The address a kernel started by this server reaches it at (bracketed when it is IPv6)."""
+    if host in ("", "0.0.0.0"):
+        return "127.0.0.1"
+    if host == "::":
+        return "[::1]"
+    return f"[{host}]" if ":" in host else host
+
+
 def voila_config(options: ServeOptions, keys: Keys) -> Any:
     """The traitlets configuration of our Voila: the landing page's catalogue and the keys."""
     from traitlets.config import Config
@@ -305,6 +315,9 @@ def _run_voila(options: ServeOptions, root: Path) -> int:
     _skip_slow_format_checker()
     paths = [str(TEMPLATE_ROOT), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))]
     os.environ["JUPYTER_PATH"] = os.pathsep.join(paths)
+    # A warm kernel asks the server for its page's address at VOILA_APP_IP (Voila's default, 127.0.0.1,
+    # is not listened on when --host names one address); kernels inherit this environment.
+    os.environ["VOILA_APP_IP"] = kernel_callback_host(options.host)
 
     from push_learn.apps.access import PushLearnVoila
 

@@ -106,3 +106,11 @@ def test_a_taken_port_is_refused_with_a_sentence() -> None:
         port = holder.getsockname()[1]
         with pytest.raises(serve.ServeUsageError, match=f"port {port} on 127.0.0.1 is already in use"):
             serve.serve(serve.ServeOptions(port=port))
+
+
+def test_kernels_reach_the_server_at_the_address_it_listens_on() -> None:
+    assert serve.kernel_callback_host("0.0.0.0") == "127.0.0.1"
+    assert serve.kernel_callback_host("127.0.0.2") == "127.0.0.2"
+    assert serve.kernel_callback_host("192.168.1.10") == "192.168.1.10"
+    assert serve.kernel_callback_host("::") == "[::1]"
+    assert serve.kernel_callback_host("::1") == "[::1]"

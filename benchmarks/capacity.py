@@ -136,7 +136,7 @@ class KernelSocket:
             message = self._decode(frame)
             if message.get("msg_type", message.get("header", {}).get("msg_type")) != "comm_msg":
                 continue
-            parent = message.get("parent_header", {}).get("msg_id")
+            parent = str(message.get("parent_header", {}).get("msg_id", ""))
             future = self.replies.pop(parent, None)
             if future is not None and not future.done():
                 future.set_result(message)

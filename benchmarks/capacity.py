@@ -137,8 +137,10 @@ class KernelSocket:
             if message.get("msg_type", message.get("header", {}).get("msg_type")) != "comm_msg":
                 continue
             parent = str(message.get("parent_header", {}).get("msg_id", ""))
-            future = self.replies.pop(parent, None)
-            if future is not None and not future.done():
+            if parent not in self.replies:
+                continue
+            future = self.replies.pop(parent)
+            if not future.done():
                 future.set_result(message)
 
     def close(self) -> None:

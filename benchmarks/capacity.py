@@ -28,6 +28,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import random
 import re
 import statistics
@@ -70,6 +71,8 @@ class Figures:
     kernels: list[int] = field(default_factory=list)
     kernels_rss: list[int] = field(default_factory=list)
     kernel_uss: list[int] = field(default_factory=list)
+    load: tuple[float, float] = (0.0, 0.0)
+    """The machine's one-minute load average when the run started and when it ended (others' work shows here)."""
 
 
 def _now_iso() -> str:
@@ -275,6 +278,7 @@ async def run_class(server: Server, students: int, arrival: float, linger: float
     """Drive ``students`` light clients against ``server``; return the figures."""
     AsyncHTTPClient.configure(None, max_clients=MAX_STUDENTS * 2)
     figures = Figures(students=students)
+    load_before = os.getloadavg()[0]
     rng = random.Random(seed)
     arrivals = sorted(rng.uniform(0, arrival) for _ in range(students))
     start = time.monotonic()
@@ -285,6 +289,7 @@ async def run_class(server: Server, students: int, arrival: float, linger: float
         timeout=arrival + linger + 3 * STEP_TIMEOUT,
     )
     sampler.cancel()
+    figures.load = (load_before, os.getloadavg()[0])
     return figures
 
 
@@ -320,7 +325,10 @@ def report(figures: Figures, pool_size: int) -> str:
             f"max {max(figures.kernel_uss) / MIB:.0f} MiB ({len(figures.kernel_uss)} kernels)"
         )
     available = psutil.virtual_memory()
-    lines.append(f"  machine           {psutil.cpu_count()} cores, {available.total / MIB / 1024:.1f} GiB memory")
+    lines.append(
+        f"  machine           {psutil.cpu_count()} cores, {available.total / MIB / 1024:.1f} GiB memory; "
+        f"load average {figures.load[0]:.1f} at the start, {figures.load[1]:.1f} at the end"
+    )
     if figures.errors:
         lines.append(f"  errors            {sum(figures.errors.values())}:")
         lines.extend(f"    {count} x {kind}" for kind, count in figures.errors.most_common())

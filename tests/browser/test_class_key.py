@@ -20,6 +20,11 @@ from push_learn.apps.harness import PageWatch, Server
 
 HOST = "127.0.0.2"
 FLOOR = Path(__file__).resolve().parents[2] / "benchmarks" / "notebooks" / "floor.ipynb"
+PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489"
+    "0000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082"
+)
+"""A one-pixel PNG image."""
 
 _OPEN_SOCKET = """async (url) => await new Promise((done) => {
     const socket = new WebSocket(url);
@@ -44,6 +49,7 @@ def network_server(serve_factory: Callable[..., Server], tmp_path_factory: pytes
     (meld_lab,) = [info for info in DASHBOARDS if info.slug == "meld_lab"]
     (folder / meld_lab.notebook).write_text(notebook_text(meld_lab), encoding="utf-8")
     shutil.copy(FLOOR, folder / FLOOR.name)
+    (folder / "board.png").write_bytes(PNG)  # a file of the dashboards folder, which Voila serves under /voila/files/
     return serve_factory("--root", str(folder), "--pool-size", "1", "--cull-idle", "120", host=HOST)
 
 
@@ -92,6 +98,7 @@ def test_a_network_server_refuses_pages_without_the_class_key_and_serves_them_wi
     expect(page.get_by_text("Ask your teacher for the class key")).to_be_visible()
     expect(page.get_by_text("Push · shuffle 5")).to_have_count(0)
     assert context.request.get(f"{network_server.url}voila/api/contents/").status == 403
+    assert context.request.get(f"{network_server.url}voila/files/board.png").status == 403
     port = network_server.url.split(":")[2].rstrip("/")
     nobody = f"ws://{HOST}:{port}/api/kernels/00000000-0000-0000-0000-000000000000/channels"
     assert page.evaluate(_OPEN_SOCKET, nobody) == "refused"
@@ -103,6 +110,7 @@ def test_a_network_server_refuses_pages_without_the_class_key_and_serves_them_wi
     expect(page).to_have_url(re.compile(r"/voila/render/meld_lab\.ipynb\?seed=5$"))
     expect(page.get_by_text("Push · shuffle 5")).to_be_visible(timeout=60_000)
 
+    assert context.request.get(f"{network_server.url}voila/files/board.png").status == 200
     landing = page.goto(network_server.url)  # asked once: the browser remembers the key
     assert landing is not None and landing.status == 200
     expect(page).to_have_title("push_learn dashboards")

@@ -337,6 +337,16 @@ def report(figures: Figures, pool_size: int) -> str:
     return "\n".join(lines)
 
 
+def _wait_for_pool(server: Server, size: int, timeout: float = 300.0) -> None:
+    """Wait (at most ``timeout`` seconds) until the server says its pool of warm kernels is full, then 5 s more."""
+    deadline = time.monotonic() + timeout
+    while size and time.monotonic() < deadline:
+        if f"is filled with {size} kernel" in server.log.read_text(errors="replace"):
+            break
+        time.sleep(0.5)
+    time.sleep(5)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the classes asked for, one fresh server each, and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -361,7 +371,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             extra = ("--root", str(folder), "--pool-size", str(args.pool_size), "--cull-idle", "60")
             server = start_server(log, extra)
             try:
-                time.sleep(5)  # let the warm kernel finish its start
+                _wait_for_pool(server, args.pool_size)
                 figures = asyncio.run(run_class(server, count, args.arrival, args.linger, args.every, args.seed))
             finally:
                 stop_server(server.process)

@@ -36,6 +36,7 @@ from jupyter_core.utils import ensure_async
 from jupyter_server.auth.authorizer import Authorizer
 from jupyter_server.auth.identity import IdentityProvider, User
 from tornado import web
+from tornado.httputil import split_host_and_port
 from tornado.log import app_log
 from traitlets import Unicode
 from voila.app import Voila
@@ -59,6 +60,7 @@ __all__ = [
     "KernelOwners",
     "KeyHandler",
     "PushLearnVoila",
+    "cookie_name",
     "is_teacher",
     "key_page",
     "safe_next",
@@ -66,9 +68,11 @@ __all__ = [
 ]
 
 SESSION_COOKIE = "push_learn_session"
-"""Signed cookie holding a browser's random session id (the owner of the kernels its pages start)."""
+"""Signed cookie holding a browser's random session id (the owner of the kernels its pages start); its
+name ends with the server's port (``cookie_name``)."""
 KEY_COOKIE = "push_learn_key"
-"""Signed cookie saying which key a browser typed: ``student:<fingerprint>`` or ``teacher:<fingerprint>``."""
+"""Signed cookie saying which key a browser typed: ``student:<fingerprint>`` or ``teacher:<fingerprint>``;
+its name ends with the server's port."""
 KEY_PATH = "/login"
 """Where the key page lives (jupyter_server's login address, which Voila sets)."""
 OWNERS_SETTING = "push_learn_kernel_owners"
@@ -115,8 +119,16 @@ def _owners(settings: dict[str, Any]) -> KernelOwners:
     return owners
 
 
-def _cookie_text(handler: web.RequestHandler, name: str) -> str | None:
-    value = handler.get_signed_cookie(name)
+def cookie_name(handler: web.RequestHandler, base: str) -> str:
+    """``base`` followed by the port the browser asked for: browsers share cookies between the ports of one
+    host, and two servers there (two classes, or a test beside ``make serve``) must not overwrite each
+    other's sessions."""
+    _, port = split_host_and_port(handler.request.host or "")
+    return f"{base}_{port}" if port else base
+
+
+def _cookie_text(handler: web.RequestHandler, base: str) -> str | None:
+    value = handler.get_signed_cookie(cookie_name(handler, base))
     if value is None:
         return None
     try:
@@ -170,7 +182,7 @@ class ClassKeyIdentityProvider(IdentityProvider):
         session = _cookie_text(handler, SESSION_COOKIE)
         if not session:
             session = secrets.token_urlsafe(24)
-            handler.set_signed_cookie(SESSION_COOKIE, session, httponly=True, samesite="Lax")
+            handler.set_signed_cookie(cookie_name(handler, SESSION_COOKIE), session, httponly=True, samesite="Lax")
         handler._push_learn_session = session  # type: ignore[attr-defined]
         return session
 
@@ -195,7 +207,8 @@ class ClassKeyIdentityProvider(IdentityProvider):
         key = self.teacher_key if role == "teacher" else self.class_key
         if key is None:
             return
-        handler.set_signed_cookie(KEY_COOKIE, f"{role}:{fingerprint(key)}", httponly=True, samesite="Lax")
+        mark = f"{role}:{fingerprint(key)}"
+        handler.set_signed_cookie(cookie_name(handler, KEY_COOKIE), mark, httponly=True, samesite="Lax")
 
     def get_user(self, handler: web.RequestHandler) -> User | None:
         """The session as a user (``name`` is its role), or None when the class key is still needed."""

@@ -105,6 +105,7 @@ class _Handler:
     """Just what the identity provider uses of a tornado handler: signed cookies."""
 
     def __init__(self, cookies: dict[str, str] | None = None) -> None:
+        self.request = SimpleNamespace(host="teacher-laptop")  # no port: the cookies' names are the bare ones
         self.cookies = dict(cookies or {})
         self.set: dict[str, str] = {}
 
@@ -146,6 +147,12 @@ def test_the_teacher_key_makes_a_teacher_even_on_an_open_server() -> None:
         user = _provider(class_key).get_user(handler)  # type: ignore[arg-type]
         assert user is not None and user.name == "teacher"
         assert access.is_teacher(user)
+
+
+def test_cookie_names_end_with_the_port_asked_for() -> None:
+    on_port = SimpleNamespace(request=SimpleNamespace(host="127.0.0.2:8866"))
+    assert access.cookie_name(on_port, SESSION_COOKIE) == "push_learn_session_8866"  # type: ignore[arg-type]
+    assert access.cookie_name(_Handler(), KEY_COOKIE) == "push_learn_key"  # type: ignore[arg-type]
 
 
 def test_an_open_server_makes_every_browser_a_student_with_its_own_session() -> None:
@@ -278,11 +285,12 @@ class KeyPageTest(AsyncHTTPTestCase):
         wrong = self._send("POST", KEY_PATH, cookies, {"key": "WRONG-KEY1", "next": "/x"})
         assert wrong.code == 403
         assert "That is not the key" in wrong.body.decode()
-        assert KEY_COOKIE not in cookies
+        port = self.get_http_port()
+        assert f"{KEY_COOKIE}_{port}" not in cookies
         right = self._send("POST", KEY_PATH, cookies, {"key": "k7qm 3rxp", "next": "/voila/render/meld_lab.ipynb"})
         assert right.code == 303
         assert right.headers["Location"] == "/voila/render/meld_lab.ipynb"
-        assert KEY_COOKIE in cookies and SESSION_COOKIE in cookies
+        assert f"{KEY_COOKIE}_{port}" in cookies and f"{SESSION_COOKIE}_{port}" in cookies
         again = self._send("GET", f"{KEY_PATH}?next=/", cookies)  # remembered: the form is not shown again
         assert again.code == 302 and again.headers["Location"] == "/"
 

@@ -8,6 +8,7 @@ cores would measure the browsers): it does what a student's page does on the wir
 2. reads the kernel's id from the page, opens the kernel's websocket (the Jupyter protocol, JSON
    frames) and asks for the widgets' state as ipywidgets' page manager does (``request_states`` on
    ``jupyter.widget.control``). **Time to an interactive page**: arrival -> that state received;
+   Behind ``--max-starting``, a student shown the queue page asks again as the page does (the wait counts);
 3. clicks a card every ``--every`` seconds (the anywidget message the page sends, ``toggle``) until
    ``--linger`` seconds after the last student arrived. **Click**: message sent -> the widget's
    repainted state received;
@@ -19,7 +20,7 @@ has a timeout; a timeout or a refusal is counted as an error, with its kind. Wha
 leaves out: the page's scripts and styles (the same static files for every student, cached by the
 browser after the first) and the browser's own rendering time (about 1 s more on a laptop).
 
-Run: .venv/bin/python benchmarks/capacity.py [--students 20 40] [--pool-size 1] [--arrival 60]
+Run: .venv/bin/python benchmarks/capacity.py [--students 20 40] [--pool-size 1] [--max-starting 0] [--arrival 60]
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ import psutil  # type: ignore[import-untyped]
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
+from push_learn.apps.admission import RETRY_SECONDS
 from push_learn.apps.catalogue import DASHBOARDS, notebook_text
 from push_learn.apps.harness import Server, kernel_processes, start_server, stop_server
 
@@ -71,6 +73,8 @@ class Figures:
     kernels: list[int] = field(default_factory=list)
     kernels_rss: list[int] = field(default_factory=list)
     kernel_uss: list[int] = field(default_factory=list)
+    queued: set[int] = field(default_factory=set)
+    """Students who were shown the queue page at least once (``--max-starting``)."""
     load: tuple[float, float] = (0.0, 0.0)
     """The machine's one-minute load average when the run started and when it ended (others' work shows here)."""
 
@@ -195,7 +199,12 @@ async def student(
     socket: KernelSocket | None = None
     step = "page"
     try:
-        html = await _open_page(client, f"{server.url}voila/render/meld_lab.ipynb?seed={number}", jar)
+        page_url = f"{server.url}voila/render/meld_lab.ipynb?seed={number}"
+        html = await _open_page(client, page_url, jar)
+        while 'class="pl-queue"' in html and time.monotonic() - arrived < STEP_TIMEOUT:  # queued: ask again
+            figures.queued.add(number)
+            await asyncio.sleep(RETRY_SECONDS)
+            html = await _open_page(client, page_url, jar)
         figures.page.append(time.monotonic() - arrived)
         found = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html)
         if found is None:
@@ -298,9 +307,11 @@ def _quantile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def report(figures: Figures, pool_size: int) -> str:
+def report(figures: Figures, pool_size: int, max_starting: int) -> str:
     """The figures of one run, as lines to print."""
-    lines = [f"{figures.students} students (--pool-size {pool_size}):"]
+    lines = [f"{figures.students} students (--pool-size {pool_size}, --max-starting {max_starting}):"]
+    if max_starting:
+        lines.append(f"  queue page        shown to {len(figures.queued)} students")
     if figures.interactive:
         lines.append(
             f"  interactive page  p50 {statistics.median(figures.interactive):5.2f} s   "
@@ -352,6 +363,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--students", type=int, nargs="+", default=[20, 40], help="class sizes, one run each")
     parser.add_argument("--pool-size", type=int, default=1, help="warm kernels kept for Meld Lab (push-learn serve)")
+    parser.add_argument(
+        "--max-starting", type=int, default=0, help="pages prepared at once (push-learn serve; 0: no limit)"
+    )
     parser.add_argument("--arrival", type=float, default=60.0, help="seconds over which students arrive")
     parser.add_argument("--linger", type=float, default=30.0, help="seconds of clicking after the last arrival")
     parser.add_argument("--every", type=float, default=3.0, help="mean seconds between two clicks of a student")
@@ -368,14 +382,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         (folder / meld_lab.notebook).write_text(notebook_text(meld_lab), encoding="utf-8")
         for count in args.students:
             log = Path(scratch) / f"serve-{count}.log"
-            extra = ("--root", str(folder), "--pool-size", str(args.pool_size), "--cull-idle", "60")
+            extra = [
+                *("--root", str(folder), "--pool-size", str(args.pool_size), "--cull-idle", "60"),
+                *("--max-starting", str(args.max_starting)),
+            ]
             server = start_server(log, extra)
             try:
                 _wait_for_pool(server, args.pool_size)
                 figures = asyncio.run(run_class(server, count, args.arrival, args.linger, args.every, args.seed))
             finally:
                 stop_server(server.process)
-            print(report(figures, args.pool_size), flush=True)
+            print(report(figures, args.pool_size, args.max_starting), flush=True)
             problems = [line for line in log.read_text(errors="replace").splitlines() if "Traceback" in line]
             if problems:
                 print(f"  server log: {len(problems)} tracebacks (see {log})", flush=True)

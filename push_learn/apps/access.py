@@ -28,6 +28,7 @@ import asyncio
 import functools
 import html
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 from urllib.parse import urlencode
@@ -38,7 +39,7 @@ from jupyter_server.auth.identity import IdentityProvider, User
 from tornado import web
 from tornado.httputil import split_host_and_port
 from tornado.log import app_log
-from traitlets import Unicode
+from traitlets import Int, Unicode
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
@@ -46,9 +47,11 @@ from voila.static_file_handler import AllowListFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+from push_learn.apps.admission import Admission, queue_page
 from push_learn.apps.classkey import Keys, fingerprint
 
 __all__ = [
+    "ADMISSION_SETTING",
     "KEY_COOKIE",
     "KEY_PATH",
     "LOOPBACK_CLIENTS",
@@ -75,6 +78,8 @@ KEY_COOKIE = "push_learn_key"
 its name ends with the server's port."""
 KEY_PATH = "/login"
 """Where the key page lives (jupyter_server's login address, which Voila sets)."""
+ADMISSION_SETTING = "push_learn_admission"
+"""The tornado setting holding the server's ``Admission`` (absent: no limit)."""
 OWNERS_SETTING = "push_learn_kernel_owners"
 """The tornado setting holding the server's ``KernelOwners``."""
 WRONG_KEY_DELAY = 1.0
@@ -396,7 +401,27 @@ class _RecordingKernels:
 
 
 class OwnedPageHandler(TornadoVoilaHandler):
-    """Voila's dashboard page, whose kernel becomes the requesting session's."""
+    """Voila's dashboard page, whose kernel becomes the requesting session's; with an admission limit
+    (``PushLearnVoila.max_starting``), a page beyond it gets the queue page until its turn."""
+
+    @web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        """Prepare the page now, or say how many are ahead when the server is already preparing enough."""
+        admission = self.settings.get(ADMISSION_SETTING)
+        if not isinstance(admission, Admission):
+            await super().get(path)
+            return
+        ticket = f"{self.current_user.username} {self.request.uri}"
+        ahead = admission.ask(ticket, time.monotonic())
+        if ahead is not None:
+            self.set_header("Cache-Control", "no-store")
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish(queue_page(ahead))
+            return
+        try:
+            await super().get(path)
+        finally:
+            admission.done(ticket)
 
     @property
     def kernel_manager(self) -> Any:
@@ -480,12 +505,18 @@ class PushLearnVoila(Voila):
     Configure the keys on ``ClassKeyIdentityProvider`` (``class_key``, ``teacher_key``).
     """
 
+    max_starting = Int(
+        0, help="Dashboard pages prepared at once; the others wait on a queue page (0: no limit)."
+    ).tag(config=True)
+
     def init_settings(self) -> dict[str, Any]:
         """Voila's settings, our identity provider and authorizer in them, and the table of kernel owners."""
         self.identity_provider_class = ClassKeyIdentityProvider
         self.authorizer_class = KernelOwnerAuthorizer
         settings = cast("dict[str, Any]", super().init_settings())
         settings[OWNERS_SETTING] = KernelOwners()
+        if self.max_starting > 0:
+            settings[ADMISSION_SETTING] = Admission(self.max_starting)
         return settings
 
     def init_handlers(self) -> list[Any]:

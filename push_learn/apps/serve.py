@@ -101,6 +101,8 @@ class ServeOptions:
     """The teacher key set by the teacher; None: generated."""
     no_key: bool = False
     """Serve the pages to anyone who can reach the address, without a class key (``--no-key``)."""
+    max_starting: int = 0
+    """Dashboard pages prepared at once; students beyond see how many are ahead of them (0: no limit)."""
 
 
 class ServeUsageError(UsageError):
@@ -187,6 +189,8 @@ def options_problem(options: ServeOptions) -> str | None:
         return f"the port must be between 1 and 65535, not {options.port}"
     if options.pool_size < 0:
         return f"--pool-size must be 0 or more, not {options.pool_size} (0 turns preheating off)"
+    if options.max_starting < 0:
+        return f"--max-starting must be 0 or more, not {options.max_starting} (0 turns the queue off)"
     if options.cull_idle < 0:
         return f"--cull-idle must be 0 or more seconds, not {options.cull_idle} (0 turns culling off)"
     if options.root is not None:
@@ -307,6 +311,7 @@ def voila_config(options: ServeOptions, keys: Keys) -> Any:
     config.VoilaConfiguration.extension_denylist = ["jupyterlab_pygments"]  # no code is shown, so no highlighting
     config.ClassKeyIdentityProvider.class_key = keys.class_key
     config.ClassKeyIdentityProvider.teacher_key = keys.teacher_key
+    config.PushLearnVoila.max_starting = options.max_starting
     return config
 
 
@@ -413,6 +418,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="serve a network address without a class key: anyone who can reach it opens the dashboards",
     )
+    parser.add_argument(
+        "--max-starting",
+        type=int,
+        default=defaults.max_starting,
+        help="dashboard pages prepared at once; students beyond see how many are ahead of them "
+        "(default %(default)s: no limit)",
+    )
     parser.add_argument("--open", action="store_true", help="open the landing page in a web browser")
     parser.add_argument("--debug", action="store_true", help="verbose server log")
 
@@ -432,6 +444,7 @@ def run(args: argparse.Namespace) -> int:
         class_key=args.key,
         teacher_key=args.teacher_key,
         no_key=args.no_key,
+        max_starting=args.max_starting,
     )
     return serve(options)
 

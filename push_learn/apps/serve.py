@@ -17,7 +17,9 @@ What it sets up, on top of a plain ``voila`` command:
 - on any address but this computer's own (127.0.0.1, ::1, localhost), a **class key** that each browser
   types once (generated and printed at start, or set with ``--key``/``PUSH_LEARN_CLASS_KEY``; ``--no-key``
   serves openly), a **teacher key** for the teacher's pages, and each kernel answering only the browser
-  session whose page opened it (``push_learn.apps.access``).
+  session whose page opened it (``push_learn.apps.access``);
+- with ``--max-starting N``, at most N dashboard pages prepared at once: a student beyond them sees how
+  many are ahead ("Starting your table: 5 ahead of you") until their turn (``push_learn.apps.admission``).
 
 Settings it cannot use raise ``ServeUsageError`` (one sentence); ``push-learn`` prints it and exits with 2.
 

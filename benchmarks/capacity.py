@@ -20,7 +20,7 @@ has a timeout; a timeout or a refusal is counted as an error, with its kind. Wha
 leaves out: the page's scripts and styles (the same static files for every student, cached by the
 browser after the first) and the browser's own rendering time (about 1 s more on a laptop).
 
-Run: .venv/bin/python benchmarks/capacity.py [--students 20 40] [--pool-size 1] [--max-starting 0] [--arrival 60]
+Run: .venv/bin/python benchmarks/capacity.py [--students 20 40] [--pool-size 1] [--max-starting 4] [--arrival 60]
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ from tornado.websocket import WebSocketClientConnection, websocket_connect
 from push_learn.apps.admission import RETRY_SECONDS
 from push_learn.apps.catalogue import DASHBOARDS, notebook_text
 from push_learn.apps.harness import Server, kernel_processes, start_server, stop_server
+from push_learn.apps.serve import ServeOptions
 
 MIB = 1024 * 1024
 MAX_STUDENTS = 100
@@ -364,7 +365,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--students", type=int, nargs="+", default=[20, 40], help="class sizes, one run each")
     parser.add_argument("--pool-size", type=int, default=1, help="warm kernels kept for Meld Lab (push-learn serve)")
     parser.add_argument(
-        "--max-starting", type=int, default=0, help="pages prepared at once (push-learn serve; 0: no limit)"
+        "--max-starting",
+        type=int,
+        default=ServeOptions().max_starting,
+        help="pages prepared at once (push-learn serve; default %(default)s as serve's; 0: no limit)",
     )
     parser.add_argument("--arrival", type=float, default=60.0, help="seconds over which students arrive")
     parser.add_argument("--linger", type=float, default=30.0, help="seconds of clicking after the last arrival")

@@ -103,8 +103,9 @@ class ServeOptions:
     """The teacher key set by the teacher; None: generated."""
     no_key: bool = False
     """Serve the pages to anyone who can reach the address, without a class key (``--no-key``)."""
-    max_starting: int = 0
-    """Dashboard pages prepared at once; students beyond see how many are ahead of them (0: no limit)."""
+    max_starting: int = 2 * (os.cpu_count() or 1)
+    """Dashboard pages prepared at once (default: twice the cores, chosen from ``benchmarks/capacity.py``);
+    students beyond see how many are ahead of them (0: no limit)."""
 
 
 class ServeUsageError(UsageError):
@@ -425,7 +426,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=defaults.max_starting,
         help="dashboard pages prepared at once; students beyond see how many are ahead of them "
-        "(default %(default)s: no limit)",
+        "(default %(default)s, twice this computer's cores; 0: no limit)",
     )
     parser.add_argument("--open", action="store_true", help="open the landing page in a web browser")
     parser.add_argument("--debug", action="store_true", help="verbose server log")

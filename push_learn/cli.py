@@ -2,8 +2,10 @@
 
 Each subcommand lives in its own module, which provides ``add_arguments(parser)`` and
 ``run(args) -> int``; ``SUBCOMMANDS`` maps the subcommand's name to that module and a one-line help.
-Adding a subcommand is one line here. Modules are imported when the parser is built, so keep their
-top-level imports light (import heavy things inside ``run``).
+A subcommand refuses settings it cannot use by raising ``push_learn.errors.UsageError``: ``main``
+prints its sentence and exits with status 2. Adding a subcommand is one line here. Modules are
+imported when the parser is built, so keep their top-level imports light (import heavy things
+inside ``run``).
 
     push-learn serve --port 8866      # the dashboards under Voila
 """
@@ -14,6 +16,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 from importlib import import_module
+
+from push_learn.errors import UsageError
 
 __all__ = ["SUBCOMMANDS", "build_parser", "main", "refuse"]
 
@@ -47,7 +51,10 @@ def refuse(command: str, message: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``push-learn`` with these arguments (the command line by default); return the exit status."""
     args = build_parser().parse_args(argv)
-    return int(args.run(args))
+    try:
+        return int(args.run(args))
+    except UsageError as error:  # a subcommand's settings it cannot use: one sentence, status 2
+        return refuse(args.command, str(error))
 
 
 if __name__ == "__main__":

@@ -7,6 +7,13 @@ class PushLearnError(Exception):
     """Base of every error push_learn raises on purpose."""
 
 
+class UsageError(PushLearnError, ValueError):
+    """A command was given settings it cannot use; the message is one sentence for the terminal.
+
+    ``push-learn`` prints it after the command's name and exits with status 2, never with a traceback.
+    """
+
+
 class IllegalAction(PushLearnError, ValueError):
     """An action the rules do not allow now; the message says why in plain words.
 

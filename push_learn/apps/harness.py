@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import signal
 import socket
@@ -73,10 +74,10 @@ def chromium_executable() -> str | None:
     return None
 
 
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port on ``host`` (127.0.0.1 by default) that nothing listens on right now."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
+        probe.bind((host, 0))
         return int(probe.getsockname()[1])
 
 
@@ -87,6 +88,11 @@ class Server:
     url: str
     process: subprocess.Popen[bytes]
     log: Path
+
+    def printed(self, label: str) -> str | None:
+        """What the server printed after ``label: `` at start (``class key``, ``teacher key``), if anything."""
+        found = re.search(rf"^{re.escape(label)}: (\S+)", self.log.read_text(encoding="utf-8", errors="replace"), re.M)
+        return found.group(1) if found else None
 
     def log_tail(self, lines: int = 60) -> str:
         """The last lines of the server's log."""
@@ -125,23 +131,26 @@ def _wait_until_up(server: Server, timeout: float) -> None:
     raise ServerError(f"push-learn serve did not answer within {timeout:.0f} s:\n{server.log_tail()}")
 
 
-def start_server(log: Path, extra: Sequence[str] = (), cwd: Path | None = None, timeout: float = 90.0) -> Server:
-    """Start ``push-learn serve`` on a free port of 127.0.0.1, logging to ``log``; return once it answers."""
-    port = free_port()
+def start_server(
+    log: Path, extra: Sequence[str] = (), cwd: Path | None = None, timeout: float = 90.0, host: str = "127.0.0.1"
+) -> Server:
+    """Start ``push-learn serve`` on a free port of ``host`` (a loopback address), logging to ``log``; return
+    once it answers. On any host but 127.0.0.1 the server prints a class key (``Server.printed("class key")``)."""
+    port = free_port(host)
     command = [
         sys.executable,
         "-m",
         "push_learn.cli",
         "serve",
         "--host",
-        "127.0.0.1",
+        host,
         "--port",
         str(port),
         *extra,
     ]
     with log.open("wb") as sink:
         process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT, cwd=cwd, start_new_session=True)
-    server = Server(url=f"http://127.0.0.1:{port}/", process=process, log=log)
+    server = Server(url=f"http://{host}:{port}/", process=process, log=log)
     try:
         _wait_until_up(server, timeout)
     except BaseException:
@@ -175,13 +184,15 @@ class PageWatch:
     outside_requests: list[str] = field(default_factory=list)
 
     @classmethod
-    def attach(cls, context: BrowserContext, page: Page) -> PageWatch:
-        """Abort every request of ``context`` not going to 127.0.0.1, and record what ``page`` does wrong."""
+    def attach(cls, context: BrowserContext, page: Page, hosts: Sequence[str] = ("127.0.0.1",)) -> PageWatch:
+        """Abort every request of ``context`` not going to one of ``hosts`` (loopback addresses), and record
+        what ``page`` does wrong."""
         seen = cls()
+        allowed = tuple(f"{scheme}://{host}:" for host in hosts for scheme in ("http", "ws"))
 
         def route(handler: Route) -> None:
             url = handler.request.url
-            if url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:")):
+            if url.startswith(allowed):
                 handler.continue_()
             else:
                 seen.outside_requests.append(url)

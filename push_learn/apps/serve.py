@@ -13,7 +13,15 @@ What it sets up, on top of a plain ``voila`` command:
 - no source code and no tracebacks shown, nothing fetched from the internet at page load (the
   template drops Voila's links to a font CDN; the icons it needs are bundled with Voila), and a
   loading message while a kernel starts;
-- a clean stop on Ctrl-C or SIGTERM: Voila shuts every kernel down before exiting.
+- a clean stop on Ctrl-C or SIGTERM: Voila shuts every kernel down before exiting;
+- on any address but this computer's own (127.0.0.1, ::1, localhost), a **class key** that each browser
+  types once (generated and printed at start, or set with ``--key``/``PUSH_LEARN_CLASS_KEY``; ``--no-key``
+  serves openly), a **teacher key** for the teacher's pages, and each kernel answering only the browser
+  session whose page opened it (``push_learn.apps.access``);
+- with ``--max-starting N``, at most N dashboard pages prepared at once: a student beyond them sees how
+  many are ahead ("Starting your table: 5 ahead of you") until their turn (``push_learn.apps.admission``).
+
+Settings it cannot use raise ``ServeUsageError`` (one sentence); ``push-learn`` prints it and exits with 2.
 
 The server process never imports the widgets: it only needs the catalogue of dashboards.
 """
@@ -34,27 +42,39 @@ from pathlib import Path
 from typing import Any
 
 from push_learn.apps.catalogue import DASHBOARDS, write_notebooks
-from push_learn.cli import refuse
+from push_learn.apps.classkey import Keys, is_local_host, key_matches, key_problem, new_key
+from push_learn.errors import UsageError
 from push_learn.rummy.catalogue import RUMMY_GAMES
 
 __all__ = [
+    "CLASS_KEY_ENV",
+    "TEACHER_KEY_ENV",
     "TEMPLATE_NAME",
     "TEMPLATE_ROOT",
     "ServeOptions",
+    "ServeUsageError",
     "add_arguments",
     "dashboards_dir",
+    "kernel_callback_host",
+    "key_lines",
     "landing_page_config",
     "main",
     "options_problem",
+    "resolve_keys",
     "run",
     "serve",
     "voila_argv",
+    "voila_config",
 ]
 
 TEMPLATE_NAME = "push_learn"
 """The Voila template the dashboards use."""
 TEMPLATE_ROOT = Path(__file__).resolve().parent / "templates"
 """A Jupyter data folder (``voila/templates/push_learn``) added to ``JUPYTER_PATH`` so Voila finds the template."""
+CLASS_KEY_ENV = "PUSH_LEARN_CLASS_KEY"
+"""Environment variable setting the class key (kept out of the process list, unlike ``--key``)."""
+TEACHER_KEY_ENV = "PUSH_LEARN_TEACHER_KEY"
+"""Environment variable setting the teacher key."""
 CHECKOUT_DASHBOARDS = Path(__file__).resolve().parents[2] / "notebooks" / "dashboards"
 """Where the dashboard notebooks live in a checkout of the repository."""
 
@@ -77,6 +97,19 @@ class ServeOptions:
     open_browser: bool = False
     debug: bool = False
     """Log at debug level (tracebacks are still never sent to students)."""
+    class_key: str | None = None
+    """The class key set by the teacher; None: generated on a network address, none on this computer's own."""
+    teacher_key: str | None = None
+    """The teacher key set by the teacher; None: generated."""
+    no_key: bool = False
+    """Serve the pages to anyone who can reach the address, without a class key (``--no-key``)."""
+    max_starting: int = 2 * (os.cpu_count() or 1)
+    """Dashboard pages prepared at once (default: twice the cores, chosen from ``benchmarks/capacity.py``);
+    students beyond see how many are ahead of them (0: no limit)."""
+
+
+class ServeUsageError(UsageError):
+    """``push-learn serve`` was given settings it cannot use; the message says which, in one sentence."""
 
 
 def dashboards_dir(root: Path | None, scratch: Path) -> Path:
@@ -159,6 +192,8 @@ def options_problem(options: ServeOptions) -> str | None:
         return f"the port must be between 1 and 65535, not {options.port}"
     if options.pool_size < 0:
         return f"--pool-size must be 0 or more, not {options.pool_size} (0 turns preheating off)"
+    if options.max_starting < 0:
+        return f"--max-starting must be 0 or more, not {options.max_starting} (0 turns the queue off)"
     if options.cull_idle < 0:
         return f"--cull-idle must be 0 or more seconds, not {options.cull_idle} (0 turns culling off)"
     if options.root is not None:
@@ -166,11 +201,57 @@ def options_problem(options: ServeOptions) -> str | None:
             return f"the dashboards folder {options.root} does not exist"
         if not options.root.is_dir():
             return f"{options.root} is a file, not a folder of dashboards"
+    if options.no_key and options.class_key is not None:
+        return f"--no-key serves without a class key, so it cannot go with --key or {CLASS_KEY_ENV}"
+    for key, what in ((options.class_key, "the class key"), (options.teacher_key, "the teacher key")):
+        if key is not None and (problem := key_problem(key, what)) is not None:
+            return problem
+    if _same_keys(options.class_key, options.teacher_key):
+        return "the class key and the teacher key must differ (students would get the teacher's pages)"
     try:
         socket.getaddrinfo(options.host, options.port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError):
         return f"cannot find the address {options.host!r} given to --host; {_HOST_ADVICE}"
     return None
+
+
+def _same_keys(class_key: str | None, teacher_key: str | None) -> bool:
+    """Whether the class key would open the teacher's pages (the two keys compare equal)."""
+    return class_key is not None and teacher_key is not None and key_matches(class_key, teacher_key)
+
+
+def resolve_keys(options: ServeOptions) -> Keys:
+    """The keys the server runs with: those set, else fresh ones from ``secrets``.
+
+    A class key is made up for any host but 127.0.0.1, ::1 and localhost, unless ``--no-key`` says to
+    serve openly; the teacher key always exists.
+    """
+    class_key = options.class_key
+    class_generated = False
+    if class_key is None and not options.no_key and not is_local_host(options.host):
+        class_key, class_generated = new_key(), True
+    teacher_key = options.teacher_key
+    teacher_generated = teacher_key is None
+    while teacher_key is None or _same_keys(class_key, teacher_key):
+        teacher_key = new_key()
+    return Keys(class_key, teacher_key, class_generated, teacher_generated)
+
+
+def key_lines(keys: Keys, host: str) -> list[str]:
+    """What the terminal says about the keys at start (a key the teacher set is not repeated)."""
+    lines = []
+    if keys.class_key is None:
+        if not is_local_host(host):
+            lines.append("no class key (--no-key): anyone who can reach this address opens the dashboards")
+    elif keys.class_key_generated:
+        lines.append(f"class key: {keys.class_key}   (students type it once on the landing page)")
+    else:
+        lines.append("class key: the one you set (students type it once on the landing page)")
+    if keys.teacher_key_generated:
+        lines.append(f"teacher key: {keys.teacher_key}   (for the teacher's pages; keep it to yourself)")
+    else:
+        lines.append("teacher key: the one you set")
+    return lines
 
 
 def _port_problem(host: str, port: int) -> str | None:
@@ -201,18 +282,40 @@ def _port_problem(host: str, port: int) -> str | None:
 def serve(options: ServeOptions) -> int:
     """Run Voila with these options until Ctrl-C or SIGTERM; return the process exit status.
 
-    Unusable options (see ``options_problem``) or a port that is taken print one sentence to stderr and
-    return 2 before anything starts.
+    Unusable options (see ``options_problem``) or a port that is taken raise ``ServeUsageError`` with one
+    sentence before anything starts.
     """
     problem = options_problem(options) or _port_problem(options.host, options.port)
     if problem is not None:
-        return refuse("serve", problem)
+        raise ServeUsageError(problem)
     with tempfile.TemporaryDirectory(prefix="push_learn_dashboards_") as scratch:
         try:
             root = dashboards_dir(options.root, Path(scratch))
         except OSError as error:  # the folder went away since options_problem looked
-            return refuse("serve", str(error))
+            raise ServeUsageError(str(error)) from None
         return _run_voila(options, root)
+
+
+def kernel_callback_host(host: str) -> str:
+    """The address a kernel started by this server reaches it at (bracketed when it is IPv6)."""
+    if host in ("", "0.0.0.0"):
+        return "127.0.0.1"
+    if host == "::":
+        return "[::1]"
+    return f"[{host}]" if ":" in host else host
+
+
+def voila_config(options: ServeOptions, keys: Keys) -> Any:
+    """The traitlets configuration of our Voila: the landing page's catalogue and the keys."""
+    from traitlets.config import Config
+
+    config = Config()
+    config.VoilaConfiguration.page_config_hook = landing_page_config
+    config.VoilaConfiguration.extension_denylist = ["jupyterlab_pygments"]  # no code is shown, so no highlighting
+    config.ClassKeyIdentityProvider.class_key = keys.class_key
+    config.ClassKeyIdentityProvider.teacher_key = keys.teacher_key
+    config.PushLearnVoila.max_starting = options.max_starting
+    return config
 
 
 def _run_voila(options: ServeOptions, root: Path) -> int:
@@ -220,14 +323,14 @@ def _run_voila(options: ServeOptions, root: Path) -> int:
     _skip_slow_format_checker()
     paths = [str(TEMPLATE_ROOT), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))]
     os.environ["JUPYTER_PATH"] = os.pathsep.join(paths)
+    # A warm kernel asks the server for its page's address at VOILA_APP_IP (Voila's default, 127.0.0.1,
+    # is not listened on when --host names one address); kernels inherit this environment.
+    os.environ["VOILA_APP_IP"] = kernel_callback_host(options.host)
 
-    from traitlets.config import Config
-    from voila.app import Voila
+    from push_learn.apps.access import PushLearnVoila
 
-    config = Config()
-    config.VoilaConfiguration.page_config_hook = landing_page_config
-    config.VoilaConfiguration.extension_denylist = ["jupyterlab_pygments"]  # no code is shown, so no highlighting
-    app = Voila(config=config)
+    keys = resolve_keys(options)
+    app = PushLearnVoila(config=voila_config(options, keys))
     app.initialize(voila_argv(options, root))
     stopping = _install_stop_handlers(app)
     shown_host = "localhost" if options.host in ("127.0.0.1", "::1") else options.host
@@ -235,6 +338,8 @@ def _run_voila(options: ServeOptions, root: Path) -> int:
         f"push_learn dashboards: http://{shown_host}:{options.port}/  (serving {root}; Ctrl-C stops)",
         flush=True,
     )
+    for line in key_lines(keys, options.host):
+        print(line, flush=True)
     try:
         app.start()  # returns after Ctrl-C or SIGTERM, once Voila has shut its kernels down
     except Exception as error:
@@ -300,12 +405,35 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="seconds before an idle kernel whose page was closed is shut down "
         "(default %(default)s; 0 turns culling off)",
     )
+    parser.add_argument(
+        "--key",
+        default=os.environ.get(CLASS_KEY_ENV) or None,
+        help=f"the class key students type once (default: ${CLASS_KEY_ENV}, else a new one is printed when "
+        "--host is not this computer's own address)",
+    )
+    parser.add_argument(
+        "--teacher-key",
+        default=os.environ.get(TEACHER_KEY_ENV) or None,
+        help=f"the key to the teacher's pages (default: ${TEACHER_KEY_ENV}, else a new one is printed)",
+    )
+    parser.add_argument(
+        "--no-key",
+        action="store_true",
+        help="serve a network address without a class key: anyone who can reach it opens the dashboards",
+    )
+    parser.add_argument(
+        "--max-starting",
+        type=int,
+        default=defaults.max_starting,
+        help="dashboard pages prepared at once; students beyond see how many are ahead of them "
+        "(default %(default)s, twice this computer's cores; 0: no limit)",
+    )
     parser.add_argument("--open", action="store_true", help="open the landing page in a web browser")
     parser.add_argument("--debug", action="store_true", help="verbose server log")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``push-learn serve`` from parsed arguments; bad ones print one sentence to stderr and return 2."""
+    """Run ``push-learn serve`` from parsed arguments; bad ones raise ``ServeUsageError``."""
     options = ServeOptions(
         host=args.host,
         port=args.port,
@@ -316,6 +444,10 @@ def run(args: argparse.Namespace) -> int:
         cull_interval=max(1, min(30, args.cull_idle // 3)),
         open_browser=args.open,
         debug=args.debug,
+        class_key=args.key,
+        teacher_key=args.teacher_key,
+        no_key=args.no_key,
+        max_starting=args.max_starting,
     )
     return serve(options)
 
@@ -324,7 +456,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m push_learn.apps.serve``: the same as ``push-learn serve``."""
     parser = argparse.ArgumentParser(prog="push-learn serve", description="Serve the dashboards with Voila.")
     add_arguments(parser)
-    return run(parser.parse_args(argv))
+    try:
+        return run(parser.parse_args(argv))
+    except ServeUsageError as error:
+        print(f"push-learn serve: {error}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

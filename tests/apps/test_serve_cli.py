@@ -81,3 +81,62 @@ def test_the_help_says_zero_turns_culling_off(capsys: pytest.CaptureFixture[str]
     with pytest.raises(SystemExit):
         main(["serve", "--help"])
     assert "0 turns culling off" in " ".join(capsys.readouterr().out.split())
+
+
+def test_no_key_with_a_key_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    message = _refusal(capsys, ["--host", "127.0.0.2", "--no-key", "--key", "abcd-efgh"])
+    assert message == "--no-key serves without a class key, so it cannot go with --key or PUSH_LEARN_CLASS_KEY"
+
+
+def test_a_short_key_is_refused(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(serve.CLASS_KEY_ENV, "ab")
+    message = _refusal(capsys, ["--host", "127.0.0.2"])
+    assert message == "the class key needs at least 6 letters or digits (spaces and dashes do not count)"
+
+
+def test_the_same_key_for_class_and_teacher_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    message = _refusal(capsys, ["--key", "abcd-efgh", "--teacher-key", "ABCDEFGH"])
+    assert message == "the class key and the teacher key must differ (students would get the teacher's pages)"
+
+
+def test_a_network_address_gets_a_class_key_unless_told_otherwise() -> None:
+    network = serve.resolve_keys(serve.ServeOptions(host="127.0.0.2"))
+    assert network.class_key is not None and network.class_key_generated
+    assert network.teacher_key != network.class_key and network.teacher_key_generated
+    lines = serve.key_lines(network, "127.0.0.2")
+    assert lines[0] == f"class key: {network.class_key}   (students type it once on the landing page)"
+    assert lines[1].startswith(f"teacher key: {network.teacher_key} ")
+    for host in ("127.0.0.1", "::1", "localhost"):
+        local = serve.resolve_keys(serve.ServeOptions(host=host))
+        assert local.class_key is None and local.teacher_key
+        assert serve.key_lines(local, host) == [
+            f"teacher key: {local.teacher_key}   (for the teacher's pages; keep it to yourself)"
+        ]
+    opened = serve.resolve_keys(serve.ServeOptions(host="0.0.0.0", no_key=True))
+    assert opened.class_key is None
+    assert serve.key_lines(opened, "0.0.0.0")[0].startswith("no class key (--no-key): anyone who can reach")
+    chosen = serve.resolve_keys(serve.ServeOptions(host="127.0.0.1", class_key="our-class-1", teacher_key="mine-123"))
+    assert (chosen.class_key, chosen.teacher_key) == ("our-class-1", "mine-123")
+    assert not chosen.class_key_generated and not chosen.teacher_key_generated
+    assert serve.key_lines(chosen, "127.0.0.1") == [
+        "class key: the one you set (students type it once on the landing page)",
+        "teacher key: the one you set",
+    ]
+
+
+def test_keys_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(serve.CLASS_KEY_ENV, "class-key-1")
+    monkeypatch.setenv(serve.TEACHER_KEY_ENV, "teacher-key-1")
+    captured: list[serve.ServeOptions] = []
+    monkeypatch.setattr(serve, "serve", lambda options: captured.append(options) or 0)
+    assert main(["serve", "--host", "127.0.0.2"]) == 0
+    chosen = captured[0]
+    assert (chosen.class_key, chosen.teacher_key, chosen.no_key) == ("class-key-1", "teacher-key-1", False)
+
+
+def test_the_voila_config_carries_the_keys() -> None:
+    from push_learn.apps.classkey import Keys
+
+    config = serve.voila_config(serve.ServeOptions(), Keys("class-key-1", "teacher-key-1"))
+    assert config.ClassKeyIdentityProvider.class_key == "class-key-1"
+    assert config.ClassKeyIdentityProvider.teacher_key == "teacher-key-1"

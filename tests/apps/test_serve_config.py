@@ -99,11 +99,18 @@ def test_dashboards_dir_writes_notebooks_without_a_checkout(monkeypatch: pytest.
     assert sorted(p.name for p in folder.glob("*.ipynb")) == sorted(info.notebook for info in DASHBOARDS)
 
 
-def test_a_taken_port_is_refused_with_a_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_taken_port_is_refused_with_a_sentence() -> None:
     with socket.socket() as holder:
         holder.bind(("127.0.0.1", 0))
         holder.listen()
         port = holder.getsockname()[1]
-        status = serve.serve(serve.ServeOptions(port=port))
-    assert status == 2
-    assert f"port {port} on 127.0.0.1 is already in use" in capsys.readouterr().err
+        with pytest.raises(serve.ServeUsageError, match=f"port {port} on 127.0.0.1 is already in use"):
+            serve.serve(serve.ServeOptions(port=port))
+
+
+def test_kernels_reach_the_server_at_the_address_it_listens_on() -> None:
+    assert serve.kernel_callback_host("0.0.0.0") == "127.0.0.1"
+    assert serve.kernel_callback_host("127.0.0.2") == "127.0.0.2"
+    assert serve.kernel_callback_host("192.168.1.10") == "192.168.1.10"
+    assert serve.kernel_callback_host("::") == "[::1]"
+    assert serve.kernel_callback_host("::1") == "[::1]"

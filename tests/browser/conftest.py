@@ -75,14 +75,15 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
 
 @pytest.fixture(scope="session")
 def serve_factory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., Server]]:
-    """Start extra servers in a test (``serve_factory("--root", folder)``); all are stopped at the end."""
+    """Start extra servers in a test (``serve_factory("--root", folder)``, ``host="127.0.0.2"`` for a
+    loopback address that is not this computer's own name); all are stopped at the end."""
     started: list[Server] = []
 
-    def start(*extra: str) -> Server:
+    def start(*extra: str, host: str = "127.0.0.1") -> Server:
         log = tmp_path_factory.mktemp("serve") / "serve.log"
         _SERVER_LOG.append(log)
         try:
-            server = start_server(log, extra, cwd=ROOT)
+            server = start_server(log, extra, cwd=ROOT, host=host)
         except ServerError as error:
             pytest.fail(str(error), pytrace=False)
         started.append(server)

@@ -211,7 +211,9 @@ class Record:
     ``game`` names the game (``push``, ``cap_it``, ``six_to_ten``, ``push_stud``, ``screw``,
     ``brag``, ``three_card_poker``; see ``push_learn.games``); ``rules`` are its rules as plain
     values; ``setup`` holds anything else a game needs to start (a dealer, stacks, scripted cards);
-    ``actions`` are the actions' JSON, each naming its seat. ``seal`` is the hex HMAC, or ``None``.
+    ``actions`` are the actions' JSON, each naming its seat. ``notes`` are facts about how the game
+    was played that do not change it (``{"hints": 2}``: hints the student asked for), sealed with the
+    rest and never read by a game. ``seal`` is the hex HMAC, or ``None``.
     """
 
     game: str
@@ -220,6 +222,7 @@ class Record:
     players: tuple[str, ...] | None = None
     actions: tuple[Mapping[str, Any], ...] = ()
     setup: Mapping[str, Any] = field(default_factory=dict)
+    notes: Mapping[str, Any] = field(default_factory=dict)
     seal: str | None = None
 
     def __len__(self) -> int:
@@ -237,6 +240,7 @@ class Record:
             "players": None if self.players is None else list(self.players),
             "setup": dict(self.setup),
             "actions": [dict(action) for action in self.actions],
+            "notes": dict(self.notes),
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -261,7 +265,7 @@ class Record:
             version = short(data.get("version"))
             raise RecordError(f"record version {version} is not supported (this code reads {VERSION})")
         unknown = sorted(set(data) - {"schema", "version", "game", "rules", "seed", "players", "setup", "actions",
-                                      "seal"})
+                                      "notes", "seal"})
         if unknown:
             raise RecordError(f"a record has no field {short(unknown[0])}")
         game = data.get("game")
@@ -285,6 +289,9 @@ class Record:
         for index, action in enumerate(actions):
             if not isinstance(action, dict):
                 raise step_error(index, action, "an action is written as an object such as {\"type\": ...}")
+        notes = data.get("notes", {})
+        if not isinstance(notes, dict):
+            raise RecordError("the record's notes must be an object")
         seal = data.get("seal")
         if seal is not None and not isinstance(seal, str):
             raise RecordError("the record's seal must be text")
@@ -295,6 +302,7 @@ class Record:
             None if players is None else tuple(players),
             tuple(_plain(action, "actions") for action in actions),
             _plain(setup, "set-up"),
+            _plain(notes, "notes"),
             seal,
         )
 

@@ -9,7 +9,7 @@ The default, ``default_score``, replays any game with ``push_learn.games.load_re
 rummy family with ``rummy_score``. Scores are for duplicate play, where everyone plays the same deal:
 ``points`` are the penalty points left to the player's side (lower is better), ``deals_won`` the deals
 that side went out in, ``moves`` the player's own actions and ``hints`` the hints the dashboard gave
-(which the kernel writes into the sealed record's set-up as ``{"hints": n}``).
+(which the kernel writes into the sealed record's notes as ``{"hints": n}``).
 """
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ ScoreFunction = Callable[[Record, str], Score]
 
 
 def hints_of(record: Record) -> int:
-    """The hints the dashboard recorded in the record's set-up (0 when it recorded none)."""
-    hints = record.setup.get("hints", 0)
+    """The hints the dashboard recorded in the record's notes (0 when it recorded none)."""
+    hints = record.notes.get("hints", 0)
     if isinstance(hints, bool) or not isinstance(hints, int) or hints < 0:
         raise RecordError(f"the record's hint count must be a whole number of 0 or more, not {hints!r}")
     return hints
@@ -83,11 +83,8 @@ def default_score(record: Record, player: str) -> Score:
     The store has already checked the seal; ``load_record`` replays every action and refuses an
     illegal one. Games outside the rummy family are refused in words until they have a scorer.
     """
-    try:
-        from push_learn.games import load_record  # type: ignore[import-not-found,unused-ignore]
-    except ImportError as exc:  # pragma: no cover - depends on the installed version
-        raise RecordError("this installation cannot replay records (push_learn.games is missing), "
-                          "so it cannot score results") from exc
+    from push_learn.games import load_record
+
     game = load_record(record, sealed=False)
     if not hasattr(game, "results") or not hasattr(game, "names"):
         raise RecordError(f"the class store cannot score a game of {record.game} yet")

@@ -1,23 +1,20 @@
-"""THE ONE PLACE where the class store's tests make and score real game records.
+"""The one place where the class store's tests make and score real game records.
 
-Today the rummy engine still writes its own record format, so ``sealed_push_record`` plays a real
-Push match with ``RandomPlayer`` and wraps it in the shared ``push_learn.records.Record`` envelope
-(each action naming its seat), and ``score_push`` replays that envelope with ``MatchRecord``.
-At merge time, when ``push_learn.games.load_record`` exists, ``score_push`` becomes
-``push_learn.classroom.default_score`` and ``sealed_push_record`` uses ``match.record()`` directly.
+``sealed_push_record`` plays a real Push match with the random player and seals its record (the
+one envelope, every action naming its seat); ``score_push`` is the store's default scorer, which
+replays any record with ``push_learn.games.load_record``.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from typing import Any
 
-from push_learn.classroom import Score, hints_of, rummy_score
-from push_learn.errors import RecordError
+from push_learn.classroom import default_score
 from push_learn.records import Record
 from push_learn.rummy import PUSH
-from push_learn.rummy.engine import Match, MatchRecord, RandomPlayer, rules_to_json
-from push_learn.rummy.engine.record import SCHEMA as MATCH_SCHEMA
-from push_learn.rummy.engine.record import VERSION as MATCH_VERSION
+from push_learn.rummy.engine import Match, RandomPlayer, rules_to_json
 
 SEAL_KEY = b"the server's sealing key"
 """The sealing key of the tests' server."""
@@ -34,32 +31,12 @@ def sealed_push_record(seed: int, student: str, key: bytes | None, *, player_see
                        stop_after: int | None = None) -> Record:
     """A whole (or, with ``stop_after``, unfinished) Push match of ``seed`` played at random, sealed under ``key``."""
     match = Match.new(PUSH, seed, bots_for(student))
-    player = RandomPlayer(player_seed)
-    actions: list[dict[str, Any]] = []
-    while not match.over and (stop_after is None or len(actions) < stop_after):
-        action = player.choose(match)
-        actions.append({**action.to_json(), "seat": match.turn})
-        match.apply(action)
-    record = Record("push", PUSH_RULES, seed, bots_for(student), tuple(actions), {"hints": hints})
+    player, rng = RandomPlayer(), random.Random(player_seed)
+    while not match.over and (stop_after is None or len(match.actions) < stop_after):
+        match.apply(player.choose(match.observe(match.turn), rng))
+    record = dataclasses.replace(match.record(), notes={"hints": hints})
     return record.sealed(key) if key else record
 
 
-def score_push(record: Record, player: str) -> Score:
-    """Replay a Push record (the store has checked its seal) and score ``player``: the store's ``score``."""
-    if record.game != "push":
-        raise RecordError(f"these tests score only Push, not {record.game}")
-    data = {"schema": MATCH_SCHEMA, "version": MATCH_VERSION, "rules": dict(record.rules), "seed": record.seed,
-            "players": list(record.players or ()),
-            "actions": [{k: v for k, v in action.items() if k != "seat"} for action in record.actions]}
-    match_record = MatchRecord.from_dict(data, check=False)
-    seats: list[int] = []
-    final = None
-    for index, match in enumerate(match_record.states()):  # one Match object, advancing action by action
-        final = match
-        if index < len(record.actions):
-            if record.actions[index].get("seat") != match.turn:
-                raise RecordError(f"step {index + 1} names seat {record.actions[index].get('seat')}, "
-                                  f"but seat {match.turn} was to move")
-            seats.append(match.turn)
-    assert final is not None
-    return rummy_score(final, seats, player, hints_of(record))
+score_push = default_score
+"""Replay a record (the store has checked its seal) and score a player: the store's own scorer."""

@@ -37,7 +37,7 @@ from push_learn.poker.analysis import equity
 from push_learn.poker.hands import card_codes, evaluate_high, high5, high_value, low5, low_value
 from push_learn.poker.observation import Phase
 from push_learn.poker.push_stud import PushStudGame, push_stud_rules
-from push_learn.poker.stud import load_stud
+from push_learn.poker.stud_records import load_stud
 from push_learn.records import Record
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "poker" / "golden" / "screw_seed004.json"

@@ -37,7 +37,8 @@ if TYPE_CHECKING:
     from push_learn.poker.push_stud import PUSH_STUD, ROLL_YOUR_OWN, PushStudGame, PushStudRules, push_stud_rules
     from push_learn.poker.screw import SCREW_YOUR_NEIGHBOR, ScrewGame, ScrewRules, screw_rules
     from push_learn.poker.showdown import Direction, ShowdownMode
-    from push_learn.poker.stud import PokerRulesError, StudGame, StudRules, load_stud
+    from push_learn.poker.stud import PokerRulesError, StudGame, StudRules
+    from push_learn.poker.stud_records import load_stud
     from push_learn.poker.tcp_bots import RandomTcpBot, StrategyTcpBot
     from push_learn.poker.three_card import (
         BRAG,

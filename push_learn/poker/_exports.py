@@ -72,7 +72,7 @@ EXPORTS: dict[str, tuple[str, str]] = {
     "PokerRulesError": ("stud", "PokerRulesError"),
     "StudGame": ("stud", "StudGame"),
     "StudRules": ("stud", "StudRules"),
-    "load_stud": ("stud", "load_stud"),
+    "load_stud": ("stud_records", "load_stud"),
     "BRAG": ("three_card", "BRAG"),
     "THREE_CARD_POKER": ("three_card", "THREE_CARD_POKER"),
     "ThreeCardHand": ("three_card", "ThreeCardHand"),

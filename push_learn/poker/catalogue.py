@@ -98,7 +98,7 @@ def _new_three_card_poker(seed: int | str = 0, players: int | Sequence[str] | No
 
 
 def _load_stud(record: Record) -> Any:
-    from push_learn.poker.stud import load_stud
+    from push_learn.poker.stud_records import load_stud
 
     return load_stud(record)
 

@@ -7,8 +7,8 @@ the current decision before the generator sees it, so a refused action changes n
 
 Chance is seeded: the deck is shuffled by ``random.Random(seed)`` (after any ``deck_top`` cards
 given for a scripted deal), so rules + seed + actions reproduce a deal exactly; ``record()`` saves
-those in the one envelope (``push_learn.records.Record``) and ``load_stud(record)`` plays them back,
-step by step. Every game here answers ``push_learn.protocol.Game``.
+those in the one envelope (``push_learn.records.Record``) and ``load_stud(record)`` (in
+``push_learn.poker.stud_records``) plays them back, step by step. Every game here answers ``push_learn.protocol.Game``.
 """
 
 from __future__ import annotations
@@ -21,17 +21,17 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 from push_learn.cards import Card, parse_card, standard_deck
-from push_learn.errors import IllegalAction, PushLearnError, RecordError
+from push_learn.errors import IllegalAction, PushLearnError
 from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.betting import BetKind, BettingRound, Chips, Limits, build_pots
 from push_learn.poker.hands import evaluate_high, evaluate_low, highest_showing
 from push_learn.poker.observation import Decision, Observation, Phase, Result, SeatView
-from push_learn.poker.plain import as_tuple, is_whole, read_cards, rules_from_plain, whole_fields
+from push_learn.poker.plain import as_tuple, is_whole, rules_from_plain, whole_fields
 from push_learn.poker.showdown import Award, Direction, ShowdownMode, locked_seats, settle
 from push_learn.protocol import seat_refusal
-from push_learn.records import Record, short, step_error
+from push_learn.records import Record, short
 
-__all__ = ["PokerRulesError", "StudGame", "StudRules", "load_stud"]
+__all__ = ["PokerRulesError", "StudGame", "StudRules"]
 
 Flow = Generator[Decision, Any, None]
 R = TypeVar("R", bound="StudRules")
@@ -617,44 +617,3 @@ class StudGame:
         with_ = " / ".join(dict.fromkeys(hands[s] for s in award.winners))
         split = " split" if len(award.winners) > 1 else " wins"
         return f"{who}{split} {pot} (${award.amount}) with {with_}"
-
-
-_SETUP = ("dealer", "stacks", "deck_top")
-
-
-def load_stud(record: Record, upto: int | None = None) -> StudGame:
-    """Replay a stud record (``push_stud`` or ``screw``), checking every step; ``upto``: only the first steps.
-
-    A bad step raises ``RecordError`` numbered as ``push_learn.records.step_error`` does ("step 3 ...").
-    """
-    import push_learn.poker.push_stud
-    import push_learn.poker.screw  # noqa: F401 - importing the game modules registers them
-
-    game_type = StudGame.registry.get(record.game)
-    if game_type is None:
-        raise RecordError(f"{short(record.game)} is not a stud game (the stud games are "
-                          f"{', '.join(sorted(StudGame.registry))})")
-    setup = dict(record.setup)
-    unknown = sorted(set(setup) - set(_SETUP))
-    if unknown:
-        raise RecordError(f"a {record.game} record's set-up has no field {short(unknown[0])}")
-    rules = game_type.rules_type.from_dict(record.rules)
-    stacks = setup.get("stacks")
-    if stacks is not None and not isinstance(stacks, list):
-        raise RecordError(f"the record's stacks must be a list of whole numbers, not {short(stacks)}")
-    try:
-        game = game_type(rules, record.players, stacks, setup.get("dealer", 0), record.seed,
-                         read_cards(setup.get("deck_top", []), "the cards stacked on the deck"))
-    except ValueError as error:
-        raise RecordError(f"the record's set-up is not valid: {error}") from None
-    steps = record.actions if upto is None else record.actions[:upto]
-    for index, data in enumerate(steps):
-        try:
-            action = Action.from_json(data)
-        except RecordError as error:
-            raise step_error(index, data, str(error)) from None
-        reason = game.refusal(action)
-        if reason is not None:
-            raise step_error(index, action.describe(game.players), reason)
-        game.apply(action)
-    return game

@@ -205,12 +205,3 @@ class GreedyBot:
             raise RuntimeError("no legal discard")
         del rng
         return scored[0]
-
-
-def __getattr__(name: str) -> object:
-    """``SearchBot`` lives in ``search_bot.py`` (it builds on GreedyBot); it is offered here too."""
-    if name == "SearchBot":
-        from push_learn.rummy.search_bot import SearchBot
-
-        return SearchBot
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

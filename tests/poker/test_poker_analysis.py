@@ -14,7 +14,7 @@ from push_learn.poker.observation import Observation, Phase
 from push_learn.poker.push_stud import PushStudGame, push_stud_rules
 from push_learn.poker.screw import ScrewGame, screw_rules
 from push_learn.poker.showdown import ShowdownMode
-from push_learn.poker.stud import load_stud
+from push_learn.poker.stud_records import load_stud
 from push_learn.protocol import Bot
 from push_learn.records import Record
 

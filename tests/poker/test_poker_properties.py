@@ -15,7 +15,8 @@ from push_learn.poker.betting import BetKind, BettingRound, Chips, Pot, build_po
 from push_learn.poker.push_stud import PushStudGame, push_stud_rules
 from push_learn.poker.screw import ScrewGame, screw_rules
 from push_learn.poker.showdown import Direction, ShowdownMode, settle
-from push_learn.poker.stud import StudGame, load_stud
+from push_learn.poker.stud import StudGame
+from push_learn.poker.stud_records import load_stud
 
 DECK = Counter(standard_deck())
 VARIANTS = ["push", "substitution", "ryo high", "ryo low", "ryo hi-lo", "ryo + substitution", "screw"]

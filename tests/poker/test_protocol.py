@@ -32,7 +32,8 @@ from push_learn.poker.catalogue import POKER_GAMES, legacy_poker_record
 from push_learn.poker.push_stud import PushStudRules, push_stud_rules
 from push_learn.poker.screw import ScrewGame
 from push_learn.poker.showdown import Direction
-from push_learn.poker.stud import PokerRulesError, StudRules, load_stud
+from push_learn.poker.stud import PokerRulesError, StudRules
+from push_learn.poker.stud_records import load_stud
 from push_learn.poker.three_card_poker import Fold as TcpFold
 from push_learn.poker.three_card_poker import (
     PlaceBets,

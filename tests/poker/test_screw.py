@@ -12,7 +12,8 @@ from push_learn.errors import IllegalAction, RecordError
 from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.observation import Phase
 from push_learn.poker.screw import SCREW_YOUR_NEIGHBOR, ScrewGame, ScrewRules, screw_rules
-from push_learn.poker.stud import PokerRulesError, load_stud
+from push_learn.poker.stud import PokerRulesError
+from push_learn.poker.stud_records import load_stud
 from push_learn.records import SCHEMA, Record
 
 GOLDEN = Path(__file__).parent / "golden" / "screw_seed004.json"

@@ -51,7 +51,6 @@ from push_learn.rummy.engine.playout import RandomPlayer, play_random_match
 from push_learn.rummy.engine.record import (
     legacy_rummy_record,
     load_match,
-    match_record,
     match_states,
     read_match_record,
 )
@@ -97,7 +96,6 @@ __all__ = [
     "full_view",
     "legacy_rummy_record",
     "load_match",
-    "match_record",
     "match_states",
     "observe",
     "play_random_match",

@@ -27,22 +27,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from push_learn.cards import Card
 from push_learn.errors import IllegalAction
 from push_learn.protocol import refuse_wrong_seat
-from push_learn.records import short
+from push_learn.records import Record, short
 from push_learn.rummy.engine.actions import Action, Discard
 from push_learn.rummy.engine.events import DealEnded, Event, MatchEnded
 from push_learn.rummy.engine.scores import deal_scores, pot_payout, split_pot, totals, unit_names, winners
+from push_learn.rummy.engine.serial import rules_to_json
 from push_learn.rummy.engine.setup import Seed, choose_seating, deal_hand
 from push_learn.rummy.engine.state import DealResult, DealState, EndReason, Phase, seat_names
 from push_learn.rummy.engine.turn import Outcome, Plan, Referee
 from push_learn.rummy.rules import RummyRules
 
 if TYPE_CHECKING:
-    from push_learn.records import Record
     from push_learn.rummy.engine.observe import Observation
 
 __all__ = ["Match", "MatchResult"]
@@ -284,15 +284,16 @@ class Match:
 
         The entrants as given (before the seed seated them) are kept in the set-up.
         """
-        from push_learn.rummy.engine.record import match_record
-
-        return match_record(self)
+        setup: dict[str, Any] = {} if self.entrants is None else {"entrants": list(self.entrants)}
+        actions = tuple(action.to_json() for action in self.actions)
+        return Record(self.rules.variant, rules_to_json(self.rules), self.seed, self.players, actions, setup)
 
     def fork(self, n: int | None = None) -> Match:
         """A new, independent match replaying this one's first ``n`` actions (all by default)."""
-        from push_learn.rummy.engine.record import replay_actions
-
-        return replay_actions(self.rules, self.seed, self.entrants, self.actions, n)
+        match = Match(self.rules, self.seed, self.entrants)
+        for action in self.actions[:n]:
+            match.apply(action)  # each was legal here before, so it is legal again
+        return match
 
     def seen_events(self, seat: int | None) -> list[Event]:
         """Every event so far as ``seat`` sees it (``None``: a spectator); kept, as events never change."""

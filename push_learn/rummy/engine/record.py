@@ -19,45 +19,29 @@ version 1, actions without seats) are upgraded by ``legacy_rummy_record`` (D-ENG
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from push_learn.errors import IllegalAction, PushLearnError, RecordError
 from push_learn.records import Record, load_json, short, step_error
 from push_learn.rummy.engine.actions import Action, ActionFormatError, action_from_json
 from push_learn.rummy.engine.game import Match
-from push_learn.rummy.engine.serial import rules_from_json, rules_to_json
-from push_learn.rummy.engine.setup import Seed
-from push_learn.rummy.rules import VARIANT_NAMES, RummyRules
+from push_learn.rummy.engine.serial import rules_from_json
+from push_learn.rummy.rules import VARIANT_NAMES
 
 __all__ = [
     "LEGACY_SCHEMA",
     "LEGACY_VERSION",
     "legacy_rummy_record",
     "load_match",
-    "match_record",
     "match_states",
     "read_match_record",
-    "replay_actions",
 ]
 
 LEGACY_SCHEMA = "push_learn.rummy.match"
 """The ``schema`` of the rummy family's own record format (version 1), still read."""
 LEGACY_VERSION = 1
 """The only version of the older format."""
-
-
-def match_record(match: Match) -> Record:
-    """``match`` as a record: the game is the rules' variant; the set-up keeps the entrants as given."""
-    setup: dict[str, Any] = {} if match.entrants is None else {"entrants": list(match.entrants)}
-    return Record(
-        match.rules.variant,
-        rules_to_json(match.rules),
-        match.seed,
-        match.players,
-        tuple(action.to_json() for action in match.actions),
-        setup,
-    )
 
 
 def _start(record: Record) -> Match:
@@ -129,15 +113,6 @@ def load_match(record: Record, n: int | None = None) -> Match:
     return match
 
 
-def replay_actions(rules: RummyRules, seed: Seed, entrants: Sequence[str] | None, actions: Sequence[Action],
-                   n: int | None = None) -> Match:
-    """A new match of ``rules`` and ``seed`` after the first ``n`` of ``actions`` (all by default)."""
-    match = Match.new(rules, seed, entrants)
-    for index, action in enumerate(actions[: len(actions) if n is None else n]):
-        _step(match, action, index)
-    return match
-
-
 def legacy_rummy_record(data: Any) -> Record | None:
     """A rummy match saved in the older format, upgraded to a ``Record``; ``None`` for anything else.
 
@@ -177,7 +152,7 @@ def legacy_rummy_record(data: Any) -> Record | None:
         except (ActionFormatError, ValueError) as exc:
             raise step_error(index, raw, str(exc)) from None
         _step(match, action, index)
-    return match_record(match)
+    return match.record()
 
 
 def read_match_record(source: str | bytes | Mapping[str, Any] | Record) -> Record:

@@ -1,4 +1,4 @@
-"""Three-card brag (B1, RULES.md §4): antes, blind and open betting, seeing, covering the pot.
+"""Three-card brag (B1): antes, blind and open betting, seeing, covering the pot.
 
 Stakes are tracked in *open units*: an open player must bet at least the stake ``S`` (then
 ``S`` becomes that bet); a blind player pays half, at least ``ceil(S/2)`` (then ``S`` becomes twice

@@ -39,7 +39,7 @@ __all__ = [
 
 @dataclass(frozen=True)
 class BragRules:
-    """The agreed settings of a brag school (RULES.md §4.1 and register rows A-B1-*)."""
+    """The agreed settings of a brag school (register rows A-B1-*)."""
 
     players: int = 4
     """2 to 8 players (the usual game is 3 to 8; see D-3C-01)."""

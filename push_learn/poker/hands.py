@@ -435,7 +435,7 @@ _SHOWING_CATEGORY = {
 
 @dataclass(frozen=True, order=True)
 class Showing:
-    """A partial hand of up cards as it counts for opening the betting (RULES.md §2.2, A-P1-03).
+    """A partial hand of up cards as it counts for opening the betting (A-P1-03).
 
     Only pairs, two pair, trips, full houses and quads count (no straights or flushes). Equal ranks
     are broken by the suit of the deciding card, ♣ < ♦ < ♥ < ♠: the highest card of the most

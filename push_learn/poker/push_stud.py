@@ -1,4 +1,4 @@
-"""Push stud poker, seed 003 (RULES.md §2, P1), with the Substitution and Roll Your Own options.
+"""Push stud poker, seed 003 (P1), with the Substitution and Roll Your Own options.
 
 Each player antes and gets a hole card that can never be pushed. Four push rounds follow
 (Article 3): a fresh card is offered face up to the first player at the dealer's left; keeping it
@@ -33,7 +33,7 @@ __all__ = ["PUSH_STUD", "ROLL_YOUR_OWN", "PushStudGame", "PushStudRules", "push_
 
 @dataclass(frozen=True)
 class PushStudRules(StudRules):
-    """Every setting of Push stud (RULES.md §2.1 and A-P1-*).
+    """Every setting of Push stud (A-P1-*).
 
     Defaults: ante 1, fixed limit 2/4 (the big bet from the third betting round), a bet and three
     raises, push price 10 (five times the small bet), substitution price 20 (ten times).

@@ -1,4 +1,4 @@
-"""Push, or Screw Your Neighbor, seed 004 (RULES.md §3, P2): five-card push stud, hi-lo declare, replace.
+"""Push, or Screw Your Neighbor, seed 004 (P2): five-card push stud, hi-lo declare, replace.
 
 Everyone gets one down card. In each of four push rounds every player still in gets one new card:
 the offer starts one seat further round each round; a player offered a card keeps it, pays to
@@ -31,7 +31,7 @@ __all__ = ["SCREW_YOUR_NEIGHBOR", "ScrewGame", "ScrewRules", "screw_rules"]
 
 @dataclass(frozen=True)
 class ScrewRules(StudRules):
-    """Every setting of Screw Your Neighbor (RULES.md §3.1 and A-P2-*): the seed's $2/$4 game.
+    """Every setting of Screw Your Neighbor (A-P2-*): the seed's $2/$4 game.
 
     ``push_own_cards`` allows keeping the offered card and pushing one of your own instead (A-P2-02);
     ``replace_up_price`` / ``replace_down_price`` are the replace round's prices.

@@ -1,4 +1,4 @@
-"""Who wins which pot: high, low, or high-low with declaration (RULES.md §3.4, A-P2-07).
+"""Who wins which pot: high, low, or high-low with declaration (A-P2-07).
 
 ``settle`` takes the pots from ``build_pots``, every live seat's high and low class values, the
 declarations and the seat order for odd chips, and returns one ``Award`` per share of a pot.

@@ -143,7 +143,7 @@ BRAG = ThreeCardRanking(
     trips_order=(Rank.TWO, *(Rank(r) for r in range(4, 15)), Rank.THREE),
     run_order=(*_RUNS_LOW_TO_HIGH, _A23),
 )
-"""Brag (RULES.md §4.2): prial (3-3-3 best), running flush, run (A-2-3 best), flush, pair, high card."""
+"""Brag: prial (3-3-3 best), running flush, run (A-2-3 best), flush, pair, high card."""
 
 THREE_CARD_POKER = ThreeCardRanking(
     name="Three Card Poker",
@@ -158,7 +158,7 @@ THREE_CARD_POKER = ThreeCardRanking(
     trips_order=tuple(Rank),
     run_order=(_A23, *_RUNS_LOW_TO_HIGH),
 )
-"""Casino Three Card Poker (RULES.md §5): A-K-Q the top straight, A-2-3 the lowest (3-high)."""
+"""Casino Three Card Poker: A-K-Q the top straight, A-2-3 the lowest (3-high)."""
 
 
 def _shape_of(ranks: Sequence[int], flush: bool, ranking: ThreeCardRanking) -> tuple[Shape, int]:

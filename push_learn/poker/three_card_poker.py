@@ -1,4 +1,4 @@
-"""Casino Three Card Poker (C1, RULES.md §5): ante and play against the dealer, and Pair Plus.
+"""Casino Three Card Poker (C1): ante and play against the dealer, and Pair Plus.
 
 Each seat bets an Ante and/or a Pair Plus, sees three cards and then, if it made an Ante, plays
 (a Play bet equal to the Ante) or folds. The dealer needs queen high to qualify. Paytables are data
@@ -110,7 +110,7 @@ ANTE_BONUS_TABLES: Mapping[str, Paytable] = {
 
 @dataclass(frozen=True)
 class ThreeCardPokerRules:
-    """The settings of one Three Card Poker table (RULES.md §5 and A-C1-*)."""
+    """The settings of one Three Card Poker table (A-C1-*)."""
 
     seats: int = 1
     """Players at the table, each playing against the dealer alone (1 to 6)."""

@@ -1,4 +1,4 @@
-"""Checking a proposed initial meld against the contract of a deal (RULES.md §1.3).
+"""Checking a proposed initial meld against the contract of a deal.
 
 The contract lengths are minimums, extra melds are welcome, every meld must be legal, and each
 contract meld is its own meld object: one long run of 8 is not two runs of 4 (A-R1-12).

@@ -62,7 +62,7 @@ def run_value_range(rules: RummyRules) -> tuple[int, int]:
 
     The top is always 14 (ace high). The bottom is 1 where the ace may be low and a 2 may appear in a
     run (Push, Cap-It), 2 where only the 2 may, and 3 where no card may stand for a two (6-7-8-9-10:
-    twos are always wild and never represent a two, RULES.md §1.1; decision D-MELD-02). The rules
+    twos are always wild and never represent a two, decision D-MELD-02). The rules
     hold this fact once: ``RummyRules.run_values``.
     """
     return rules.run_values

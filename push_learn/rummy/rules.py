@@ -1,4 +1,4 @@
-"""Variants as data: every parameter of the rummy family (RULES.md §1.10) in one frozen value.
+"""Variants as data: every parameter of the rummy family in one frozen value.
 
 ``PUSH``, ``CAP_IT`` and ``SIX_TO_TEN`` are the presets; ``push()``, ``cap_it(players)`` and
 ``six_to_ten(players)`` build them for other table sizes, and a house rule is a plain
@@ -119,7 +119,7 @@ PLAYER_RANGE = {"push": (4, 4), "cap_it": (3, 6), "six_to_ten": (2, 4)}
 
 @dataclass(frozen=True)
 class RummyRules:
-    """Every parameter of one rummy game (RULES.md §1.10 and the ambiguity register).
+    """Every parameter of one rummy game, with the options of the ambiguity register.
 
     Build one with a preset (``PUSH``, ``cap_it(5)``) and change it with ``dataclasses.replace``.
     """
@@ -226,7 +226,7 @@ class RummyRules:
 
         The one source of the run's range (D-MELD-02, D-MELD-10): the top is always 14; the bottom is 1
         where the ace may be low and a 2 may appear in a run (Push, Cap-It), 2 where only the 2 may,
-        and 3 where no card may stand for a two (6-7-8-9-10: twos are always wild, RULES.md §1.1).
+        and 3 where no card may stand for a two (6-7-8-9-10: twos are always wild).
         """
         if not self.natural_twos:
             return 3, 14
@@ -256,7 +256,7 @@ class RummyRules:
         return self.contracts[self._deal_index(deal)]
 
     def stock_size(self, deal: int) -> int:
-        """Cards left in the stock after the deal and the first up-card (RULES.md §1.8)."""
+        """Cards left in the stock after the deal and the first up-card."""
         return self.deck_size - self.players * self.hand_size(deal) - 1
 
     def partner(self, seat: int) -> int | None:

@@ -1,4 +1,4 @@
-"""Penalty points of the rummy family (RULES.md §1.7): the cards left in a hand count against you.
+"""Penalty points of the rummy family: the cards left in a hand count against you.
 
 >>> from push_learn.cards import parse_cards
 >>> penalty(parse_cards("7H KS AD 2C JK"))

@@ -1,6 +1,6 @@
 """Moves on a meld already on the table: laying off a card and rescuing a wild card.
 
-A run grows only at its ends (it is never split or joined, RULES.md §1.2); a wild laid off on a run
+A run grows only at its ends (it is never split or joined); a wild laid off on a run
 is declared as the exact end card it stands for, so it can give one option per end. A set simply
 gains the card. A rescue puts a natural card in the place of the wild that stands for it; the wild
 goes back to the player's hand, and a 2 that stands for itself is never a wild to rescue.

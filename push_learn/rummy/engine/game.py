@@ -268,7 +268,7 @@ class Match:
 
     # ---- views, records, comparisons ------------------------------------------------------
     def observe(self, seat: int | None) -> Observation:
-        """What ``seat`` may know now (RULES.md §1.9); ``None``: a spectator, who sees no hand."""
+        """What ``seat`` may know now; ``None``: a spectator, who sees no hand."""
         from push_learn.rummy.engine.observe import observe
 
         return observe(self, seat)

@@ -1,4 +1,4 @@
-"""What one seat may know (RULES.md §1.9), as a frozen value that bots, the coach and widgets read.
+"""What one seat may know, as a frozen value that bots, the coach and widgets read.
 
 Public: hand sizes, the table melds with their declarations and owners, the up-card, the stock
 count, the wilds buried at the deal, the pushed stock card (Push, Cap-It), who has gone down, the

@@ -1,6 +1,6 @@
 """Scoring a deal and a match: team or individual penalties, the Cap-It pot, totals, winners and ties.
 
-Pure functions on cards and numbers (RULES.md §1.7, A-R1-18, A-R2-03, A-X-02). Scores are penalty
+Pure functions on cards and numbers (A-R1-18, A-R2-03, A-X-02). Scores are penalty
 points, so the lowest total wins. A *unit* is what keeps a score: a team in Push (unit 0 is
 North-South, unit 1 East-West), a player otherwise.
 

@@ -1,4 +1,4 @@
-"""Seeded set-up (RULES.md §1.4): seating, the first dealer, and each deal's shuffle, hands and up-card.
+"""Seeded set-up: seating, the first dealer, and each deal's shuffle, hands and up-card.
 
 Every random choice comes from a ``random.Random`` built from the match seed and a purpose string,
 so the same seed gives the same seating and the same five deals on any machine, whatever the

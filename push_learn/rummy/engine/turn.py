@@ -1,4 +1,4 @@
-"""The rules of one turn (RULES.md §1.5-1.6): checking an action against a deal, then carrying it out.
+"""The rules of one turn: checking an action against a deal, then carrying it out.
 
 ``Referee.check`` raises ``IllegalAction`` with a plain sentence and changes nothing; it returns a
 ``Plan`` that ``Referee.carry_out`` executes, so every action is judged by one piece of code. The

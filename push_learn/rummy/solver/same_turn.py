@@ -1,7 +1,7 @@
 """Going down and rescuing in the same turn: putting a plan's moves in an order the rules allow.
 
 After going down a player may rescue table wilds, in the same turn, and use them in new melds and
-lay-offs (RULES.md §1.4, A-R1-11, A-R1-16). The contract itself goes down first, so it must be made of
+lay-offs (A-R1-11, A-R1-16). The contract itself goes down first, so it must be made of
 the hand's own cards. The search may plan a contract that holds a wild the hand has yet to rescue; such
 a plan is reworked here, one borrowed wild at a time:
 

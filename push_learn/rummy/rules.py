@@ -165,6 +165,9 @@ class RummyRules:
     """A-X-02 option: break a tied total by the lower score in the last deal, then the one before."""
     runs_may_share_cards: bool = False
     """A-R1-08: two runs of one suit laid down together may not overlap (share a card such as 6♠); True allows it."""
+    first_from_right: bool = False
+    """R3 (A-R3-02, D-ENG-17): the deal starts with the player at the dealer's right, who also moves first; play
+    then goes clockwise, so the dealer moves second. False (R1/R2): the dealer's left is dealt first and leads."""
     name: str = field(default="")
 
     def __post_init__(self) -> None:
@@ -242,6 +245,10 @@ class RummyRules:
         low, high = self.run_values
         return min(high - low + 1, 13)
 
+    def first_player(self, dealer: int) -> int:
+        """The seat dealt first, who also moves first, when ``dealer`` deals (``first_from_right``)."""
+        return (dealer + (-1 if self.first_from_right else 1)) % self.players
+
     @property
     def max_set_size(self) -> int | None:
         """The set cap, the one source of it: 4 when set suits must differ, else no limit (``None``)."""
@@ -310,7 +317,9 @@ def six_to_ten(players: int = 2, double_deck: bool | None = None) -> RummyRules:
     """6-7-8-9-10 (R3): twos wild, no jokers, ace high only, ten cards, no going out by melding.
 
     One 52-card deck for 2 or 3 players, two decks for 4; ``double_deck=True`` gives 3 players two
-    decks (A-R3-01). Sets may repeat suits only with two decks (A-R3-08).
+    decks (A-R3-01). A set is any three or more cards of one rank, with no suit rule and no size cap
+    (A-R3-08, D-CORE-04): with one deck four naturals and a two make a set of five. The dealer's right
+    is dealt first and moves first (A-R3-02).
     """
     decks = 2 if (players >= 4 if double_deck is None else double_deck) else 1
     return RummyRules(
@@ -323,12 +332,13 @@ def six_to_ten(players: int = 2, double_deck: bool | None = None) -> RummyRules:
         jokers_wild=False,
         natural_twos=False,
         ace_low=False,
-        set_distinct_suits=decks == 1,
+        set_distinct_suits=False,
         pushed_card_public=False,
         push_on_last_stock_card=False,
         discard_wild_allowed=False,
         discard_taken_card_allowed=False,
         go_out_by_melding=False,
+        first_from_right=True,
     )
 
 

@@ -204,7 +204,13 @@ def test_five_card_set_is_illegal_in_push() -> None:
 
 def test_set_may_repeat_suits_and_grow_past_four_with_two_decks_in_six_to_ten() -> None:
     assert labels("8H 8H 8S 8C 8D 2S", TWO_DECK_SIX_TO_TEN) == ["set of eights"]
-    assert not is_meld("8H 8H 8S", SIX_TO_TEN)
+
+
+def test_a_six_to_ten_set_is_three_or_more_cards_of_one_rank_even_with_one_deck() -> None:
+    """Seed 001: "a set is three or more cards, all of the same rank" (twos wild): no suit rule, no cap,
+    so with one deck the four eights and a two are a set of five (D-CORE-04)."""
+    assert labels("8H 8S 8C 8D 2S", SIX_TO_TEN) == ["set of eights"]
+    assert labels("8H 8S 8C 8D 2S", PUSH) == []  # Push keeps its four different suits
 
 
 def test_a_wild_in_a_set_stands_for_the_rank_only() -> None:

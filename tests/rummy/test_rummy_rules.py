@@ -57,7 +57,7 @@ def test_six_to_ten_preset_has_twos_wild_no_jokers_and_ace_high() -> None:
 
 @pytest.mark.parametrize(
     ("players", "double_deck", "deck_size", "distinct_suits"),
-    [(2, None, 52, True), (3, None, 52, True), (3, True, 104, False), (4, None, 104, False)],
+    [(2, None, 52, False), (3, None, 52, False), (3, True, 104, False), (4, None, 104, False)],
 )
 def test_six_to_ten_deck_by_players(
     players: int, double_deck: bool | None, deck_size: int, distinct_suits: bool

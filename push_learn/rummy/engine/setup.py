@@ -41,7 +41,10 @@ def choose_seating(rules: RummyRules, seed: Seed, players: tuple[str, ...] | Non
 
 
 def deal_hand(rules: RummyRules, seed: Seed, deal_no: int, dealer: int) -> tuple[DealState, DealStarted]:
-    """Shuffle, deal one card at a time from the dealer's left, and turn the up-card.
+    """Shuffle, deal one card at a time clockwise from the first player, and turn the up-card.
+
+    The first player, dealt first and moving first, is the dealer's left, or the dealer's right in
+    6-7-8-9-10 (``RummyRules.first_player``).
 
     A wild up-card is buried at a random place among the stock cards under the top card and the
     next card is turned, until a card that is not wild shows (A-R1-02).
@@ -51,8 +54,9 @@ def deal_hand(rules: RummyRules, seed: Seed, deal_no: int, dealer: int) -> tuple
     rng.shuffle(pack)
     players, size = rules.players, rules.hand_size(deal_no)
     hands: list[list[Card]] = [[] for _ in range(players)]
+    first = rules.first_player(dealer)
     for i in range(players * size):
-        hands[(dealer + 1 + i) % players].append(pack.pop())
+        hands[(first + i) % players].append(pack.pop())
     stock = pack  # the top of the stock is the end of the list
     buried: list[Card] = []
     upcard = stock.pop()
@@ -61,6 +65,7 @@ def deal_hand(rules: RummyRules, seed: Seed, deal_no: int, dealer: int) -> tuple
         stock.insert(rng.randrange(len(stock)), upcard)
         upcard = stock.pop()
     deal = DealState(deal_no, dealer, hands, stock, upcard, tuple(buried))
+    deal.turn = first
     deal.started_at_one = len(stock) <= 1
     event = DealStarted(
         deal=deal_no,

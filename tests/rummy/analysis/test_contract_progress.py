@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import given
@@ -35,12 +36,12 @@ def test_the_hands_own_wilds_complete_as_many_melds_as_they_can() -> None:
 
 
 def test_a_set_names_the_suits_it_may_still_take() -> None:
-    assert SIX_TO_TEN.set_distinct_suits
-    sevens = contract_progress(parse_cards("7H 7S KD QC"), SIX_TO_TEN, 1)
+    distinct = replace(SIX_TO_TEN, set_distinct_suits=True)  # the older reading of one-deck sets, an option now
+    sevens = contract_progress(parse_cards("7H 7S KD QC"), distinct, 1)
     assert str(sevens) == (
         "2 sets of 3: one needs 7♣, 7♦ or a wild (so far 7♥ 7♠), the other needs 2 more queens or wilds (so far Q♣)"
     )
-    mixed = contract_progress(parse_cards("6S 7S 8S 9S 6H 6D 4C 5C"), SIX_TO_TEN, 2)
+    mixed = contract_progress(parse_cards("6S 7S 8S 9S 6H 6D 4C 5C"), distinct, 2)
     assert str(mixed) == "run of 4: needs 6♠, 10♠ or a wild (so far 7♠ 8♠ 9♠); set of 3: found (6♦ 6♥ 6♠)"
 
 

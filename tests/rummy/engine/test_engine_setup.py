@@ -10,7 +10,7 @@ from rummy_engine_support import check_conservation, pack
 
 from push_learn.cards import JOKER, make_deck
 from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN, cap_it, six_to_ten
-from push_learn.rummy.engine import DealStarted, Match, Phase, play_random_match
+from push_learn.rummy.engine import DealStarted, Match, Phase, Push, play_random_match
 from push_learn.rummy.engine.setup import deal_hand, seeded_random
 from push_learn.rummy.engine.state import is_wild_card
 
@@ -91,7 +91,7 @@ def test_stock_sizes_and_hand_sizes_of_every_deal(rules, stocks) -> None:  # typ
         assert len(deal.stock) == expected == event.stock and expected % 2 == 1
         assert all(len(hand) == rules.hand_size(number) for hand in deal.hands)
         assert Counter(deal.all_cards()) == pack(rules)
-        assert deal.turn == (deal.dealer + 1) % rules.players
+        assert deal.turn == rules.first_player(deal.dealer)
 
 
 def test_wild_up_card_is_buried_below_the_top_and_another_card_turned() -> None:
@@ -145,3 +145,30 @@ def test_dealer_rotates_left_and_deals_do_not_depend_on_play() -> None:
 def test_new_match_holds_the_whole_pack() -> None:
     for rules in (PUSH, CAP_IT, SIX_TO_TEN, cap_it(6)):
         check_conservation(Match.new(rules, 3))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_six_to_ten_is_dealt_from_the_dealers_right_who_moves_first(players: int) -> None:
+    """Seed 001: "the dealer then deals the cards, one-by-one and face down, starting with the player at
+    his right and continuing in a clockwise direction", and "the player to the right of the dealer has the
+    first turn and play rotates around the table in a clockwise direction" (A-R3-02, D-ENG-17)."""
+    match = Match.new(six_to_ten(players), seed=11)
+    deal = match.deal
+    right = (deal.dealer - 1) % players
+    shuffled = list(make_deck(match.rules.decks, 0))
+    seeded_random(11, "deal 1").shuffle(shuffled)
+    for i in range(players):
+        assert deal.hands[(right + i) % players][0] == shuffled.pop()
+    assert match.to_move == (right,)
+
+
+def test_the_first_six_to_ten_player_pushes_to_the_left_that_is_to_the_dealer() -> None:
+    """Seed 001: a pushed card goes "to the next player at his left"; with the dealer's right moving first,
+    that next player is the dealer, who also moves second."""
+    match = Match.new(six_to_ten(3), seed=11)
+    first, dealer = match.turn, match.deal.dealer
+    before = len(match.hand(dealer))
+    match.apply(Push(first))
+    assert len(match.hand(dealer)) == before + 2
+    match.apply(match.legal_actions(first)[0])  # a discard ends the turn
+    assert match.to_move == (dealer,)

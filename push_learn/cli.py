@@ -13,13 +13,19 @@ inside ``run``).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import traceback
 from collections.abc import Sequence
 from importlib import import_module
 
 from push_learn.errors import UsageError
+from push_learn.records import short
 
-__all__ = ["SUBCOMMANDS", "build_parser", "main", "refuse"]
+__all__ = ["DEBUG_ENV", "SUBCOMMANDS", "build_parser", "main", "refuse"]
+
+DEBUG_ENV = "PUSH_LEARN_DEBUG"
+"""Set to show the traceback of a failure inside push-learn (otherwise one sentence is printed)."""
 
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("push_learn.apps.serve", "serve the dashboards with Voila (a landing page on http://127.0.0.1:8866/)"),
@@ -55,6 +61,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.run(args))
     except UsageError as error:  # a subcommand's settings it cannot use: one sentence, status 2
         return refuse(args.command, str(error))
+    except KeyboardInterrupt:
+        print(f"push-learn {args.command}: stopped", file=sys.stderr)
+        return 130
+    except Exception as error:  # never a traceback for a student: one sentence, the details on request
+        if os.environ.get(DEBUG_ENV):
+            traceback.print_exc()
+        print(f"push-learn {args.command}: something went wrong inside push-learn ({type(error).__name__}: "
+              f"{short(str(error), 200)}); set {DEBUG_ENV}=1 to see the details", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the decision point and the coach's advice; 2 when the record cannot be used."""
     from push_learn.errors import RecordError
+    from push_learn.records import read_capped
     from push_learn.rummy.coach import hint
     from push_learn.rummy.engine import load_match, read_match_record
 
@@ -43,8 +44,8 @@ def run(args: argparse.Namespace) -> int:
             "(more takes long and hardly changes the advice)"
         )
     try:
-        # utf-8-sig: also reads records re-saved with a byte-order mark by some Windows editors.
-        record = read_match_record(args.record.read_bytes())  # today's envelope or the older rummy format
+        # a byte-order mark (some Windows editors add one) is accepted; files past the records' size are refused
+        record = read_match_record(read_capped(args.record))  # today's envelope or the older rummy format
         load_match(record)  # every step is checked, not only those up to --at
         at = len(record) if args.at is None else args.at
         match = load_match(record, at)

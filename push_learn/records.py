@@ -51,6 +51,7 @@ __all__ = [
     "Record",
     "canonical_json",
     "load_json",
+    "read_capped",
     "seal_key_from_env",
     "short",
     "step_error",
@@ -171,6 +172,18 @@ def load_json(text: str | bytes, what: str = "record", max_bytes: int = MAX_RECO
             from None
     except RecursionError:  # pragma: no cover - the depth check above comes first
         raise RecordError(f"the {what} is nested too deeply to be a {what}") from None
+
+
+def read_capped(path: str | os.PathLike[str], what: str = "record", max_bytes: int = MAX_RECORD_BYTES) -> bytes:
+    """The bytes of a file no larger than ``max_bytes``; ``RecordError`` in words for a larger one.
+
+    Never reads more than ``max_bytes + 1`` bytes, whatever the file (a device, a growing log).
+    """
+    with open(path, "rb") as file:
+        data = file.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise RecordError(f"the {what} file is larger than {max_bytes:,} bytes, so it is not a {what}")
+    return data
 
 
 def canonical_json(data: Any) -> bytes:

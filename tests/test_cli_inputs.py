@@ -1,0 +1,119 @@
+"""Whatever a student types after ``push-learn``, the answer is a sentence and an exit status, never a traceback.
+
+Bad options end with status 2 (argparse's and ours), a failure inside push-learn with status 1 and one
+sentence; record files are read only up to the records' size.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from push_learn.cli import main
+from push_learn.records import MAX_RECORD_BYTES
+from push_learn.rummy import PUSH
+from push_learn.rummy.engine import Match
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    try:
+        status = main(argv)
+    except SystemExit as stop:  # argparse's own refusals
+        status = int(stop.code or 0)
+    err = capsys.readouterr().err
+    return status, err
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> dict[str, Path]:
+    """Files a student might hand ``hint``: good, empty, huge, nested, binary, a folder, a poker record."""
+    match = Match.new(PUSH, seed=4)
+    good = tmp_path / "good.json"
+    good.write_text(match.record().to_json())
+    made = {
+        "good": good,
+        "empty": tmp_path / "empty.json",
+        "nested": tmp_path / "nested.json",
+        "huge": tmp_path / "huge.json",
+        "binary": tmp_path / "binary.json",
+        "deep_int": tmp_path / "int.json",
+        "not_rummy": tmp_path / "poker.json",
+        "folder": tmp_path,
+        "missing": tmp_path / "missing.json",
+    }
+    made["empty"].write_text("")
+    made["nested"].write_text("[" * 1000 + "]" * 1000)
+    made["huge"].write_text(" " * (MAX_RECORD_BYTES + 10))
+    made["binary"].write_bytes(bytes(range(256)))
+    made["deep_int"].write_text('{"seed": ' + "9" * 5000 + "}")
+    from push_learn.games import new_game
+
+    made["not_rummy"].write_text(new_game("screw", seed=1).record().to_json())
+    edited = json.loads(good.read_text())
+    edited["actions"] = [{"type": "lay_off", "seat": 0, "target": 1.0, "card": "7H"}]
+    made["edited"] = tmp_path / "edited.json"
+    made["edited"].write_text(json.dumps(edited))
+    return made
+
+
+BAD_CALLS = [
+    ["hint"], ["hint", "{good}", "--at", "-5"], ["hint", "{good}", "--at", "99999"], ["hint", "{good}", "--at", "x"],
+    ["hint", "{good}", "--samples", "0"], ["hint", "{good}", "--samples", "1e9"], ["hint", "{empty}"],
+    ["hint", "{nested}"], ["hint", "{huge}"], ["hint", "{binary}"], ["hint", "{deep_int}"], ["hint", "{folder}"],
+    ["hint", "{missing}"], ["hint", "{not_rummy}"], ["hint", "{edited}"],
+    ["tournament", "--matches", "-1"], ["tournament", "--matches", "0"], ["tournament", "--bots", "nobody,greedy"],
+    ["tournament", "--variant", "poker"], ["tournament", "--players", "99"], ["tournament", "--budget", "nan"],
+    ["tournament", "--seed", "²"], ["tournament", "--bots", ""], ["tournament", "--bots", ",,,"],
+    ["serve", "--port", "-1"], ["serve", "--port", "99999"], ["serve", "--pool-size", "-3"], ["serve", "--host", ""],
+    ["serve", "--root", "{missing}"], ["serve", "--cull-idle", "x"], ["nonsense"], [],
+]
+
+
+@pytest.mark.parametrize("call", BAD_CALLS, ids=lambda call: " ".join(call) or "(nothing)")
+def test_a_bad_call_is_answered_in_words(call: list[str], files: dict[str, Path],
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    argv = [part.format(**{k: str(v) for k, v in files.items()}) for part in call]
+    status, err = _run(argv, capsys)
+    assert status == 2, err
+    assert "Traceback" not in err and err.strip()
+    assert len(err) < 2000  # a bad input is never echoed back whole
+
+
+def test_a_good_record_gets_its_hint(files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hint", str(files["good"]), "--samples", "2"]) == 0
+    assert "Hand:" in capsys.readouterr().out
+
+
+def test_a_failure_inside_push_learn_is_one_sentence(monkeypatch: pytest.MonkeyPatch, files: dict[str, Path],
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    import push_learn.rummy.coach
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(push_learn.rummy.coach, "hint", broken)
+    monkeypatch.delenv("PUSH_LEARN_DEBUG", raising=False)
+    status, err = _run(["hint", str(files["good"]), "--samples", "2"], capsys)
+    assert status == 1 and "Traceback" not in err and "something went wrong inside push-learn" in err
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["--at", "--samples", "--seed", "-1", "0", "3", "x", "²", "nan", "1e99", "/", "",
+                                 "{}", "hint"]), max_size=6))
+def test_any_hint_call_ends_in_a_status_not_a_traceback(tail: list[str]) -> None:
+    argv = ["hint", *tail]  # a whole tournament or a server would start on good options: those have their own tests
+    import contextlib
+    import io
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        try:
+            status = main(argv)
+        except SystemExit as stop:
+            status = int(stop.code or 0)
+    assert status in (0, 1, 2) and "Traceback" not in err.getvalue()
+    assert status != 1, err.getvalue()  # 1 means something inside push-learn failed

@@ -24,9 +24,6 @@ masks), timed on hands of 10 cards next to the solver on the same hands; it cann
 
 Targets (issue 4): contract median <= 5 ms, worst <= 50 ms; full turn median <= 20 ms, worst <= 250 ms.
 
-The solver runs from its compiled build when ``make install`` made one (``push_learn/rummy/solver/native.py``);
-``PUSH_LEARN_PURE=1`` measures the plain Python sources instead. The first line says which ran.
-
 Run: .venv/bin/python benchmarks/solver.py [--hands 1000] [--adversarial 40] [--seed 1]
 """
 
@@ -45,7 +42,7 @@ from push_learn.cards import JOKER, Card, Rank, Suit, make_deck
 from push_learn.rummy import PUSH
 from push_learn.rummy.melds import Meld, interpret_meld
 from push_learn.rummy.scoring import card_value
-from push_learn.rummy.solver import NATIVE, TurnPlan, best_go_down, best_turn, clear_caches
+from push_learn.rummy.solver import TurnPlan, best_go_down, best_turn, clear_caches
 
 PACK = make_deck(2, 4)
 WILDS = [card for card in PACK if card.rank is None or card.rank is Rank.TWO]
@@ -236,8 +233,7 @@ def main() -> None:
     if not args.no_freeze:
         gc.collect()
         gc.freeze()
-    build = "its compiled build" if NATIVE else "plain Python (PUSH_LEARN_PURE set, or no compiled build)"
-    print(f"Meld solver, Push rules, seed {args.seed} (wall-clock times on this machine), running {build}")
+    print(f"Meld solver (plain Python), Push rules, seed {args.seed} (wall-clock times on this machine)")
     for cold in (False, True):
         print("cold: memo tables cleared before every question" if cold else "steady state: memo tables kept")
         with Pauses():

@@ -527,19 +527,15 @@ def meld_options(selection: Sequence[Card], hand: Sequence[Card], rules: RummyRu
 
 def _can_complete(group: list[Card], pool: Counter[Card], rules: RummyRules) -> bool:
     """Whether cards of ``pool`` can be added to ``group`` to make one legal meld."""
-    wild_pool = sum(n for card, n in pool.items() if n > 0 and _wild(card, rules))
-    naturals = [card for card in group if not _wild(card, rules)]
-    dead = [card for card in group if card.rank is None and not rules.jokers_wild]
+    wild_pool = sum(n for card, n in pool.items() if n > 0 and is_wild_card(card, rules))
+    naturals = [card for card in group if not is_wild_card(card, rules)]
+    dead = [card for card in group if card.rank is None and not is_wild_card(card, rules)]
     if dead:
         return False
     wilds_in = len(group) - len(naturals)
     return _set_possible(group, naturals, wilds_in, pool, wild_pool, rules) or _run_possible(
         group, naturals, wilds_in, pool, wild_pool, rules
     )
-
-
-def _wild(card: Card, rules: RummyRules) -> bool:
-    return card.rank is Rank.TWO or (card.rank is None and rules.jokers_wild)
 
 
 def _set_possible(
@@ -558,7 +554,7 @@ def _set_possible(
     if rank is not None:
         fill = _set_fill(rank, naturals, pool, rules)
     else:
-        candidates = {card.rank for card, n in pool.items() if n > 0 and not _wild(card, rules)}
+        candidates = {card.rank for card, n in pool.items() if n > 0 and not is_wild_card(card, rules)}
         fill = max((_set_fill(other, [], pool, rules) for other in candidates if other is not None), default=0)
         if rules.min_naturals_per_meld and not fill:
             return False

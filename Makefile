@@ -35,7 +35,8 @@ serve: install  ## the dashboards on http://$(HOST):$(PORT)
 lab: install  ## the tutorials in JupyterLab
 	$(BIN)/jupyter lab --ip=127.0.0.1 --ServerApp.root_dir=notebooks --ServerApp.allow_root=True
 
-bench: install  ## print the benchmark figures
+bench: install  ## print the benchmark figures (installs highspy, the solver benchmark's baseline)
+	$(BIN)/python -m pip install --quiet -e ".[bench]"
 	for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
 clean:

@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import gc
 import math
+import os
 import random
 import statistics
 import time
@@ -453,6 +454,14 @@ def ilp_points_left(hand: Sequence[Card], deal: int | None = None, table: Sequen
     return sum(card_value(card) for card in hand) - round(best)
 
 
+def _load() -> str:
+    """The machine's load averages over 1, 5 and 15 minutes (other processes slow every figure)."""
+    try:
+        return " / ".join(f"{n:.1f}" for n in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
 def main() -> None:
     """Run every measurement and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -477,7 +486,10 @@ def main() -> None:
         "adversarial: clumped on 5 ranks": [clumped_hand(rng) for _ in range(args.adversarial)],
     }
     tables = {name: [random_table(rng, hand) for hand in hands] for name, hands in families.items()}
-    print(f"Meld solver (plain Python), Push rules, seed {args.seed} (wall-clock times on this machine)")
+    print(
+        f"Meld solver (plain Python), Push rules, seed {args.seed} (wall-clock times on this machine; load average"
+        f" {_load()} on {os.cpu_count()} cores at the start)"
+    )
     for cold in (False, True):
         print("cold: memo tables cleared before every question" if cold else "steady state: memo tables kept")
         with Pauses():
@@ -491,6 +503,7 @@ def main() -> None:
         assert PUSH and naive_best(hand) == sum(card_value(c) for c in hand) - best_turn(
             hand, PUSH, keep_discard=False
         ).points_left
+    print(f"load average at the end: {_load()} (with more load than cores, figures are slower by about load / cores)")
     ratio = statistics.median(naive) / statistics.median(ours)
     print(
         f"baseline (10-card hands, 3 wilds): naive enumerate-then-pack median {1000 * statistics.median(naive):.1f} ms,"

@@ -14,8 +14,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	touch $(STAMP)
 
-install: $(STAMP)  ## create .venv with the package, Jupyter, Voila and the test tools; compile the solver
-	$(BIN)/python scripts/build_native.py
+install: $(STAMP)  ## create .venv with the package, Jupyter, Voila and the test tools
 
 browser: $(STAMP)  ## make sure a Chromium for the browser tests exists (apt as root on Debian, else Playwright)
 	PYTHON=$(BIN)/python bash scripts/install-browser.sh
@@ -24,13 +23,11 @@ postgres:  ## make sure PostgreSQL's server programs exist for the class store's
 	bash scripts/install-postgres.sh
 
 lint: $(STAMP)  ## ruff and mypy
-	$(BIN)/ruff check push_learn tests benchmarks scripts
+	$(BIN)/ruff check push_learn tests benchmarks
 	$(BIN)/mypy
 
 test: install browser postgres lint  ## everything: unit, property, notebook (nbval) and browser tests
 	$(BIN)/python -m pytest tests notebooks --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider
-	@echo "== the solver's tests again, on its sources rather than its compiled build"
-	PUSH_LEARN_PURE=1 $(BIN)/python -m pytest tests/rummy/analysis -q -p no:cacheprovider
 
 test-fast: install  ## the rules core only, no notebooks or browser
 	$(BIN)/python -m pytest tests -m "not browser" -x -q
@@ -41,8 +38,9 @@ serve: install  ## the dashboards on http://$(HOST):$(PORT)
 lab: install  ## the tutorials in JupyterLab
 	$(BIN)/jupyter lab --ip=127.0.0.1 --ServerApp.root_dir=notebooks --ServerApp.allow_root=True
 
-bench: install  ## print the benchmark figures
+bench: install  ## print the benchmark figures (installs highspy, the solver benchmark's baseline)
+	$(BIN)/python -m pip install --quiet -e ".[bench]"
 	for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache push_learn/rummy/solver/_native
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,4 +1,4 @@
-"""Benchmark: the meld solver on big hands, against a naive baseline measured in the same run.
+"""Benchmark: the meld solver on big hands, against an integer-programming baseline run in the same loop.
 
 Hands (two decks plus jokers, Push rules):
 
@@ -15,17 +15,19 @@ questions are also split by answer: plans that take every card out (found, nothi
 and plans that leave points (the search must also prove nothing better exists).
 
 Steady-state figures keep the solver's memo tables between questions (as a long-running bot or
-widget does); cold figures clear them before every question. Garbage-collection pauses fall inside
-the timings and are reported per section; the harness's own hands and tables are frozen out of the
-collector first (``gc.freeze``, as a long-running kernel would do with its start-up objects), so the
-pauses are the solver's own (``--no-freeze`` keeps them in). The naive baseline is the obvious
-exact method (every subset that ``interpret_meld`` reads as a meld, then the best packing over bit
-masks), timed on hands of 10 cards next to the solver on the same hands; it cannot run on 30.
+widget does); cold figures clear them before every question. The garbage collector runs as it does
+in any process (the solver never switches it); its pauses fall inside the timings and are reported
+per section.
 
-Targets (issue 4): contract median <= 5 ms, worst <= 50 ms; full turn median <= 20 ms, worst <= 250 ms.
+Baseline (issue 27): the textbook integer program for the same questions (``ilp_points_left``: run windows,
+sets, table extensions and rescues as integer variables), solved by HiGHS (``highspy``, the ``bench`` extra;
+``make bench`` installs it, the rules core never imports it). It answers the first ``--baseline`` hands of
+each family right after the solver in the same loop; the figures print the median and worst of both on those
+hands, their ratios, and how many answers differ (0 expected). A naive exact method (every subset that
+``interpret_meld`` reads as a meld, then the best packing over bit masks) is also timed on hands of 10 cards.
 
-The solver runs from its compiled build when ``make install`` made one (``push_learn/rummy/solver/native.py``);
-``PUSH_LEARN_PURE=1`` measures the plain Python sources instead. The first line says which ran.
+Targets (issues 4 and 27): contract median <= 5 ms, worst <= 50 ms; full turn median <= 20 ms, worst <= 250
+ms; on every family no slower than the integer program.
 
 Run: .venv/bin/python benchmarks/solver.py [--hands 1000] [--adversarial 40] [--seed 1]
 """
@@ -34,18 +36,21 @@ from __future__ import annotations
 
 import argparse
 import gc
+import math
+import os
 import random
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache, partial
 from typing import Any
 
 from push_learn.cards import JOKER, Card, Rank, Suit, make_deck
 from push_learn.rummy import PUSH
-from push_learn.rummy.melds import Meld, interpret_meld
+from push_learn.rummy.melds import Meld, interpret_meld, rank_at
 from push_learn.rummy.scoring import card_value
-from push_learn.rummy.solver import NATIVE, TurnPlan, best_go_down, best_turn, clear_caches
+from push_learn.rummy.solver import TurnPlan, best_go_down, best_turn, clear_caches
 
 PACK = make_deck(2, 4)
 WILDS = [card for card in PACK if card.rank is None or card.rank is Rank.TWO]
@@ -184,24 +189,60 @@ def report(label: str, seconds: list[float], median_target: float, worst_target:
 
 
 def _section(
-    families: dict[str, list[list[Card]]], tables: dict[str, list[list[Meld]]], cold: bool, cold_count: int
+    families: dict[str, list[list[Card]]],
+    tables: dict[str, list[list[Meld]]],
+    cold: bool,
+    cold_count: int,
+    beside: int = 0,
 ) -> None:
-    """Time both questions on every family and print the figures."""
+    """Time both questions on every family and print the figures; with ``beside``, the integer-programming
+    baseline answers the same questions on that many of each family's hands, each right after the solver."""
     for name, hands in families.items():
         count = min(len(hands), cold_count) if cold else len(hands)
         if not count:
             continue
-        asked = [
-            answered(partial(best_go_down, hand, PUSH, i % 5 + 1), cold) for i, hand in enumerate(hands[:count])
-        ]
-        contract = [seconds for seconds, _ in asked]
-        turn = [
-            timed(partial(best_turn, hand, PUSH, table), cold)
-            for hand, table in zip(hands[:count], tables[name][:count], strict=True)
-        ]
+        contract: list[float] = []
+        asked: list[tuple[float, object]] = []
+        turn: list[float] = []
+        pairs: dict[str, list[tuple[float, float]]] = {"contract": [], "full turn": []}
+        disagree = 0
+        for i, (hand, table) in enumerate(zip(hands[:count], tables[name][:count], strict=True)):
+            deal = i % 5 + 1
+            seconds, plan = answered(partial(best_go_down, hand, PUSH, deal), cold)
+            asked.append((seconds, plan))
+            contract.append(seconds)
+            if i < beside:
+                took, points = answered(partial(ilp_points_left, hand, deal), False)
+                pairs["contract"].append((seconds, took))
+                disagree += points != (plan.points_left if isinstance(plan, TurnPlan) else None)
+            seconds, plan = answered(partial(best_turn, hand, PUSH, table), cold)
+            turn.append(seconds)
+            if i < beside:
+                took, points = answered(partial(ilp_points_left, hand, None, table), False)
+                pairs["full turn"].append((seconds, took))
+                disagree += points != (plan.points_left if isinstance(plan, TurnPlan) else None)
         report(f"{name}: contract", contract, 5, 50)
         _split_by_answer(asked)
         report(f"{name}: full turn", turn, 20, 250)
+        for question, timings in pairs.items():
+            _against_baseline(f"{name}: {question}", timings)
+        if beside:
+            print(f"    baseline answers that differ from the solver's: {disagree}")
+
+
+def _against_baseline(label: str, timings: Sequence[tuple[float, float]]) -> None:
+    """Print the solver's and the baseline's median and worst on the same questions, and their ratios."""
+    if not timings:
+        return
+    ours = sorted(1000 * s for s, _ in timings)
+    theirs = sorted(1000 * b for _, b in timings)
+    median, base_median = statistics.median(ours), statistics.median(theirs)
+    verdict = "ok" if median <= base_median and ours[-1] <= theirs[-1] else "SLOWER"
+    print(
+        f"    vs integer program (HiGHS) on the same {len(timings)} {label}: solver median {median:.2f} / worst"
+        f" {ours[-1]:.2f} ms, baseline {base_median:.2f} / {theirs[-1]:.2f} ms; baseline/solver"
+        f" {base_median / median:.1f}x median, {theirs[-1] / ours[-1]:.1f}x worst ({verdict})"
+    )
 
 
 def _split_by_answer(asked: Sequence[tuple[float, object]]) -> None:
@@ -216,6 +257,211 @@ def _split_by_answer(asked: Sequence[tuple[float, object]]) -> None:
         )
 
 
+# ---- the integer-programming baseline ------------------------------------------------------------------
+
+RUN_VALUES = range(1, 15)
+"""Run places: 1 is the ace low, 2 the place of the 2, 14 the ace high (Push: runs of 3 to 13 cards)."""
+NATURAL_RANKS = [rank for rank in Rank if rank is not Rank.TWO]
+
+
+@cache
+def _highs() -> Any:
+    """One HiGHS instance, quiet and on one thread, reused by every integer program (its model replaced)."""
+    import highspy
+
+    highs = highspy.Highs()
+    highs.setOptionValue("output_flag", False)
+    highs.setOptionValue("threads", 1)
+    return highs
+
+
+class IntegerProgram:
+    """A small integer program built row by row and solved by HiGHS (``highspy``): maximise ``cost @ x``."""
+
+    def __init__(self) -> None:
+        self.lower: list[float] = []
+        self.upper: list[float] = []
+        self.cost: list[float] = []
+        self.rows: list[tuple[float, float, dict[int, float]]] = []
+
+    def var(self, upper: float, cost: float = 0.0) -> int:
+        """A new integer variable in ``0..upper`` worth ``cost`` in the objective."""
+        self.lower.append(0.0)
+        self.upper.append(float(upper))
+        self.cost.append(float(cost))
+        return len(self.cost) - 1
+
+    def row(self, terms: dict[int, float], lower: float = -math.inf, upper: float = math.inf) -> None:
+        """The constraint ``lower <= sum(coef * x) <= upper``."""
+        self.rows.append((lower, upper, terms))
+
+    def maximum(self) -> float | None:
+        """The optimum, or None when infeasible."""
+        import highspy
+        import numpy as np
+
+        highs = _highs()
+        lp = highspy.HighsLp()
+        n = len(self.cost)
+        lp.num_col_ = n
+        lp.num_row_ = len(self.rows)
+        lp.col_cost_ = np.array(self.cost)
+        lp.col_lower_ = np.array(self.lower)
+        lp.col_upper_ = np.array(self.upper)
+        inf = highs.getInfinity()
+        lp.row_lower_ = np.array([-inf if lo == -math.inf else lo for lo, _, _ in self.rows])
+        lp.row_upper_ = np.array([inf if hi == math.inf else hi for _, hi, _ in self.rows])
+        starts: list[int] = [0]
+        index: list[int] = []
+        value: list[float] = []
+        for _, _, terms in self.rows:
+            index += terms.keys()
+            value += terms.values()
+            starts.append(len(index))
+        lp.a_matrix_.format_ = highspy.MatrixFormat.kRowwise
+        lp.a_matrix_.start_ = np.array(starts, dtype=np.int32)
+        lp.a_matrix_.index_ = np.array(index, dtype=np.int32)
+        lp.a_matrix_.value_ = np.array(value)
+        lp.a_matrix_.num_col_ = n
+        lp.a_matrix_.num_row_ = len(self.rows)
+        lp.sense_ = highspy.ObjSense.kMaximize
+        lp.integrality_ = [highspy.HighsVarType.kInteger] * n
+        highs.clearModel()
+        highs.passModel(lp)
+        highs.run()
+        if highs.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+            return None
+        return float(highs.getInfo().objective_function_value)
+
+
+def ilp_points_left(hand: Sequence[Card], deal: int | None = None, table: Sequence[Meld] = ()) -> int | None:
+    """The textbook integer program for Push's questions, solved by HiGHS: the fewest points left after going
+    down with deal ``deal``'s contract (no table), or after a full turn once down (``deal`` None: new melds,
+    lay-offs onto ``table`` and rescues of its wilds); a card is kept to discard unless the hand is emptied.
+    None when the contract cannot go down.
+
+    Variables: how many copies of each run window (suit, first place, last place) and of each set (rank, 3 or
+    4 cards) are laid; per suit and place, how many of the runs' cards there are naturals (the rest wilds); per
+    rank and suit the set naturals (at most one per set); per table run one extension window, per table wild a
+    rescue, per table set the naturals and wilds laid off; one discard. Every 2 is pooled with the jokers (a 2
+    at its own place scores the same 20 points as a wild there)."""
+    ip = IntegerProgram()
+    counts = Counter(card for card in hand if card.rank not in (None, Rank.TWO))
+    wilds = sum(1 for card in hand if card.rank in (None, Rank.TWO))
+    uses: dict[Card, dict[int, float]] = {Card(rank, suit): {} for rank in NATURAL_RANKS for suit in Suit}
+    wild_use: dict[int, float] = {}
+    rescues: dict[int, float] = {}
+    cover: dict[tuple[Suit, int], dict[int, float]] = {(suit, v): {} for suit in Suit for v in RUN_VALUES}
+    contract_cover: dict[tuple[Suit, int], dict[int, float]] = {(suit, v): {} for suit in Suit for v in RUN_VALUES}
+    parts = [(part.kind.value, part.min_length) for part in PUSH.contract(deal).melds] if deal else []
+    run_need = [length for kind, length in parts if kind == "run"]
+    set_need = sum(1 for kind, _ in parts if kind == "set")
+    contract_runs: dict[int, float] = {}
+    for suit in Suit:
+        for low in RUN_VALUES:
+            for high in range(low + 2, min(low + 12, 14) + 1):
+                copies = ip.var(2)
+                for v in range(low, high + 1):
+                    cover[suit, v][copies] = 1
+                if run_need and high - low + 1 >= min(run_need):
+                    laid = ip.var(1)
+                    ip.row({laid: 1, copies: -1}, upper=0)
+                    contract_runs[laid] = 1
+                    for v in range(low, high + 1):
+                        contract_cover[suit, v][laid] = 1
+    for meld in table:
+        if meld.is_run:
+            assert meld.suit is not None
+            options: dict[int, float] = {}
+            for low in range(1, meld.low_value + 1):
+                for high in range(meld.high_value, 15):
+                    if high - low + 1 > 13 or (low, high) == (meld.low_value, meld.high_value):
+                        continue
+                    option = ip.var(1)
+                    options[option] = 1
+                    for v in [*range(low, meld.low_value), *range(meld.high_value + 1, high + 1)]:
+                        cover[meld.suit, v][option] = 1  # filled like any run place (rows built below)
+            if options:
+                ip.row(options, upper=1)
+            for place in meld.wild_positions:
+                v = meld.start + place
+                if v != 2:
+                    rescue = ip.var(1, card_value(Card(rank_at(v), meld.suit)) - card_value(JOKER))
+                    uses[Card(rank_at(v), meld.suit)][rescue] = 1
+                    rescues[rescue] = 1
+        else:
+            assert meld.rank is not None
+            present = {card.suit for card in meld.naturals}
+            added: dict[int, float] = {}
+            for suit in Suit:
+                if suit not in present:
+                    natural = ip.var(1, card_value(Card(meld.rank, suit)))
+                    uses[Card(meld.rank, suit)][natural] = 1
+                    added[natural] = 1
+            rescued = ip.var(len(meld.wild_positions), -card_value(JOKER))
+            rescues[rescued] = 1
+            laid_wild = ip.var(4, card_value(JOKER))
+            wild_use[laid_wild] = 1
+            ip.row({**added, rescued: -1}, lower=0)
+            ip.row({**added, rescued: -1, laid_wild: 1}, upper=4 - len(meld))
+    for (suit, v), terms in cover.items():
+        points = card_value(Card(Rank.ACE if v in (1, 14) else Rank(v), suit)) if v != 2 else 0
+        if v != 2:
+            natural = ip.var(8, points)
+            uses[Card(Rank.ACE if v in (1, 14) else Rank(v), suit)][natural] = 1
+            ip.row({natural: 1, **{k: -c for k, c in terms.items()}}, upper=0)
+        wild = ip.var(8, card_value(JOKER))
+        wild_use[wild] = 1
+        ip.row({**terms, **({natural: -1} if v != 2 else {}), wild: -1}, lower=0, upper=0)
+    if run_need:
+        ip.row(contract_runs, lower=len(run_need))
+        for terms in contract_cover.values():
+            if terms:
+                ip.row(terms, upper=1)
+    contract_sets: dict[int, float] = {}
+    for rank in NATURAL_RANKS:
+        three, four = ip.var(8), ip.var(8)
+        contract_sets[three] = contract_sets[four] = 1
+        naturals = {}
+        for suit in Suit:
+            natural = ip.var(2, card_value(Card(rank, suit)))
+            uses[Card(rank, suit)][natural] = 1
+            naturals[natural] = 1.0
+            ip.row({natural: 1, three: -1, four: -1}, upper=0)  # suits differ within a set
+        wild = ip.var(32, card_value(JOKER))
+        wild_use[wild] = 1
+        ip.row({three: 3, four: 4, **{k: -1.0 for k in naturals}, wild: -1}, lower=0, upper=0)
+    if set_need:
+        ip.row(contract_sets, lower=set_need)
+    discards: dict[int, float] = {}
+    for card in counts:
+        discard = ip.var(1, card_value(card))
+        discards[discard] = 1
+        uses[card][discard] = 1
+    if wilds:
+        discard = ip.var(1, card_value(JOKER))
+        discards[discard] = 1
+        wild_use[discard] = 1
+    if discards:
+        ip.row(discards, upper=1)
+    for card, terms in uses.items():
+        if terms:
+            ip.row(terms, upper=counts[card])
+    ip.row({**wild_use, **{k: -c for k, c in rescues.items()}}, upper=wilds)
+    best = ip.maximum()
+    if best is None:
+        return None
+    return sum(card_value(card) for card in hand) - round(best)
+
+
+def _load() -> str:
+    """The machine's load averages over 1, 5 and 15 minutes (other processes slow every figure)."""
+    try:
+        return " / ".join(f"{n:.1f}" for n in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
 def main() -> None:
     """Run every measurement and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -224,8 +470,15 @@ def main() -> None:
     parser.add_argument("--cold", type=int, default=100, help="questions also timed with cleared memo tables")
     parser.add_argument("--small", type=int, default=20, help="10-card hands for the naive baseline")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--no-freeze", action="store_true", help="leave the harness's objects to the collector")
+    parser.add_argument(
+        "--baseline", type=int, default=100, help="hands per family also answered by the integer program (0: none)"
+    )
     args = parser.parse_args()
+    if args.baseline:
+        try:
+            _highs()
+        except ImportError:
+            parser.error("the integer-programming baseline needs highspy: pip install '.[bench]' (or --baseline 0)")
     rng = random.Random(args.seed)
     families: dict[str, list[list[Card]]] = {
         "random 30 cards, 8 wilds": [random_hand(rng) for _ in range(args.hands)],
@@ -233,15 +486,14 @@ def main() -> None:
         "adversarial: clumped on 5 ranks": [clumped_hand(rng) for _ in range(args.adversarial)],
     }
     tables = {name: [random_table(rng, hand) for hand in hands] for name, hands in families.items()}
-    if not args.no_freeze:
-        gc.collect()
-        gc.freeze()
-    build = "its compiled build" if NATIVE else "plain Python (PUSH_LEARN_PURE set, or no compiled build)"
-    print(f"Meld solver, Push rules, seed {args.seed} (wall-clock times on this machine), running {build}")
+    print(
+        f"Meld solver (plain Python), Push rules, seed {args.seed} (wall-clock times on this machine; load average"
+        f" {_load()} on {os.cpu_count()} cores at the start)"
+    )
     for cold in (False, True):
         print("cold: memo tables cleared before every question" if cold else "steady state: memo tables kept")
         with Pauses():
-            _section(families, tables, cold, args.cold)
+            _section(families, tables, cold, args.cold, 0 if cold else args.baseline)
 
     small = [random_hand(rng, 7, 3) for _ in range(args.small)]
     naive = [timed(partial(naive_best, hand), False) for hand in small]
@@ -251,6 +503,7 @@ def main() -> None:
         assert PUSH and naive_best(hand) == sum(card_value(c) for c in hand) - best_turn(
             hand, PUSH, keep_discard=False
         ).points_left
+    print(f"load average at the end: {_load()} (with more load than cores, figures are slower by about load / cores)")
     ratio = statistics.median(naive) / statistics.median(ours)
     print(
         f"baseline (10-card hands, 3 wilds): naive enumerate-then-pack median {1000 * statistics.median(naive):.1f} ms,"

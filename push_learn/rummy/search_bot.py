@@ -100,7 +100,7 @@ from push_learn.rummy.melds import is_wild_card
 from push_learn.rummy.rollout import RELEASED_BY, ReleasedBy, Sim, encode, released_by_refusal, releasers
 from push_learn.rummy.rules import MeldKind
 from push_learn.rummy.scoring import card_value
-from push_learn.rummy.solver import TurnPlan, best_go_down, best_turn, collector_paused
+from push_learn.rummy.solver import TurnPlan, best_go_down, best_turn
 
 __all__ = ["SearchBot", "World", "sample_world"]
 
@@ -413,12 +413,11 @@ class SearchBot(GreedyBot):
         values: list[list[float]] = [[] for _ in options]
         worlds = 0
         hold = self.hold_rollouts and self.hold is not None
-        with collector_paused():  # the play-outs make no reference cycles; a full collection mid-search took ~1 s
-            while worlds < self.samples and (worlds < self.min_samples or time.perf_counter() < deadline):
-                base = world_sim(view, sample_world(view, rng), hold, self.release_stock, self.released_by)
-                for i, option in enumerate(options):
-                    values[i].append(self.play_out(view, base.copy(), option))
-                worlds += 1
+        while worlds < self.samples and (worlds < self.min_samples or time.perf_counter() < deadline):
+            base = world_sim(view, sample_world(view, rng), hold, self.release_stock, self.released_by)
+            for i, option in enumerate(options):
+                values[i].append(self.play_out(view, base.copy(), option))
+            worlds += 1
         self.last_worlds = worlds
         best, best_gain = 0, 0.0
         for i in range(1, len(options)):

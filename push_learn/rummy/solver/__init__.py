@@ -9,15 +9,7 @@
 Hands are counted per suit over run positions with the wilds pooled; a branch and bound over the
 set questions of each rank, with an exact sweep per suit, gives exact answers quickly even for
 hands of 40 cards and 12 wilds (see ``benchmarks/solver.py``).
-
-The modules load from the optional compiled build when it matches the sources (``native``); ``NATIVE``
-says whether they did.
 """
-
-from push_learn.rummy.solver import native as _build
-
-NATIVE = _build.activate(__path__, __name__)
-"""True when the solver runs from its compiled build (``push_learn.rummy.solver.native``)."""
 
 from push_learn.rummy.solver.api import (
     ContractAnswer,
@@ -26,7 +18,6 @@ from push_learn.rummy.solver.api import (
     best_go_down,
     best_turn,
     clear_caches,
-    collector_paused,
     contract_distance,
     contract_options,
     contract_ways,
@@ -35,14 +26,12 @@ from push_learn.rummy.solver.api import (
 )
 
 __all__ = [
-    "NATIVE",
     "ContractAnswer",
     "MeldOptions",
     "TurnPlan",
     "best_go_down",
     "best_turn",
     "clear_caches",
-    "collector_paused",
     "contract_distance",
     "contract_options",
     "contract_ways",

@@ -13,10 +13,9 @@
 
 from __future__ import annotations
 
-import gc
+import threading
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
@@ -38,7 +37,6 @@ __all__ = [
     "best_go_down",
     "best_turn",
     "clear_caches",
-    "collector_paused",
     "contract_distance",
     "contract_options",
     "contract_ways",
@@ -50,8 +48,19 @@ TableInput = Iterable[Any]
 """Table melds: ``Meld`` values (ids are their places) or anything with ``.id`` and ``.meld``."""
 
 
+_MEMO_LOCK = threading.RLock()
+"""Held while a search runs or the memo tables are cleared. The memo tables (``suits``, ``sweep``, ``ranks``,
+``entries``) are shared by every question of the process, so a hint and a bot thinking on two threads take
+turns at them: one search at a time, each a few milliseconds, and every answer the same as on one thread."""
+
+
 def clear_caches() -> None:
     """Forget the solver's memo tables (they speed up later questions; clearing frees memory)."""
+    with _MEMO_LOCK:
+        _clear_caches()
+
+
+def _clear_caches() -> None:
     from push_learn.rummy.solver.entries import designation_tables
     from push_learn.rummy.solver.ranks import rank_options, rank_question
     from push_learn.rummy.solver.suits import clear_suit_caches
@@ -60,27 +69,6 @@ def clear_caches() -> None:
     rank_options.cache_clear()
     rank_question.cache_clear()
     designation_tables.cache_clear()
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for one question, then collect its youngest generation.
-
-    A question builds and drops a great many small dicts and tuples, none of them in a reference
-    cycle; left running, the collector would stop the question every few hundred of them to look for
-    cycles (about a tenth of the time, more in the slowest questions). Paused, the young objects the
-    question keeps (new memo entries) are looked at once, at its end. Nothing changes when the
-    collector is already off (the caller's choice, or a question running in another thread).
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-        gc.collect(0)
 
 
 def table_pairs(table: TableInput) -> list[tuple[int, Meld]]:
@@ -149,7 +137,7 @@ def best_turn(
 
 def _turn_plan(setup: Setup, pairs: list[tuple[int, Meld]]) -> TurnPlan:
     """The search's best turn once down for ``setup`` (no table move at all when none is legal)."""
-    with collector_paused():
+    with _MEMO_LOCK:
         result = Search(setup).best()
     if not result.feasible:
         return TurnPlan((), (), (), None, setup.hand, penalty(setup.hand))
@@ -221,7 +209,7 @@ def _down_then_turn(way: tuple[Meld, ...], setup: Setup, pairs: list[tuple[int, 
 def _go_down_plan(setup: Setup, pairs: list[tuple[int, Meld]], deal: int) -> TurnPlan | None:
     """The search's best go-down for ``setup`` (with rescues: its contract may hold wilds yet to be rescued)."""
     rules, hand, parts = setup.rules, setup.hand, setup.parts
-    with collector_paused():
+    with _MEMO_LOCK:
         result = Search(setup).best()
     if not result.feasible:
         return None
@@ -229,7 +217,7 @@ def _go_down_plan(setup: Setup, pairs: list[tuple[int, Meld]], deal: int) -> Tur
     if result.all_wild and rules.min_naturals_per_meld and not meets_contract(plan.go_down, rules, deal):
         # A contract run of wilds standing on a natural 2 must lie at that 2's place, which the search
         # does not see; where it would overlap another contract run (A-R1-08), search without such runs.
-        with collector_paused():
+        with _MEMO_LOCK:
             result = Search(replace(setup, wild_runs=False)).best()
         if not result.feasible:
             return None
@@ -268,7 +256,7 @@ def _searched_distance(hand: Sequence[Card], rules: RummyRules, parts: tuple[tup
             rules, tuple(hand), (), parts, layoff=False, rescue=False, extra_wilds=extra, added_naturals=added
         )
         search = Search(setup, spaced=True)
-        with collector_paused():
+        with _MEMO_LOCK:
             least = search.min_wilds()
         if least is not None:
             short = max(added, least - (search.W - extra))
@@ -539,19 +527,15 @@ def meld_options(selection: Sequence[Card], hand: Sequence[Card], rules: RummyRu
 
 def _can_complete(group: list[Card], pool: Counter[Card], rules: RummyRules) -> bool:
     """Whether cards of ``pool`` can be added to ``group`` to make one legal meld."""
-    wild_pool = sum(n for card, n in pool.items() if n > 0 and _wild(card, rules))
-    naturals = [card for card in group if not _wild(card, rules)]
-    dead = [card for card in group if card.rank is None and not rules.jokers_wild]
+    wild_pool = sum(n for card, n in pool.items() if n > 0 and is_wild_card(card, rules))
+    naturals = [card for card in group if not is_wild_card(card, rules)]
+    dead = [card for card in group if card.rank is None and not is_wild_card(card, rules)]
     if dead:
         return False
     wilds_in = len(group) - len(naturals)
     return _set_possible(group, naturals, wilds_in, pool, wild_pool, rules) or _run_possible(
         group, naturals, wilds_in, pool, wild_pool, rules
     )
-
-
-def _wild(card: Card, rules: RummyRules) -> bool:
-    return card.rank is Rank.TWO or (card.rank is None and rules.jokers_wild)
 
 
 def _set_possible(
@@ -570,7 +554,7 @@ def _set_possible(
     if rank is not None:
         fill = _set_fill(rank, naturals, pool, rules)
     else:
-        candidates = {card.rank for card, n in pool.items() if n > 0 and not _wild(card, rules)}
+        candidates = {card.rank for card, n in pool.items() if n > 0 and not is_wild_card(card, rules)}
         fill = max((_set_fill(other, [], pool, rules) for other in candidates if other is not None), default=0)
         if rules.min_naturals_per_meld and not fill:
             return False

@@ -206,7 +206,8 @@ def build_plan(
             b.rescue(position_card(position, s), position=position)
     for position, arrangement in result.sets:
         rank = Rank.ACE if position == ACE_POS else Rank(position)
-        for table_index, suits in arrangement.rescues:
+        _groups, _layoffs, rescues = arrangement
+        for table_index, suits in rescues:
             for s in suits:
                 b.rescue(Card(rank, SUITS[s]), fits=b.current[table[table_index][0]])
     for s, plan in enumerate(result.suit_plans):
@@ -228,9 +229,10 @@ def build_plan(
             discard = position_card(plan.discard, s)
     for position, arrangement in result.sets:
         rank = Rank.ACE if position == ACE_POS else Rank(position)
-        for table_index, suits in arrangement.layoffs:
+        groups, layoffs, _rescues = arrangement
+        for table_index, suits in layoffs:
             b.layoffs += [(table[table_index][0], Card(rank, SUITS[s]), "any") for s in suits]
-        sets += [b.set_meld(rank, group) for group in arrangement.groups]
+        sets += [b.set_meld(rank, group) for group in groups]
     wild_melds: list[Meld] = []
     planned = [*other, *(run for runs in contract_runs.values() for run in runs)]
     for kind, length in result.all_wild:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from push_learn.cards import Card, Rank, Suit
-from push_learn.rummy.melds import Meld, max_run_length, run_value_range
+from push_learn.cards import JOKER, Card, Rank, Suit
+from push_learn.rummy.melds import Meld, is_wild_card, max_run_length, run_value_range
 from push_learn.rummy.rules import RummyRules
 from push_learn.rummy.scoring import card_value
 
@@ -21,6 +21,7 @@ __all__ = [
     "ACE_LOW",
     "ACE_POS",
     "SUITS",
+    "WILD_POINTS",
     "Ctx",
     "HandCounts",
     "TableRunInfo",
@@ -42,11 +43,22 @@ NPOS = 15
 """Per-suit vectors are indexed by position 0..14 (0 unused, 2 never holds a natural)."""
 
 
+def position_card(position: int, suit_index: int) -> Card:
+    """The natural card at ``position`` of suit number ``suit_index``."""
+    rank = Rank.ACE if position in (ACE_LOW, ACE_POS) else Rank(position)
+    return Card(rank, SUITS[suit_index])
+
+
+_POSITION_POINTS = tuple(0 if p in (0, 2) else card_value(position_card(p, 0)) for p in range(NPOS))
+"""Per position, the core's points (``scoring.card_value``) of the natural card there (0 where none can be)."""
+WILD_POINTS = card_value(JOKER)
+"""The core's points of a wild card. The search pools the wilds, so every wild must be worth this much: a 2
+and a joker both are (``tests/rummy/analysis/test_solver_core_values.py`` pins it)."""
+
+
 def position_points(position: int) -> int:
-    """Penalty points of the natural card at ``position``: 5 (3-9), 10 (10-K), 15 (ace)."""
-    if position in (ACE_LOW, ACE_POS):
-        return 15
-    return 10 if position >= 10 else 5
+    """Penalty points of the natural card at ``position``, as the rules core scores it (``card_value``)."""
+    return _POSITION_POINTS[position]
 
 
 CARD_WEIGHT = 100
@@ -60,13 +72,7 @@ def position_weight(position: int, by_cards: bool) -> int:
 
 def wild_weight(by_cards: bool) -> int:
     """What taking a wild card out of the hand is worth to the search."""
-    return 20 + (CARD_WEIGHT if by_cards else 0)
-
-
-def position_card(position: int, suit_index: int) -> Card:
-    """The natural card at ``position`` of suit number ``suit_index``."""
-    rank = Rank.ACE if position in (ACE_LOW, ACE_POS) else Rank(position)
-    return Card(rank, SUITS[suit_index])
+    return WILD_POINTS + (CARD_WEIGHT if by_cards else 0)
 
 
 def card_position(card: Card) -> int:
@@ -248,10 +254,10 @@ def encode_hand(cards: Sequence[Card], rules: RummyRules) -> HandCounts:
     wilds: list[Card] = []
     dead: list[Card] = []
     for card in cards:
-        if card.rank is None:
-            (wilds if rules.jokers_wild else dead).append(card)
-        elif card.rank is Rank.TWO:
+        if is_wild_card(card, rules):
             wilds.append(card)
+        elif card.rank is None:
+            dead.append(card)
         else:
             assert card.suit is not None
             counts[card.suit.order][card_position(card)] += 1

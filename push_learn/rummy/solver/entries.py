@@ -118,8 +118,22 @@ def join_into(
 ) -> None:
     """Add every pairing of ``entries`` and ``delta`` (as pairs) into ``bucket`` (best value per key).
 
-    A pairing keeps at most one discard and at most ``wcap2`` wild units; this is the solver's hot loop.
+    A pairing keeps at most one discard and at most ``wcap2`` wild units; this is the solver's hot loop
+    (without spare room to track, ``k2 == 0``, every ``x`` is 0 and a lighter loop does).
     """
+    get = bucket.get
+    if k2 == 0:
+        for (wa, _xa, da, fa), va in entries:
+            adda = add[da]
+            room = wcap2 - wa
+            for (wb, _xb, db, fb), vb in delta:
+                if wb > room or fa + fb > 1:
+                    continue
+                key = (wa + wb, 0, adda[db], fa + fb)
+                value = va + vb
+                if get(key, -1) < value:
+                    bucket[key] = value
+        return
     for (wa, xa, da, fa), va in entries:
         adda = add[da]
         for (wb, xb, db, fb), vb in delta:
@@ -130,7 +144,7 @@ def join_into(
             x = xa + xb
             key = (w, x if x < k2 else k2, adda[db], f)
             value = va + vb
-            if bucket.get(key, -1) < value:
+            if get(key, -1) < value:
                 bucket[key] = value
 
 

@@ -40,9 +40,9 @@ def room_ok(search: Search, result: SearchResult) -> bool:
         room += len(plan.singles) * (cap - 3)
         for index, cells in (*plan.left.items(), *plan.right.items()):
             laid[index] = laid.get(index, 0) + len(cells)
-    for _, arrangement in result.sets:
-        room += sum(cap - max(3, len(group)) for group in arrangement.groups)
-        for index, suits in arrangement.layoffs:
+    for _, (groups, layoffs, _rescues) in result.sets:
+        room += sum(cap - max(3, len(group)) for group in groups)
+        for index, suits in layoffs:
             laid[index] = laid.get(index, 0) + len(suits)
     room += sum(max(0, run.room - laid.get(run.index, 0)) for run in search.runs)
     room += sum(max(0, table.room - laid.get(table.index, 0)) for table in search.sets)

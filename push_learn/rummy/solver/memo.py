@@ -1,5 +1,7 @@
 """Memo tables that live across the solver's questions, kept cheap for the garbage collector.
 
+They take no lock of their own: ``api`` lets one search at a time use them (D-SOL-17).
+
 >>> table = Memo(4)
 >>> table["a"] = 1
 >>> table.get("a"), table.get("b")

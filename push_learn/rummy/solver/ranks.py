@@ -35,13 +35,13 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class SetArrangement:
-    """Where each natural of a rank goes: new sets (suit lists), lay-offs and rescues per table set."""
-
-    groups: tuple[tuple[int, ...], ...] = ()
-    layoffs: tuple[tuple[int, tuple[int, ...]], ...] = ()
-    rescues: tuple[tuple[int, tuple[int, ...]], ...] = ()
+SetArrangement = tuple[
+    tuple[tuple[int, ...], ...], tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[int, tuple[int, ...]], ...]
+]
+"""Where each natural of a rank goes: ``(groups, layoffs, rescues)``, the new sets (suit lists) and the lay-offs
+and rescues per table set (``(table index, suits)``). A plain tuple of numbers, so that the garbage collector
+stops tracking the many the memo tables keep (a class instance would stay tracked, and with it every dict and
+tuple holding it: full collections walked them all)."""
 
 
 @lru_cache(maxsize=1024)
@@ -74,7 +74,7 @@ def rank_options(
             d = add[d][set_unit] if set_unit else d
         key = (2 * w, 2 * min(k, room), d, 0)
         if key not in results:
-            results[key] = SetArrangement(
+            results[key] = (
                 tuple(tuple(g) for g in groups),
                 tuple((tables[j].index, tuple(lay)) for j, lay in enumerate(lays) if lay),
                 tuple((tables[j].index, tuple(r)) for j, r in enumerate(res) if r),

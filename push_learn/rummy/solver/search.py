@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from itertools import product
 
 from push_learn.cards import Card
-from push_learn.rummy.melds import Meld
+from push_learn.rummy.melds import Meld, is_wild_card
 from push_learn.rummy.rules import RummyRules
 from push_learn.rummy.solver.encoding import (
     ACE_LOW,
@@ -178,7 +178,8 @@ class Search:
     def _discard_setup(self) -> None:
         setup = self.setup
         taken_pos, taken_suit = 0, -1
-        if setup.taken is not None and setup.taken.rank is not None and setup.taken.rank != 2:
+        taken_wild = setup.taken is not None and is_wild_card(setup.taken, setup.rules)
+        if setup.taken is not None and setup.taken.rank is not None and not taken_wild:
             assert setup.taken.suit is not None
             taken_pos, taken_suit = card_position(setup.taken), setup.taken.suit.order
         self.disc: list[tuple[bool, ...]] = []
@@ -190,7 +191,6 @@ class Search:
                     ok = self.hand.counts[s][p] >= 2
                 row.append(ok)
             self.disc.append(tuple(row))
-        taken_wild = setup.taken is not None and (setup.taken.rank is None or setup.taken.rank == 2)
         self.wild_discard = (
             setup.keep_discard and setup.wild_discard and (2 if taken_wild else 1) <= self.W
         )

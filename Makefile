@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 HOST   ?= 127.0.0.1
 PORT   ?= 8866
 
-.PHONY: install browser postgres test test-fast lint serve lab bench clean
+.PHONY: install browser postgres test test-fast test-slow lint serve lab bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,14 +23,17 @@ postgres:  ## make sure PostgreSQL's server programs exist for the class store's
 	bash scripts/install-postgres.sh
 
 lint: $(STAMP)  ## ruff and mypy
-	$(BIN)/ruff check push_learn tests benchmarks
+	$(BIN)/ruff check push_learn tests benchmarks scripts
 	$(BIN)/mypy
 
 test: install browser postgres lint  ## everything: unit, property, notebook (nbval) and browser tests
 	$(BIN)/python -m pytest tests notebooks --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider
 
 test-fast: install  ## the rules core only, no notebooks or browser
-	$(BIN)/python -m pytest tests -m "not browser" -x -q
+	$(BIN)/python -m pytest tests -m "not browser and not slow" -x -q
+
+test-slow: install  ## the long runs only: the conformance suite on many more seeds
+	$(BIN)/python -m pytest tests -m slow -q
 
 serve: install  ## the dashboards on http://$(HOST):$(PORT)
 	$(BIN)/push-learn serve --host $(HOST) --port $(PORT)

@@ -293,7 +293,8 @@ def verdict(
         if _matches(read, mistake.answer, expected, unordered):
             return Verdict(False, f"{start}❌ Not quite: you answered {_shown(read)}. {mistake.say}{nudge} Try again!")
     slip = _slip(read, expected, unordered)
-    return Verdict(False, f"{start}❌ Not quite: you answered {_shown(read)}.{' ' + slip if slip else ''}{nudge} Try again!")
+    said = f" {slip}" if slip else ""
+    return Verdict(False, f"{start}❌ Not quite: you answered {_shown(read)}.{said}{nudge} Try again!")
 
 
 def check(

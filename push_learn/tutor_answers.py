@@ -77,7 +77,7 @@ def _readings(text: str) -> int:
     return len(interpret_meld(parse_cards(text), PUSH))
 
 
-def _stands_for() -> Card:
+def _stands_for() -> Any:
     from push_learn.rummy import PUSH, interpret_meld
 
     return interpret_meld(parse_cards("9D 2S JD"), PUSH)[0].stands_for(1)
@@ -134,7 +134,7 @@ def _tutorial_02() -> dict[int, Exercise]:
             hint="Count the sets (which ranks?), then the runs of four in one suit (from A-2-3-4 up to J-Q-K-A).",
             right="12 sets (no set of twos) and 4 suits × 11 runs of four = 56.",
             mistakes=(
-                Mistake(60, "That is the count for three jokers; a run of four fits in fewer places than a run of three."),
+                Mistake(60, "That is the count for three jokers; a run of four fits in fewer places."),
                 Mistake(44, "Those are the runs; add the sets."),
                 Mistake(57, "A set of twos does not exist: a 2 in a set is always wild."),
                 Mistake(12, "Those are the sets; add the runs."),
@@ -145,7 +145,7 @@ def _tutorial_02() -> dict[int, Exercise]:
             unordered=True,
             hint="A set may not hold two cards of one suit.",
             right="9♠ cannot join: the set has a spade already.",
-            mistakes=(Mistake("9S 9C 9D", "One of these cannot take the joker's place: which suit does the set hold already?"),),
+            mistakes=(Mistake("9S 9C 9D", "One of these cannot take the joker's place: which suits are in the set?"),),
         ),
         5: Exercise(
             _two_is_wild,
@@ -195,7 +195,9 @@ def _take_helps_56() -> bool:
     from push_learn.rummy.solver import contract_distance
 
     view = _seed_56_view()
-    return bool(contract_distance([*view.hand, view.upcard], PUSH, 1) < contract_distance(view.hand, PUSH, 1))
+    with_upcard = contract_distance([*view.hand, view.upcard], PUSH, 1)
+    without = contract_distance(view.hand, PUSH, 1)
+    return with_upcard is not None and without is not None and with_upcard < without
 
 
 def _coach_56() -> str:
@@ -435,7 +437,7 @@ def _tutorial_05() -> dict[int, Exercise]:
             lambda: _seed_1_after(1).observe(0).stock,
             hint="One card went to East, one to North.",
             right="83 - 2 = 81.",
-            mistakes=(Mistake(82, "A push takes two cards from the stock: one goes to East with the 3♠, one to North."),),
+            mistakes=(Mistake(82, "A push takes two stock cards: one goes to East with the 3♠, one to North."),),
         ),
         2: Exercise(
             lambda: _seed_1_after(3).observe(2).hand_sizes[2],
@@ -574,8 +576,9 @@ def _simple_draw_rule_7() -> str:
 
     match = Match.new(PUSH, seed=7)
     view = match.observe(match.turn)
-    up = view.upcard
-    useful = up.rank is None or up.rank == Rank.TWO or any(card.rank == up.rank for card in view.hand)
+    up, hand = view.upcard, view.hand or ()
+    assert up is not None, "a turn starts with an up-card"
+    useful = up.rank is None or up.rank == Rank.TWO or any(card.rank == up.rank for card in hand)
     return "take" if useful else "push"
 
 
@@ -638,13 +641,13 @@ def _tutorial_08() -> dict[int, Exercise]:
         2: Exercise(
             _next_offer,
             hint="Offers go round to the left, and the dealer is Seat 1.",
-            right="Seat 5 is the last to be offered the card; a push by Seat 5 would make it dead.",
+            right="After Seat 4 comes Seat 5; the dealer, Seat 1, is offered a card last.",
             accept=("seat5",),
             mistakes=(
                 Mistake(5, 'Right seat, but answer with its name in quotes, like "Seat 1".'),
                 Mistake(4, "4 is that seat's number in code, counted from 0: answer with its name, like \"Seat 1\"."),
                 Mistake("Seat 4", "Seat 4 is the one pushing: the card goes on to the next seat."),
-                Mistake("Seat 1", "Seat 1 is the dealer: the offers reach the dealer's neighbour on the other side first."),
+                Mistake("Seat 1", "Seat 1 is the dealer, who is offered a card last: who sits before the dealer?"),
             ),
         ),
         3: Exercise(

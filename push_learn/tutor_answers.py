@@ -479,16 +479,11 @@ def _may_not_discard() -> list[Card]:
     return [card for card in set(game.hand(game.turn)) if card not in allowed]
 
 
-def _first_upcard_ever_a_two() -> bool:
-    from push_learn.cards import Rank
+def _six_to_ten_stock_seed_16() -> int:
     from push_learn.rummy import SIX_TO_TEN
     from push_learn.rummy.engine import Match
 
-    for seed in range(1, 60):
-        upcard = Match.new(SIX_TO_TEN, seed=seed).observe(None).upcard
-        if upcard is not None and upcard.rank == Rank.TWO:
-            return True
-    return False
+    return Match.new(SIX_TO_TEN, seed=16).observe(None).stock
 
 
 def _tutorial_06() -> dict[int, Exercise]:
@@ -529,10 +524,13 @@ def _tutorial_06() -> dict[int, Exercise]:
             ),
         ),
         6: Exercise(
-            _first_upcard_ever_a_two,
-            hint="What happens to a 2 turned up after the deal?",
-            right="A 2 turned up is shuffled back into the pack and the next card is turned, until it is not a 2.",
-            mistakes=(Mistake(True, "A 2 that turns up after the deal never stays: it goes back into the pack."),),
+            _six_to_ten_stock_seed_16,
+            hint="Where did the two 2s go?",
+            right="31, as in every deal for two: the twos went back into the stock.",
+            mistakes=(
+                Mistake(29, "The two 2s were not put aside: they were shuffled back into the stock."),
+                Mistake(30, "The 2s went back into the stock, so no card is missing from it."),
+            ),
         ),
     }
 

@@ -131,7 +131,7 @@ def _tutorial_02() -> dict[int, Exercise]:
         ),
         3: Exercise(
             lambda: _readings("JK JK JK JK"),
-            hint="Count the sets (which ranks?), then the runs of four in one suit (from A-2-3-4 up to J-Q-K-A).",
+            hint="Count as above: first the sets, then the places for a run of four in one suit.",
             right="12 sets (no set of twos) and 4 suits × 11 runs of four = 56.",
             mistakes=(
                 Mistake(60, "That is the count for three jokers; a run of four fits in fewer places."),
@@ -652,7 +652,7 @@ def _tutorial_08() -> dict[int, Exercise]:
             lambda: evaluate_high(parse_cards("KC AS 10S KS JC")).category,
             hint="Count the cards of each rank.",
             right="A pair of kings.",
-            accept=("one pair", "pair of kings", "a pair of kings", "kings"),
+            accept=("one pair", "pair of kings", "one pair of kings"),
             mistakes=(
                 Mistake("two pair", "Count again: only one rank appears twice."),
                 Mistake("straight", "A straight needs five ranks in a row; here one rank appears twice."),

@@ -103,12 +103,12 @@ def _joker_layoffs() -> int:
     return len(layoff_options(interpret_meld(parse_cards("10C JC QC"), PUSH)[0], JOKER, PUSH))
 
 
-def _longest_run_after_8s() -> int:
+def _longest_run_after_6h() -> int:
     from push_learn.rummy import PUSH, interpret_meld, layoff_options
 
-    low = interpret_meld(parse_cards("4S 5S 6S 7S"), PUSH)[0]
-    high = interpret_meld(parse_cards("9S 10S JS"), PUSH)[0]
-    grown = layoff_options(low, parse_card("8S"), PUSH)[0]
+    low = interpret_meld(parse_cards("3H 4H 5H"), PUSH)[0]
+    high = interpret_meld(parse_cards("7H 8H 9H 10H"), PUSH)[0]
+    grown = layoff_options(low, parse_card("6H"), PUSH)[0]
     return max(len(meld.cards) for meld in (grown, high))
 
 
@@ -160,12 +160,12 @@ def _tutorial_02() -> dict[int, Exercise]:
             mistakes=(Mistake(1, "A run can grow at either end: the joker can choose."),),
         ),
         7: Exercise(
-            _longest_run_after_8s,
+            _longest_run_after_6h,
             hint="Laying off adds one card to one meld.",
-            right="4♠ to 8♠ is five cards; the 9♠ 10♠ J♠ stays a separate run of three.",
+            right="3♥ to 6♥ is four cards, and 7♥ to 10♥ stays a separate run of four.",
             mistakes=(
-                Mistake(8, "The two runs would make 4♠ to J♠ together, but runs on the table are never joined."),
-                Mistake(4, "The 8♠ fits at the top of 4♠ 5♠ 6♠ 7♠, so that run grows."),
+                Mistake(8, "Together they would make 3♥ to 10♥, but runs on the table are never joined."),
+                Mistake(5, "The 6♥ went on the first run, 3♥ 4♥ 5♥; the other run keeps its four cards."),
             ),
         ),
     }
@@ -649,10 +649,10 @@ def _tutorial_08() -> dict[int, Exercise]:
             ),
         ),
         3: Exercise(
-            lambda: evaluate_high(parse_cards("KC AS 10S KS JC")).category,
+            lambda: evaluate_high(parse_cards("9S 9D 5C QH 2S")).category,
             hint="Count the cards of each rank.",
-            right="A pair of kings.",
-            accept=("one pair", "pair of kings", "one pair of kings"),
+            right="A pair of nines.",
+            accept=("one pair", "pair of nines", "one pair of nines"),
             mistakes=(
                 Mistake("two pair", "Count again: only one rank appears twice."),
                 Mistake("straight", "A straight needs five ranks in a row; here one rank appears twice."),
@@ -685,6 +685,14 @@ def _winner(ranking_name: str) -> list[Card]:
     return first if compare_hands(first, second, ranking) > 0 else second
 
 
+def _flush_or_better() -> int:
+    from push_learn.poker import BRAG, category_counts
+
+    counts = list(category_counts(BRAG).items())  # best kind first
+    names = [name for name, _count in counts]
+    return sum(count for _name, count in counts[: names.index("flush") + 1])
+
+
 def _worst_table() -> str:
     from push_learn.poker import PAIR_PLUS_TABLES, pair_plus_edge
 
@@ -692,7 +700,7 @@ def _worst_table() -> str:
 
 
 def _tutorial_09() -> dict[int, Exercise]:
-    from push_learn.poker import BRAG, ante_analysis, category_counts
+    from push_learn.poker import ante_analysis
 
     return {
         1: Exercise(
@@ -710,12 +718,13 @@ def _tutorial_09() -> dict[int, Exercise]:
             mistakes=(Mistake("AS 2S 3S", "That is the top in brag; in the casino game A-2-3 is the lowest."),),
         ),
         3: Exercise(
-            lambda: category_counts(BRAG)["pair"],
-            hint="13 ranks for the pair × 6 ways to pick two suits × 48 other cards.",
-            right="13 × 6 × 48 = 3,744.",
+            _flush_or_better,
+            hint="Add the counts of the flush and of every kind brag ranks above it.",
+            right="52 + 48 + 720 + 1,096 = 1,916 hands: about one in twelve.",
             mistakes=(
-                Mistake(3796, "That counts the prials (three of a kind) too."),
-                Mistake(3900, "The third card must have another rank: 48 cards, not 50."),
+                Mistake(1096, "Those are the flushes alone; the kinds ranked above a flush count too."),
+                Mistake(1144, "In brag a run and a prial rank above a flush too."),
+                Mistake(5660, "A pair ranks below a flush."),
             ),
         ),
         4: Exercise(

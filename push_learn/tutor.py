@@ -334,7 +334,7 @@ class Exercise:
     mistakes: tuple[Mistake, ...] = ()
     reader: Callable[[Any], Any] | None = None
     tries: int = 0
-    _answer: list[Any] = field(default_factory=list, repr=False)
+    _answer: list[Any] = field(default_factory=list, init=False, repr=False)
 
     def answer(self) -> Any:
         """The core's answer, worked out once."""

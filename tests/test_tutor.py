@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from push_learn.cards import Rank, parse_card, parse_cards
+from push_learn.poker import evaluate_high
 from push_learn.rummy import PUSH, MeldKind, interpret_meld, penalty
-from push_learn.tutor import check, verdict
+from push_learn.tutor import Exercise, Mistake, NotRight, check, tutorial, verdict
+from push_learn.tutor_answers import exercises
 
 
 def test_an_unanswered_exercise_asks_for_an_answer() -> None:
@@ -65,3 +67,76 @@ def test_a_label_starts_the_sentence(capsys: pytest.CaptureFixture[str]) -> None
     assert capsys.readouterr().out == "Exercise 3: ✅ Right!\n"
     check(..., 1, label="Exercise 4")
     assert capsys.readouterr().out.startswith("Exercise 4: ✏️ ")
+
+
+def test_the_right_card_in_another_form_is_named_as_such() -> None:
+    for typed in ("ten of clubs", "10 clubs", "clubs 10", "10-c"):
+        result = verdict(typed, parse_card("10C"))
+        assert result.ok is False
+        assert result.message.startswith("🤔 That is the right card, but ") and "10C" not in result.message
+    result = verdict("ten of clubs and five of diamonds", parse_cards("10C 5D"), unordered=True)
+    assert result.message.startswith("🤔 Those are the right cards, but ")
+    assert verdict("nine of clubs", parse_card("10C")).message.startswith("🤔 I could not read your answer")
+
+
+def test_near_misses_are_named() -> None:
+    assert "the rank is right, but not the suit" in verdict("10H", parse_card("10C")).message
+    assert "the suit is right, but not the rank" in verdict("9C", parse_card("10C")).message
+    assert "1 is missing" in verdict("9C", parse_cards("9C 9D"), unordered=True).message
+    assert "with 1 too many" in verdict("9C 9D 9S", parse_cards("9C 9D"), unordered=True).message
+    assert "not in the right order" in verdict("7H 6H 5H", parse_cards("5H 6H 7H")).message
+    assert "Close, but not exact." in verdict(42, 41).message
+    assert "Close" not in verdict(50, 41).message
+    assert "1 of the 2 numbers is right" in verdict((9, 2), (9, 3)).message
+
+
+def test_known_mistakes_get_their_own_words_and_synonyms_are_right() -> None:
+    mistakes = (Mistake(42, "One card always stays in the stock."),)
+    result = verdict("42", 41, mistakes=mistakes, hint="Each push takes two.")
+    assert result.message == (
+        "❌ Not quite: you answered 42. One card always stays in the stock. Hint: Each push takes two. Try again!"
+    )
+    pair = evaluate_high(parse_cards("KC AS 10S KS JC")).category
+    for said in ("pair", "Pair", "one pair", "a pair", "pair of kings"):
+        assert verdict(said, pair, accept=("pair of kings",)), said
+    assert not verdict("two pair", pair, accept=("pair of kings",))
+    assert verdict("THE winners", "winners") and verdict(5, "5")
+
+
+def test_an_exercise_counts_tries_and_a_reader_may_refuse() -> None:
+    def only_lists(answer: object) -> object:
+        if not isinstance(answer, list):
+            raise NotRight("the answer is a list")
+        return len(answer)
+
+    exercise = Exercise(lambda: 3, reader=only_lists)
+    assert exercise.verdict(..., "Exercise 1").message.startswith("Exercise 1: ✏️")
+    refused = "Exercise 1 (try 1): ❌ Not quite: the answer is a list. Try again!"
+    assert exercise.verdict("x", "Exercise 1").message == refused
+    assert exercise.verdict([1, 2, 3], "Exercise 1").message == "Exercise 1 (try 2): ✅ Right!"
+    assert exercise.verdict([1], "Exercise 1", count=False).message.startswith("Exercise 1: ❌")
+    assert exercise.tries == 2
+
+
+def test_confirm_proves_every_answer_or_raises(capsys: pytest.CaptureFixture[str]) -> None:
+    lesson = tutorial("01-cards-and-melds")
+    lesson.confirm({1: False, 2: True, 3: "10C", 4: (9, 3)})
+    assert capsys.readouterr().out.count("✅ Right!") == 4
+    assert lesson.exercise(1).tries == 0, "the answer cell does not count as a try"
+    with pytest.raises(AssertionError, match=r"not answered \[4\], answered wrong \[3\]"):
+        lesson.confirm({1: False, 2: True, 3: "10H"})
+    with pytest.raises(KeyError, match="has exercises 1, 2, 3, 4, not 5"):
+        lesson.check(5, 1)
+
+
+@pytest.mark.parametrize("number", ["01", "02", "03", "04", "05", "06", "07", "08", "09"])
+def test_every_answer_is_built_from_its_own_position(number: str) -> None:
+    """The core's answers do not depend on anything a notebook ran before: two fresh sets agree."""
+    first, second = exercises(number), exercises(number)
+    for key, exercise in first.items():
+        assert exercise.answer() == second[key].answer()
+        assert exercise.hint, "every exercise has a hint"
+        for mistake in exercise.mistakes:
+            assert not verdict(mistake.answer, exercise.answer(), unordered=exercise.unordered)
+        for synonym in exercise.accept:
+            assert verdict(synonym, exercise.answer(), unordered=exercise.unordered, accept=exercise.accept)

@@ -372,6 +372,10 @@ def test_six_two_joker_has_four_readings() -> None:
             "5♥ and 6♠ differ in rank and in suit, so they fit neither in a set (one rank) nor in a run (one suit)",
         ),
         ("AS 3S 4S", "a run has no gaps: from A♠ up to 4♠ takes 4 cards, but there are only 3"),
+        ("QH KH 2H 3H", "a run cannot go round the corner from K to A to 2: Q-K-A-2-3 is not a run"),
+        # going round the corner would leave nearly as many gaps, so the gaps are the reason given
+        ("3C 9C JC", "a run has no gaps: from 3♣ up to J♣ takes 9 cards, but there are only 3"),
+        ("3D 8D KD", "a run has no gaps: from 3♦ up to K♦ takes 11 cards, but there are only 3"),
         ("QH KH 3H 4H", "a run cannot go round the corner from K to A to 2: Q-K-A-2-3-4 is not a run"),
         ("AS AS KS QS", "a run cannot hold A♠ twice: an ace cannot be both high and low in one run"),
     ],

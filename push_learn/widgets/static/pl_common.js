@@ -187,7 +187,8 @@ export function fourColourToggle(ctx) {
 
 // A labelled text box that sends its text on Enter or with its button. What the student is typing
 // survives repaints: the draft lives in ctx.local until it is sent or Python's value changes.
-export function textEntry(ctx, { key, label, value, onSubmit, buttonText = "Use", placeholder = "" }) {
+// ``more`` adds buttons that send the same text elsewhere: [{ text, key, onSubmit }, ...].
+export function textEntry(ctx, { key, label, value, onSubmit, buttonText = "Use", placeholder = "", more = [] }) {
   const drafts = (ctx.local.drafts ||= {});
   const draft = drafts[key];
   if (draft && draft.from !== value) delete drafts[key];
@@ -214,8 +215,12 @@ export function textEntry(ctx, { key, label, value, onSubmit, buttonText = "Use"
       submit();
     }
   });
+  const extra = more.map((b) => button(b.text, `pl-btn-${b.key}`, () => {
+    delete drafts[key];
+    b.onSubmit(input.value);
+  }));
   return h("label", { class: "pl-row pl-entry" }, h("span", { class: "pl-sub", text: label }), input,
-    button(buttonText, `pl-btn-${key}`, submit));
+    button(buttonText, `pl-btn-${key}`, submit), ...extra);
 }
 
 // A <select> whose choice is sent at once; options are [[value, text], ...].

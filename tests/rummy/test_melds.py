@@ -24,6 +24,8 @@ from push_learn.rummy.melds import (
     rank_at,
     reading_label,
     rescue_options,
+    rescue_outcomes,
+    why_no_rescue,
     run_value_range,
 )
 
@@ -501,6 +503,30 @@ def test_rescue_in_a_set_needs_the_rank_in_a_suit_not_yet_there() -> None:
     assert rescue_options(a_set("7H 7S 2C", Rank.SEVEN), card("7H"), TWO_DECK_SIX_TO_TEN) == [
         (2, a_set("7H 7S 7H", Rank.SEVEN))
     ]
+
+
+def test_rescue_outcomes_give_one_place_per_distinct_outcome() -> None:
+    tens = a_set("10S JK JK", Rank.TEN)
+    assert len(rescue_options(tens, card("10H"), PUSH)) == 2  # either joker: the same set, the same joker home
+    assert rescue_outcomes(tens, card("10H"), PUSH) == [(1, a_set("10S 10H JK", Rank.TEN))]
+    sevens = a_set("7H 2C JK", Rank.SEVEN)  # a 2 or a joker comes home: two outcomes
+    assert rescue_outcomes(sevens, card("7S"), PUSH) == rescue_options(sevens, card("7S"), PUSH)
+    both = run("5H JK JK 8H", Suit.HEARTS, 5)  # in a run each joker stands for its own card
+    assert rescue_outcomes(both, card("6H"), PUSH) == [(1, run("5H 6H JK 8H", Suit.HEARTS, 5))]
+
+
+def test_why_no_rescue_names_what_the_wilds_stand_for() -> None:
+    table = [a_set("10S JK JK", Rank.TEN), run("5H JK 7H", Suit.HEARTS, 5)]
+    assert why_no_rescue(table, card("8S"), PUSH) == (
+        "8♠ is not what any wild card on the table stands for (they stand for any ten of a new suit or 6♥)"
+    )
+    assert why_no_rescue(table, card("10S"), PUSH) == (
+        "10♠ cannot take a wild card's place in the set of tens: a set may not hold two spades"
+    )
+    assert why_no_rescue(table, JOKER, PUSH) == "🃏 is wild itself: only a natural card can take a wild card's place"
+    assert why_no_rescue([run("5H 6H 7H", Suit.HEARTS, 5)], card("8S"), PUSH) == (
+        "there is no wild card on the table to rescue"
+    )
 
 
 def test_a_wild_two_can_be_rescued_and_a_joker_for_a_two_can_be_rescued_by_that_two() -> None:

@@ -63,9 +63,9 @@ def make_bot(level: str) -> Bot:
 
 
 def parse_seed(text: str) -> int:
-    """A shuffle number typed by a student, read exactly as a page's address reads it (``read_seed``)."""
+    """A deal number typed by a student, read exactly as a page's address reads it (``read_seed``)."""
     if not text.strip():
-        raise IntentError("type a shuffle number first")
+        raise IntentError("type a deal number first")
     return read_seed(text)
 
 

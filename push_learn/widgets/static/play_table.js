@@ -51,7 +51,7 @@ function toolbar(state, ctx) {
       picker(ctx, { key: "level", label: "Bots", value: state.level, options: state.levels, onChoose: (level) => ctx.send("level", { level }) }),
       picker(ctx, { key: "speed", label: "Speed", value: state.speed, options: state.speeds, onChoose: (speed) => ctx.send("speed", { speed }) }),
       fourColourToggle(ctx)),
-    textEntry(ctx, { key: "seed", label: "Shuffle number", value: state.seed, buttonText: "New game",
+    textEntry(ctx, { key: "seed", label: "Deal number", value: state.seed, buttonText: "New game",
       onSubmit: (seed) => ctx.send("new", { seed }) }));
 }
 

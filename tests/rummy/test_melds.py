@@ -25,8 +25,8 @@ from push_learn.rummy.melds import (
     reading_label,
     rescue_options,
     rescue_outcomes,
-    why_no_rescue,
     run_value_range,
+    why_no_rescue,
 )
 
 PUSH_AND_CAP_IT = pytest.mark.parametrize("rules", [PUSH, CAP_IT], ids=["push", "cap_it"])

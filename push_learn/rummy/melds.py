@@ -26,7 +26,14 @@ from push_learn.rummy.meld_value import (
     rank_at,
     run_value_range,
 )
-from push_learn.rummy.table_moves import RESCUE_MEANING, layoff_options, rescue_options, rescue_outcomes, why_no_rescue
+from push_learn.rummy.table_moves import (
+    RESCUE_MEANING,
+    layoff_options,
+    rescue_options,
+    rescue_outcomes,
+    why_no_rescue,
+    why_no_rescues,
+)
 
 __all__ = [
     "RESCUE_MEANING",
@@ -46,5 +53,6 @@ __all__ = [
     "rescue_outcomes",
     "run_value_range",
     "why_no_rescue",
+    "why_no_rescues",
     "why_not_a_meld",
 ]

@@ -16,7 +16,7 @@ from push_learn.rummy.melds import (
     interpret_meld,
     is_wild_card,
     rescue_outcomes,
-    why_no_rescue,
+    why_no_rescues,
 )
 from push_learn.rummy.rules import RummyRules
 from push_learn.widgets.base import IntentError, PushWidget, int_field, intent
@@ -106,13 +106,10 @@ class RescueView(PushWidget, module="rescue_view"):
         return found
 
     def cannot(self, choices: Sequence[RescueChoice]) -> list[str]:
-        """For each different card of the hand that rescues nothing, the core's reason why (hand order)."""
+        """Why the cards of the hand that rescue nothing cannot (the core's reasons, alike ones together)."""
         rescuers = {choice.card for choice in choices}
-        reasons: dict[Card, str] = {}
-        for card in self.hand:
-            if card not in rescuers and card not in reasons:
-                reasons[card] = why_no_rescue(self.table, card, self.rules)
-        return [reason[:1].upper() + reason[1:] + "." for reason in reasons.values()]
+        idle = [card for card in self.hand if card not in rescuers]
+        return [reason[:1].upper() + reason[1:] + "." for reason in why_no_rescues(self.table, idle, self.rules)]
 
     def view_state(self) -> dict[str, Any]:
         """The table with rescuable wilds lit, the hand with rescuing cards lit, the choices, before/after."""

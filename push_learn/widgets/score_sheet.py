@@ -46,8 +46,9 @@ def last_hand_json(last: DealEnded, rules: RummyRules, names: Sequence[str]) -> 
         counts = last.scores[unit] == unit_total and unit_total > 0
         note = ""
         if hand and not counts:
-            partner_out = last.went_out is not None and last.went_out != seat and rules.team_of(last.went_out) == unit
-            note = f"does not count: {names[last.went_out]} went out" if partner_out else "does not count"
+            out = last.went_out
+            partner_out = out is not None and out != seat and rules.team_of(out) == unit
+            note = f"does not count: {names[out]} went out" if out is not None and partner_out else "does not count"
         seats.append({
             "seat": seat,
             "name": names[seat],

@@ -27,6 +27,7 @@ from push_learn.rummy.melds import (
     rescue_outcomes,
     run_value_range,
     why_no_rescue,
+    why_no_rescues,
 )
 
 PUSH_AND_CAP_IT = pytest.mark.parametrize("rules", [PUSH, CAP_IT], ids=["push", "cap_it"])
@@ -527,6 +528,16 @@ def test_why_no_rescue_names_what_the_wilds_stand_for() -> None:
     assert why_no_rescue([run("5H 6H 7H", Suit.HEARTS, 5)], card("8S"), PUSH) == (
         "there is no wild card on the table to rescue"
     )
+
+
+def test_why_no_rescues_names_cards_that_fail_alike_together() -> None:
+    table = [a_set("10S JK JK", Rank.TEN)]
+    assert why_no_rescues(table, [card("8S"), JOKER, card("4D"), card("8S"), card("10S")], PUSH) == [
+        "8♠ and 4♦ are not what any wild card on the table stands for (they stand for any ten of a new suit)",
+        "🃏 is wild itself: only a natural card can take a wild card's place",
+        "10♠ cannot take a wild card's place in the set of tens: a set may not hold two spades",
+    ]
+    assert why_no_rescues(table, [card("8S")], PUSH) == [why_no_rescue(table, card("8S"), PUSH)]
 
 
 def test_a_wild_two_can_be_rescued_and_a_joker_for_a_two_can_be_rescued_by_that_two() -> None:

@@ -202,10 +202,8 @@ export function textEntry(ctx, { key, label, value, onSubmit, buttonText = "Use"
     autocomplete: "off",
   });
   input.value = drafts[key] ? drafts[key].text : value ?? "";
-  const submit = () => {
-    delete drafts[key];
-    onSubmit(input.value);
-  };
+  // What was typed stays in the box until the value it was typed over changes (a refusal keeps it, to mend).
+  const submit = () => onSubmit(input.value);
   input.addEventListener("input", () => {
     drafts[key] = { text: input.value, from: value };
   });
@@ -215,10 +213,7 @@ export function textEntry(ctx, { key, label, value, onSubmit, buttonText = "Use"
       submit();
     }
   });
-  const extra = more.map((b) => button(b.text, `pl-btn-${b.key}`, () => {
-    delete drafts[key];
-    b.onSubmit(input.value);
-  }));
+  const extra = more.map((b) => button(b.text, `pl-btn-${b.key}`, () => b.onSubmit(input.value)));
   return h("label", { class: "pl-row pl-entry" }, h("span", { class: "pl-sub", text: label }), input,
     button(buttonText, `pl-btn-${key}`, submit), ...extra);
 }

@@ -66,7 +66,7 @@ class DealStepper(
         self.original = _as_record(record, resolve_rules(rules), seed, level)
         self.record = self.original
         self._match = load_match(self.record, 0)
-        self.title = title or f"Deal stepper: {self._match.rules.name}, seed {self.original.seed}"
+        self.title = title or f"Deal stepper: {self._match.rules.name}, deal number {self.original.seed}"
         self.seat = seat
         self.sort = "suit"
         self.composer = MoveComposer()

@@ -395,7 +395,7 @@ class PlayTable(
 
     @intent("save")
     def _save(self, _content: Mapping[str, Any]) -> None:
-        name = f"{self.match.rules.variant}-seed-{self.match.seed}-move-{len(self.match.actions)}.json"
+        name = f"{self.match.rules.variant}-deal-number-{self.match.seed}-move-{len(self.match.actions)}.json"
         self._download = {"name": name, "text": self.match.record().to_json(indent=1), "n": self._rev + 1}
         self.notify("ok", f"Saved as {name}.")
 

@@ -1,5 +1,5 @@
 // PlayTable: the student's seat against bots. The table (pl_table.js), the moves the core offers,
-// hint, take-back, new game by seed, save/load of the record, settings, and the score sheet.
+// hint, take-back, new game by deal number, save/load of the record, settings, and the score sheet.
 
 function download(state, ctx) {
   const file = state.download;

@@ -134,7 +134,7 @@ def test_landing_page_colours_setting_is_remembered_and_reaches_the_dashboards(
     page.reload()  # remembered by the browser, and applied before the page is painted
     expect(html).to_have_attribute("data-pl-theme", "dark")
     expect(setting.get_by_role("radio", name="Dark")).to_be_checked()
-    link = page.get_by_role("link", name="Meld Lab", exact=True)
+    link = page.get_by_role("main").get_by_role("link", name="Meld Lab", exact=True)
     expect(link).to_have_attribute("href", re.compile(r"meld_lab\.ipynb\?theme=dark$"))
 
     form = page.get_by_role("form", name="Open Meld Lab")
@@ -147,7 +147,7 @@ def test_landing_page_colours_setting_is_remembered_and_reaches_the_dashboards(
     page.goto(voila_server.url)
     page.get_by_role("group", name="Colours").get_by_role("radio", name="Light").check()
     expect(html).to_have_attribute("data-pl-theme", "light")
-    expect(page.get_by_role("link", name="Meld Lab", exact=True)).to_have_attribute(
+    expect(page.get_by_role("main").get_by_role("link", name="Meld Lab", exact=True)).to_have_attribute(
         "href", re.compile(r"meld_lab\.ipynb$")
     )
     expect(page.locator("form input[name=theme]")).to_have_count(0)

@@ -1,6 +1,6 @@
 """The deal number (the seed): the one number that fixes every shuffle, and reading numbers people type.
 
-A teacher hands a class "deal 1234": the same number gives everyone the same cards. Everywhere a
+A teacher hands a class "deal number 1234": the same number gives everyone the same cards. Everywhere a
 number is typed (a page's address, a widget's box, an exercise) it is read the same way: ASCII digits
 only (``'²'.isdigit()`` is true in Python, and ``int('١٢')`` reads Arabic-Indic digits), within range.
 
@@ -49,10 +49,10 @@ def read_seed(text: str) -> int:
     >>> read_seed("abc")
     Traceback (most recent call last):
     ...
-    push_learn.seeds.SeedError: the shuffle number 'abc' is not a whole number from 0 to 4294967295
+    push_learn.seeds.SeedError: the deal number 'abc' is not a whole number from 0 to 4294967295
     """
     value = whole_number(text, 0, MAX_SEED)
     if value is None:
         shown = text if len(text) <= 20 else text[:19] + "…"
-        raise SeedError(f"the shuffle number {shown.strip()!r} is not a whole number from 0 to {MAX_SEED}")
+        raise SeedError(f"the deal number {shown.strip()!r} is not a whole number from 0 to {MAX_SEED}")
     return value

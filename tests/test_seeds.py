@@ -11,7 +11,7 @@ from push_learn.seeds import MAX_SEED, SeedError, read_seed, whole_number
 
 @pytest.mark.parametrize("text", ["²", "١٢", "१२", "1²", "-1", "1.5", "1e3", "", " ", "0x10", str(MAX_SEED + 1),
                                   "9" * 5000, "+1", "1_000"])
-def test_only_ascii_digits_in_range_make_a_shuffle_number(text: str) -> None:
+def test_only_ascii_digits_in_range_make_a_deal_number(text: str) -> None:
     with pytest.raises(SeedError, match="not a whole number from 0 to"):
         read_seed(text)
 
@@ -23,7 +23,7 @@ def test_a_refusal_does_not_echo_a_long_text() -> None:
 
 
 @given(st.integers(0, MAX_SEED))
-def test_every_shuffle_number_reads_back(seed: int) -> None:
+def test_every_deal_number_reads_back(seed: int) -> None:
     assert read_seed(f" {seed} ") == seed
 
 

@@ -35,17 +35,21 @@ class App:
     slug: ClassVar[str] = ""
 
     def __init__(self, query: Query | None = None) -> None:
-        """Build the dashboard for these settings (the defaults: Push, shuffle 1)."""
+        """Build the dashboard for these settings (the defaults: Push, deal number 1)."""
         self.query = query if query is not None else Query()
         self.rules: RummyRules = self.query.rules
         self.notes: list[str] = list(self.query.notes)
         """Sentences shown under the title about settings that were not understood."""
         self.main = self.build()
+        self.seed: int | str = self.query.seed
+        """The deal number the page shows now: the address's, until the student asks the widget for another."""
         self.heading = ipywidgets.HTML(self.heading_html())
         self.heading.add_class("pl-app-heading")
         self.view = ipywidgets.VBox([self.heading, self.main])
         self.view.add_class("pl-app")
         self.view.add_class(f"pl-app-{self.slug.replace('_', '-')}")
+        if isinstance(self.main, ipywidgets.DOMWidget) and self.main.has_trait("state"):
+            self.main.observe(self._follow_seed, names="state")
 
     @classmethod
     def from_query(cls: type[A], text: str | None = None) -> A:
@@ -62,8 +66,15 @@ class App:
 
     @property
     def subtitle(self) -> str:
-        """The line under the title; by default the game and the shuffle number (the seed)."""
-        return f"{self.rules.name} · shuffle {self.query.seed}"
+        """The line under the title; by default the game and the deal number (the seed)."""
+        return f"{self.rules.name} · deal number {self.seed}"
+
+    def _follow_seed(self, change: dict[str, Any]) -> None:
+        """Keep the subtitle true when the widget moves to another deal number (a new game, another position)."""
+        seed = change["new"].get("seed") if isinstance(change["new"], dict) else None
+        if seed is not None and str(seed) != str(self.seed):
+            self.seed = seed
+            self.heading.value = self.heading_html()
 
     def build(self) -> ipywidgets.Widget:
         """The dashboard's widgets (one widget, often a box of several)."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DASHBOARDS", "DashboardInfo", "dashboard", "notebook_json", "write_notebooks"]
+__all__ = ["DASHBOARDS", "FIRST_PATH", "DashboardInfo", "dashboard", "notebook_json", "write_notebooks"]
 
 
 @dataclass(frozen=True)
@@ -89,6 +89,17 @@ DASHBOARDS: tuple[DashboardInfo, ...] = (
         choose_variant=True,
     ),
 )
+
+
+FIRST_PATH: tuple[tuple[str, str], ...] = (
+    ("meld_lab", "learn what a meld is: pick cards and see whether they make a set or a run, and why not."),
+    ("push_or_take", "make the choice of every turn: take the up-card, or push it to the next player."),
+    ("play_push", "play a whole game against the computer, with a hint button when you are unsure."),
+    ("score_sheet", "see how the cards left in your hand count against you after each deal."),
+    ("rescue_lab", "once you can go down, win back wild cards from the melds on the table."),
+    ("deal_replayer", "replay a whole game move by move and try your own moves instead."),
+)
+"""The order a newcomer tries the dashboards in, each with what they learn there (the landing page's first path)."""
 
 
 def dashboard(slug: str) -> DashboardInfo:

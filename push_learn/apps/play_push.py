@@ -2,7 +2,7 @@
 
 The address chooses the game (``variant``), the number of players (``players``, where the game
 allows a choice), the computer players' strength (``level``), their pace (``speed``: a name or seconds
-per move) and the student's seat (``seat``, 0 to players - 1); the shuffle number fixes every deal.
+per move) and the student's seat (``seat``, 0 to players - 1); the deal number fixes every deal.
 """
 
 from __future__ import annotations
@@ -50,5 +50,5 @@ class PlayPush(App):
 
     @property
     def subtitle(self) -> str:
-        """The game, the number of players and the shuffle number."""
-        return f"{self.rules.name} for {self.rules.players} players · shuffle {self.query.seed}"
+        """The game, the number of players and the deal number (it follows the "New game" box)."""
+        return f"{self.rules.name} for {self.rules.players} players · deal number {self.seed}"

@@ -54,7 +54,7 @@ def query_string() -> str:
 
 @dataclass(frozen=True)
 class Query:
-    """A dashboard's settings read from its address: the seed (shuffle number), the game, the players."""
+    """A dashboard's settings read from its address: the seed (the deal number), the game, the players."""
 
     seed: int = DEFAULT_SEED
     variant: str = "push"
@@ -70,9 +70,9 @@ class Query:
         return rummy_rules(self.variant, self.players)
 
     def __str__(self) -> str:
-        """A short description such as ``Cap-It for 5 players, shuffle 1234``."""
+        """A short description such as ``Cap-It for 5 players, deal number 1234``."""
         rules = self.rules
-        return f"{rules.name} for {rules.players} players, shuffle {self.seed}"
+        return f"{rules.name} for {rules.players} players, deal number {self.seed}"
 
 
 def parse_query(text: str) -> Query:
@@ -81,7 +81,7 @@ def parse_query(text: str) -> Query:
     >>> parse_query("seed=42&variant=cap-it&players=5&level=search")
     Query(seed=42, variant='cap_it', players=5, notes=(), options={'level': 'search'})
     >>> parse_query("seed=abc").notes
-    ("In the address, the shuffle number 'abc' is not a whole number from 0 to 4294967295, so shuffle 1 is used.",)
+    ("In the address, the deal number 'abc' is not a whole number from 0 to 4294967295, so deal number 1 is used.",)
     """
     pairs = parse_qs(text.lstrip("?"), keep_blank_values=True)
     values = {key.lower(): items[-1].strip() for key, items in pairs.items()}
@@ -91,7 +91,7 @@ def parse_query(text: str) -> Query:
         try:
             seed = read_seed(values["seed"])
         except SeedError as error:
-            notes.append(f"In the address, {error}, so shuffle {DEFAULT_SEED} is used.")
+            notes.append(f"In the address, {error}, so deal number {DEFAULT_SEED} is used.")
     variant = "push"
     if "variant" in values:
         raw = values["variant"]

@@ -22,7 +22,7 @@ class RescueLab(App):
         """A RescueView of the first moment in the seeded match when the player to move may rescue."""
         match = rescue_position(self.rules, self.query.seed)
         if match is None:
-            self.position_text = "No rescue came up in this shuffle's match; here is a worked example."
+            self.position_text = "No rescue came up in the match of this deal number; here is a worked example."
             return RescueView(rules=self.rules, title="A worked example")
         seat = match.turn
         self.position_text = f"Deal {match.deal_no}, move {len(match.actions) + 1}: {match.names[seat]} to play."
@@ -30,5 +30,5 @@ class RescueLab(App):
 
     @property
     def subtitle(self) -> str:
-        """The game, the shuffle and where in the match the position comes from."""
+        """The game, the deal number and where in the match the position comes from."""
         return f"{super().subtitle} · {self.position_text}"

@@ -6,7 +6,7 @@ What it sets up, on top of a plain ``voila`` command:
   (Voila would otherwise move to another port without saying so), and likewise for a port out of
   range, an unknown host or a missing dashboards folder (``options_problem``), never with a traceback;
 - a landing page listing the dashboards (our ``push_learn`` Voila template, ``tree.html``) with a
-  field for the shuffle number (the seed), so a teacher can hand a whole class the same cards;
+  field for the deal number (the seed), so a teacher can hand a whole class the same cards;
 - preheated kernels (one per dashboard by default, ``--pool-size``); a closed tab frees its kernel at
   once (the template makes sure the page holds the cookie Voila's shutdown request needs), and kernels
   left idle with no page attached (a browser that crashed, a lost connection) are culled (``--cull-idle``);
@@ -41,10 +41,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from push_learn.apps.catalogue import DASHBOARDS, write_notebooks
+from push_learn.apps.catalogue import DASHBOARDS, FIRST_PATH, dashboard, write_notebooks
 from push_learn.apps.classkey import Keys, is_local_host, key_matches, key_problem, new_key
 from push_learn.errors import UsageError
 from push_learn.rummy.catalogue import RUMMY_GAMES
+from push_learn.rummy.rules import PUSH
 
 __all__ = [
     "CLASS_KEY_ENV",
@@ -168,6 +169,11 @@ def landing_page_config(page_config: dict[str, Any], **_context: Any) -> dict[st
         "variants": [
             {"key": spec.id, "name": spec.title, "players": list(spec.players)}
             for spec in RUMMY_GAMES
+        ],
+        "contracts": [str(PUSH.contract(deal)) for deal in range(1, PUSH.deals + 1)],
+        "firstPath": [
+            {"notebook": dashboard(slug).notebook, "title": dashboard(slug).title, "why": why}
+            for slug, why in FIRST_PATH
         ],
     }
     return page_config

@@ -14,7 +14,7 @@
 >>> from push_learn.rummy.engine import Match
 >>> match = Match.new(PUSH, seed=3)
 >>> advice = advise(match.observe(match.turn), samples=10)
->>> advice.title, advice.draw.recommend in ("take", "push")
+>>> advice.title, advice.draw.recommend in ("take", "push", "either")
 ('Take or push?', True)
 """
 
@@ -121,6 +121,7 @@ class DrawAdvice:
     take: OptionView
     push: OptionView | None
     recommend: str
+    """``take``, ``push``, or ``either`` when both give the same figure as shown (a tie recommends neither)."""
     summary: str
     short_now: int | None = None
 
@@ -208,6 +209,11 @@ def _chance(
     return hits / samples
 
 
+def _percent(chance: float) -> int:
+    """A chance as the whole percentage the student reads."""
+    return round(chance * 100)
+
+
 def draw_advice(
     view: Observation, *, samples: int = 40, turns: int = 3, rng: random.Random | None = None
 ) -> DrawAdvice:
@@ -264,23 +270,32 @@ def draw_advice(
         take = OptionView("take", tuple(take_lines), after, take_chance)
         push = OptionView("push", tuple(push_lines), None, push_chance) if push_ok else None
         better_take = push is None or take_chance >= push_chance
+        # a tie as the student reads it: the same whole percentage (the estimate is sampled, so no finer)
+        tie = push is not None and not ends and take_ok and _percent(take_chance) == _percent(push_chance)
         if now == 0:
             why = f"you can already go down with {view.contract}"
         elif after is not None and now is not None and after < now:
             why = f"{up} brings you {now - after} card{'s' if now - after > 1 else ''} closer to {view.contract}"
         else:
             why = f"{up} does not bring you closer to {view.contract}"
+        within = f"your chance to go down within {turns} turns"
         summary = (
-            f"Take: {why}, and your chance to go down soon is about {take_chance:.0%} against {push_chance:.0%}."
+            f"Take: {why}, and {within} is about {take_chance:.0%} if you take, against {push_chance:.0%} if you push."
             if better_take
-            else f"Push: {why}; an unseen card gives you about {push_chance:.0%} against {take_chance:.0%}, "
-            f"and {receiver} gets {up}."
+            else f"Push: {why}; {within} is about {push_chance:.0%} with an unseen card, against {take_chance:.0%} "
+            f"with {up}, and {receiver} gets {up}."
         )
+        if tie:
+            summary = (
+                f"Either: {why}, and {within} is about {take_chance:.0%} whether you take or push; "
+                f"a push gives {receiver} {up}"
+            ) + (", an opponent." if rival else ", your partner.")
         if ends and better_take:
             summary = f"Take: {why}; a push would end the deal with your whole hand counting."
         if not take_ok:
             better_take, summary = False, f"Push: you may not take {up} here. " + summary
-        return DrawAdvice(take, push, "take" if better_take else "push", summary, now)
+        recommend = "either" if tie else "take" if better_take else "push"
+        return DrawAdvice(take, push, recommend, summary, now)
     with_up = best_turn([*hand, up], rules, view.melds, taken=up).points_left
     if ends:
         push_points = float(penalty(hand))
@@ -294,6 +309,13 @@ def draw_advice(
                       points_after=with_up)
     push = OptionView("push", (gift, push_line), points_after=push_points) if push_ok else None
     better_take = (push is None or with_up <= push_points) and take_ok
+    if push is not None and take_ok and round(push_points) == with_up:  # the same whole number of points
+        summary = (
+            f"Either: {up} leaves you {with_up} points after your best play, and a "
+            + ("push that ends the deal" if ends else "fresh card")
+            + f" about the same ({push_points:.0f})."
+        )
+        return DrawAdvice(take, push, "either", summary)
     if better_take:
         against = f"{push_points:.0f} if a push ends the deal now" if ends else f"about {push_points:.0f} with a push"
         summary = f"Take: {up} leaves you {with_up} points after your best play, against {against}."

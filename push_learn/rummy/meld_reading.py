@@ -214,7 +214,9 @@ def _run_reason(group: tuple[Card, ...], naturals: list[Card], rules: RummyRules
         lowest = min((card for card in naturals if card.rank is not Rank.ACE), key=lambda card: _value(card, 0))
         return f"in {rules.name} the ace is high only, so it cannot come before {lowest}"
     wrap_start, wrap_span = _wrap_window(naturals)
-    if wrap_span < spans[best_ace]:
+    # Speak of the corner only when going round it is what the cards suggest: the wrapped window leaves at
+    # most half as many empty places as the straight one (3♣ 9♣ J♣ is about its gaps, K A 3 about the corner).
+    if 2 * (wrap_span - size) <= spans[best_ace] - size:
         wrapped = _sequence(wrap_start, wrap_span)
         if has_ace:
             return f"an ace cannot be both high and low: {wrapped} is not a run"

@@ -26,9 +26,17 @@ from push_learn.rummy.meld_value import (
     rank_at,
     run_value_range,
 )
-from push_learn.rummy.table_moves import layoff_options, rescue_options
+from push_learn.rummy.table_moves import (
+    RESCUE_MEANING,
+    layoff_options,
+    rescue_options,
+    rescue_outcomes,
+    why_no_rescue,
+    why_no_rescues,
+)
 
 __all__ = [
+    "RESCUE_MEANING",
     "SET_RANKS",
     "Meld",
     "MeldError",
@@ -42,6 +50,9 @@ __all__ = [
     "rank_at",
     "reading_label",
     "rescue_options",
+    "rescue_outcomes",
     "run_value_range",
+    "why_no_rescue",
+    "why_no_rescues",
     "why_not_a_meld",
 ]

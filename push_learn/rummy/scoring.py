@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from push_learn.cards import Card, Rank
+from push_learn.rummy.rules import RummyRules, Scoring
 
-__all__ = ["CARD_POINTS", "card_value", "penalty"]
+__all__ = ["CARD_POINTS", "card_value", "how_scoring_works", "penalty"]
 
 CARD_POINTS = {
     **{rank: 5 for rank in Rank if Rank.THREE <= rank <= Rank.NINE},
@@ -32,3 +33,24 @@ def card_value(card: Card) -> int:
 def penalty(cards: Iterable[Card]) -> int:
     """The total penalty points of the cards left in a hand."""
     return sum(card_value(card) for card in cards)
+
+
+def how_scoring_works(rules: RummyRules) -> str:
+    """How a score pad of ``rules`` is read, in plain sentences (RULES.md §1.7): who adds which cards, and
+    that the lowest total wins. It says what "does not count" means on a pad of a partnership game.
+
+    >>> from push_learn.rummy.rules import PUSH
+    >>> how_scoring_works(PUSH).split(". ")[0]
+    'The lowest total after 5 deals wins'
+    """
+    wins = f"The lowest total after {rules.deals} deals wins."
+    if rules.scoring is Scoring.TEAM:
+        return (
+            f"{wins} When a deal ends, the cards left in a hand count against its team; but when a player goes out, "
+            "their team scores 0 for that deal, so their partner's cards do not count. "
+            "If the stock runs out instead, both teams add their cards."
+        )
+    return (
+        f"{wins} When a deal ends, each player adds the points of the cards left in their hand; "
+        "the player who went out adds nothing."
+    )

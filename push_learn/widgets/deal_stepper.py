@@ -66,11 +66,13 @@ class DealStepper(
         self.original = _as_record(record, resolve_rules(rules), seed, level)
         self.record = self.original
         self._match = load_match(self.record, 0)
-        self.title = title or f"Deal stepper: {self._match.rules.name}, seed {self.original.seed}"
+        self.title = title or f"Deal stepper: {self._match.rules.name}, deal number {self.original.seed}"
         self.seat = seat
         self.sort = "suit"
         self.composer = MoveComposer()
         self.position = 0
+        self.branch_at: int | None = None
+        """During a what-if: how many moves of the record come before the first move tried instead."""
         self.start_pacing(self._play_step, speed)
         super().__init__(**options)
         self.go(position)
@@ -91,6 +93,19 @@ class DealStepper(
     def diverged(self) -> bool:
         """True when a what-if has replaced the original record's later moves."""
         return self.record is not self.original
+
+    def position_text(self) -> str:
+        """Where the replay stands, counting a what-if's moves apart from the record's."""
+        if self.branch_at is None:
+            return f"Move {self.position} of {self.length}"
+        whole = len(self.original.actions)
+        if self.position <= self.branch_at:
+            return f"Move {self.position} of the record's {whole} (your what-if starts after move {self.branch_at})"
+        tried = self.length - self.branch_at
+        return (
+            f"What-if move {self.position - self.branch_at} of {tried}, "
+            f"tried after move {self.branch_at} of the record's {whole}"
+        )
 
     def go(self, position: int) -> None:
         """Show the match after ``position`` moves (clamped to the record)."""
@@ -151,6 +166,7 @@ class DealStepper(
             "title": self.title,
             "position": self.position,
             "length": self.length,
+            "position_text": self.position_text(),
             "playing": self._pacer.running,
             **self.pace_state(),
             "seat": self.seat,
@@ -222,6 +238,8 @@ class DealStepper(
         action = action_in(content)
         branch = self._match.fork(self.position)
         branch.apply(action)  # IllegalAction: refused with the engine's reason, nothing changed
+        if self.branch_at is None or self.position < self.branch_at:
+            self.branch_at = self.position
         self.record = branch.record()
         self._match = branch
         self.position += 1
@@ -232,6 +250,7 @@ class DealStepper(
     def _restore(self, _content: Mapping[str, Any]) -> None:
         position = min(self.position, len(self.original.actions))
         self.record = self.original
+        self.branch_at = None
         self._match = load_match(self.record, position)  # the what-if's match is not a prefix of the original
         self.position = position
         self.composer.clear()

@@ -20,6 +20,8 @@ __all__ = ["MeldExplorer"]
 
 SHOWN_READINGS = 12
 """At most this many readings are drawn; the rest are counted."""
+USE_TYPED = "Use as my hand"
+"""The button that makes the typed cards the hand (the other button only picks cards the hand holds)."""
 
 
 class MeldExplorer(HandSorting, PushWidget, module="meld_explorer"):
@@ -105,6 +107,7 @@ class MeldExplorer(HandSorting, PushWidget, module="meld_explorer"):
             ),
             "hand_label": f"Your hand, {len(self.hand)} cards; pick cards to meld",
             "typed": format_cards(self.hand, ascii=True),
+            "use_typed": USE_TYPED,
             "selection_text": format_cards(self.selected),
             "verdict": verdict,
             "readings": [meld_json(meld, k=k) for k, meld in enumerate(readings[:SHOWN_READINGS])],
@@ -138,15 +141,27 @@ class MeldExplorer(HandSorting, PushWidget, module="meld_explorer"):
 
     @intent("type")
     def _type(self, content: Mapping[str, Any]) -> None:
-        """Typed cards: select them if the hand holds them all, else they become the hand, all selected."""
+        """Typed cards are picked from the hand; cards the hand lacks are refused (the hand never changes here)."""
         typed = as_cards(str_field(content, "text"))
         picked = _find_in(self.hand, typed)
-        if picked is not None:
-            self.selection = picked
-            return
+        if picked is None:
+            missing = format_cards(_missing_from(self.hand, typed))
+            raise IntentError(
+                f"{missing} {'is' if len(_missing_from(self.hand, typed)) == 1 else 'are'} not in this hand, "
+                f"so nothing was picked. To explore other cards, press “{USE_TYPED}” instead"
+            )
+        self.selection = picked
+
+    @intent("use")
+    def _use(self, content: Mapping[str, Any]) -> None:
+        """Typed cards become the hand, all selected (asked for with its own button, never by accident)."""
+        typed = as_cards(str_field(content, "text"))
+        if not typed:
+            raise IntentError("type the cards you want to explore first")
         self._load(typed)
+        self.title = f"Cards you typed: a hand of {len(typed)}"
         self.selection = list(range(len(self.hand)))
-        self.notify("info", f"The hand is now {format_cards(typed)}.")
+        self.notify("info", f"The hand is now the cards you typed: {format_cards(typed)}.")
 
     @intent("keep")
     def _keep(self, content: Mapping[str, Any]) -> None:
@@ -194,6 +209,18 @@ def _contract_answer(cards: tuple[Card, ...], rules: RummyRules, deal: int) -> s
     if progress.short == 0:
         return f"{progress}. This hand holds it but would keep no card to discard."
     return f"{progress}. This hand is {progress.short} card{'s' if progress.short > 1 else ''} short."
+
+
+def _missing_from(hand: Sequence[Card], wanted: Sequence[Card]) -> list[Card]:
+    """The cards of ``wanted`` that ``hand`` does not hold (counting repeats: two 7♥ need two in the hand)."""
+    free = list(hand)
+    missing = []
+    for card in wanted:
+        if card in free:
+            free.remove(card)
+        else:
+            missing.append(card)
+    return missing
 
 
 def _find_in(hand: Sequence[Card], wanted: Sequence[Card]) -> list[int] | None:

@@ -63,9 +63,9 @@ def make_bot(level: str) -> Bot:
 
 
 def parse_seed(text: str) -> int:
-    """A shuffle number typed by a student, read exactly as a page's address reads it (``read_seed``)."""
+    """A deal number typed by a student, read exactly as a page's address reads it (``read_seed``)."""
     if not text.strip():
-        raise IntentError("type a shuffle number first")
+        raise IntentError("type a deal number first")
     return read_seed(text)
 
 
@@ -395,7 +395,7 @@ class PlayTable(
 
     @intent("save")
     def _save(self, _content: Mapping[str, Any]) -> None:
-        name = f"{self.match.rules.variant}-seed-{self.match.seed}-move-{len(self.match.actions)}.json"
+        name = f"{self.match.rules.variant}-deal-number-{self.match.seed}-move-{len(self.match.actions)}.json"
         self._download = {"name": name, "text": self.match.record().to_json(indent=1), "n": self._rev + 1}
         self.notify("ok", f"Saved as {name}.")
 

@@ -127,6 +127,7 @@ class PushChoice(HandSorting, PushWidget, module="push_choice"):
             push_lines = [self._push_refusal()]
         return {
             "title": self.title,
+            "seed": str(self.match.seed),
             "game": view.rules.name,
             "seat_name": view.names[self.seat],
             "deal": view.deal,

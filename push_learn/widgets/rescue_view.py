@@ -8,7 +8,16 @@ from typing import Any
 
 from push_learn.cards import Card, format_cards
 from push_learn.rummy.engine import Match
-from push_learn.rummy.melds import Meld, MeldError, explain_meld, interpret_meld, is_wild_card, rescue_options
+from push_learn.rummy.melds import (
+    RESCUE_MEANING,
+    Meld,
+    MeldError,
+    explain_meld,
+    interpret_meld,
+    is_wild_card,
+    rescue_outcomes,
+    why_no_rescues,
+)
 from push_learn.rummy.rules import RummyRules
 from push_learn.widgets.base import IntentError, PushWidget, int_field, intent
 from push_learn.widgets.cards import as_cards, hand_json
@@ -85,15 +94,22 @@ class RescueView(PushWidget, module="rescue_view"):
         return cls([tm.meld for tm in view.melds], view.hand or (), rules=view.rules, **options)
 
     def choices(self) -> list[RescueChoice]:
-        """Every rescue the hand can make on the table (from ``rescue_options`` of the rules core)."""
+        """Every rescue the hand can make on the table, one per distinct outcome (``rescue_outcomes`` of the
+        rules core: two identical wilds in one set are one choice)."""
         found = []
         for m, meld in enumerate(self.table):
             for i, card in enumerate(self.hand):
-                if is_wild_card(card) or card in self.hand[:i]:
+                if is_wild_card(card, self.rules) or card in self.hand[:i]:
                     continue
-                for position, after in rescue_options(meld, card, self.rules):
+                for position, after in rescue_outcomes(meld, card, self.rules):
                     found.append(RescueChoice(m, position, i, card, meld.cards[position], after))
         return found
+
+    def cannot(self, choices: Sequence[RescueChoice]) -> list[str]:
+        """Why the cards of the hand that rescue nothing cannot (the core's reasons, alike ones together)."""
+        rescuers = {choice.card for choice in choices}
+        idle = [card for card in self.hand if card not in rescuers]
+        return [reason[:1].upper() + reason[1:] + "." for reason in why_no_rescues(self.table, idle, self.rules)]
 
     def view_state(self) -> dict[str, Any]:
         """The table with rescuable wilds lit, the hand with rescuing cards lit, the choices, before/after."""
@@ -103,14 +119,26 @@ class RescueView(PushWidget, module="rescue_view"):
             "game": self.rules.name,
             "table": _table_json(self.table, {(c.meld_index, c.position) for c in choices}),
             "hand": hand_json(self.hand, highlight={c.hand_index for c in choices}, highlight_note=RESCUER),
+            "meaning": RESCUE_MEANING,
             "choices": [
-                {"k": k, "m": c.meld_index, "text": f"Rescue {c.wild} with {c.card}", "label": str(c)}
+                {
+                    "k": k,
+                    "m": c.meld_index,
+                    "text": f"Rescue {c.wild} with {c.card}" + self._where(c, choices),
+                    "label": str(c),
+                }
                 for k, c in enumerate(choices)
             ],
+            "cannot": self.cannot(choices),
             "chosen": None if self.chosen is None else self._before_after(self.chosen),
             "done": [str(c) for c in self.done],
             "summary": _summary(len(choices), self.hand),
         }
+
+    def _where(self, choice: RescueChoice, choices: Sequence[RescueChoice]) -> str:
+        """`` from the set of tens`` when another choice frees the same wild with the same card elsewhere."""
+        twins = [c for c in choices if (c.wild, c.card) == (choice.wild, choice.card)]
+        return f" from the {self.table[choice.meld_index].describe()}" if len(twins) > 1 else ""
 
     def _before_after(self, choice: RescueChoice) -> dict[str, Any]:
         table_after = list(self.table)

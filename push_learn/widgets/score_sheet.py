@@ -23,7 +23,7 @@ from push_learn.rummy.engine import (
 from push_learn.rummy.engine import winners as winning_units
 from push_learn.rummy.engine.scores import unit_seats
 from push_learn.rummy.rules import RummyRules, Scoring
-from push_learn.rummy.scoring import card_value
+from push_learn.rummy.scoring import card_value, how_scoring_works
 from push_learn.widgets.base import PushWidget
 from push_learn.widgets.cards import card_json
 from push_learn.widgets.rummy_json import resolve_rules
@@ -43,13 +43,20 @@ def last_hand_json(last: DealEnded, rules: RummyRules, names: Sequence[str]) -> 
     for seat, hand in enumerate(last.hands):
         unit = rules.team_of(seat)
         unit_total = sum(last.penalties[s] for s in unit_seats(rules, unit))
+        counts = last.scores[unit] == unit_total and unit_total > 0
+        note = ""
+        if hand and not counts:
+            out = last.went_out
+            partner_out = out is not None and out != seat and rules.team_of(out) == unit
+            note = f"does not count: {names[out]} went out" if out is not None and partner_out else "does not count"
         seats.append({
             "seat": seat,
             "name": names[seat],
             "unit": last.units[unit],
             "cards": [{**card_json(card), "pts": card_value(card)} for card in hand],
             "penalty": last.penalties[seat],
-            "counts": last.scores[unit] == unit_total and unit_total > 0,
+            "counts": counts,
+            "note": note,
             "went_out": seat == last.went_out,
         })
     return {"deal": last.deal, "text": last.text(names), "seats": seats, "scores": list(last.scores)}
@@ -96,6 +103,7 @@ def score_json(
         "chart": {"series": series, "deals": rules.deals, "top": max([1, *(max(s) for s in series)])},
         "last": None if last is None else last_hand_json(last, rules, names or units),
         "summary": _summary(headers, totals, winners, over, len(rows)),
+        "how": how_scoring_works(rules),
     }
 
 

@@ -36,7 +36,7 @@ def test_meld_lab_shows_the_practice_hand_with_the_heading() -> None:
     app = MeldLab(parse_query("seed=8&variant=six_to_ten"))
     assert app.main.hand == practice_hand(SIX_TO_TEN, 8)
     assert "<h1" in app.heading.value and "Meld Lab" in app.heading.value
-    assert "6-7-8-9-10 · shuffle 8" in app.heading.value
+    assert "6-7-8-9-10 · deal number 8" in app.heading.value
     assert app.view.children == (app.heading, app.main)
     assert {"pl-app", "pl-app-meld-lab"} <= set(app.view._dom_classes)
     assert "application/vnd.jupyter.widget-view+json" in app._repr_mimebundle_()
@@ -46,7 +46,7 @@ def test_notes_about_the_address_are_shown() -> None:
     app = MeldLab(parse_query("seed=oops"))
     assert app.query.seed == 1
     assert 'role="note"' in app.heading.value
-    assert "shuffle number &#x27;oops&#x27;" in app.heading.value
+    assert "deal number &#x27;oops&#x27;" in app.heading.value
 
 
 def test_from_query_reads_the_environment_outside_voila(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -114,7 +114,7 @@ def test_play_push_reads_its_settings_from_the_address() -> None:
     assert (table.seat, table.level, table.speed) == (0, "random", "fast")
     assert table.match.rules.players == 5
     assert app.notes == []
-    assert "Cap-It for 5 players · shuffle 5" in app.heading.value
+    assert "Cap-It for 5 players · deal number 5" in app.heading.value
     table.halt()
 
 

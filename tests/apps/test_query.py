@@ -23,7 +23,7 @@ def test_seed_variant_and_players_are_read() -> None:
     query = parse_query("?seed=1234&variant=cap_it&players=5")
     assert (query.seed, query.variant, query.players) == (1234, "cap_it", 5)
     assert query.rules.players == 5
-    assert str(query) == "Cap-It for 5 players, shuffle 1234"
+    assert str(query) == "Cap-It for 5 players, deal number 1234"
 
 
 @pytest.mark.parametrize(
@@ -50,7 +50,7 @@ def test_a_bad_seed_falls_back_with_a_note(raw: str) -> None:
     query = parse_query(f"seed={raw}")
     assert query.seed == DEFAULT_SEED
     assert len(query.notes) == 1
-    assert "so shuffle 1 is used" in query.notes[0]
+    assert "so deal number 1 is used" in query.notes[0]
 
 
 def test_unknown_game_and_bad_player_counts_are_noted() -> None:

@@ -80,7 +80,7 @@ def _open_meld_lab(page: Page, server: Server, seed: int) -> str:
     page.goto(f"{server.url}voila/render/meld_lab.ipynb?seed={seed}")
     if page.get_by_role("textbox", name="Class key").count():
         _type_key(page, _class_key(server))
-    expect(page.get_by_text(f"Push · shuffle {seed}")).to_be_visible(timeout=60_000)
+    expect(page.get_by_text(f"Push · deal number {seed}")).to_be_visible(timeout=60_000)
     return str(page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"))
 
 
@@ -96,7 +96,7 @@ def test_a_network_server_refuses_pages_without_the_class_key_and_serves_them_wi
     assert reply is not None and reply.status == 403
     expect(page.get_by_role("heading", name="Class key needed")).to_be_visible()
     expect(page.get_by_text("Ask your teacher for the class key")).to_be_visible()
-    expect(page.get_by_text("Push · shuffle 5")).to_have_count(0)
+    expect(page.get_by_text("Push · deal number 5")).to_have_count(0)
     assert context.request.get(f"{network_server.url}voila/api/contents/").status == 403
     assert context.request.get(f"{network_server.url}voila/files/board.png").status == 403
     port = network_server.url.split(":")[2].rstrip("/")
@@ -108,7 +108,7 @@ def test_a_network_server_refuses_pages_without_the_class_key_and_serves_them_wi
 
     _type_key(page, key.lower().replace("-", " "))  # typed as a student might
     expect(page).to_have_url(re.compile(r"/voila/render/meld_lab\.ipynb\?seed=5$"))
-    expect(page.get_by_text("Push · shuffle 5")).to_be_visible(timeout=60_000)
+    expect(page.get_by_text("Push · deal number 5")).to_be_visible(timeout=60_000)
 
     assert context.request.get(f"{network_server.url}voila/files/board.png").status == 200
     landing = page.goto(network_server.url)  # asked once: the browser remembers the key

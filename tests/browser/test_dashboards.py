@@ -114,7 +114,7 @@ def test_rescue_lab_rescue_a_joker(
     choices = app.get_by_role("group", name="Possible rescues").get_by_role("button")
     expect(choices.first).to_be_visible(timeout=FIRST_RENDER_MS)
     accessible("as it opens")
-    wild_choice = choices.filter(has_text="🃏").first  # this shuffle's position has a joker to rescue
+    wild_choice = choices.filter(has_text="🃏").first  # this deal number's position has a joker to rescue
     expect(wild_choice).to_be_visible()
     wild_choice.click()
     expect(wild_choice).to_have_attribute("aria-pressed", "true")

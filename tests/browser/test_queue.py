@@ -67,7 +67,7 @@ def test_a_student_beyond_the_limit_is_queued_then_the_page_opens_by_itself(
     expect(page.get_by_role("status")).to_contain_text("You are next.")
 
     (folder / "release").write_text("go", encoding="utf-8")
-    expect(page.get_by_text("Push · shuffle 9")).to_be_visible(timeout=90_000)  # it asked again by itself
+    expect(page.get_by_text("Push · deal number 9")).to_be_visible(timeout=90_000)  # it asked again by itself
     holder.join(timeout=120)
     assert first and "released" in first[0]
     watch.assert_clean()

@@ -36,7 +36,7 @@ def test_landing_page_lists_every_dashboard(
         expect(heading).to_be_visible()
         form = page.get_by_role("form", name=f"Open {info.title}")
         expect(form).to_have_attribute("action", f"/voila/render/{info.notebook}")
-        expect(form.get_by_role("spinbutton", name="Shuffle no.")).to_have_value("1")
+        expect(form.get_by_role("spinbutton", name="Deal number")).to_have_value("1")
         expect(form.get_by_role("button", name=f"Open {info.title}")).to_be_enabled()
     play = page.get_by_role("form", name="Open Play Push")
     expect(play.get_by_role("combobox", name="Game").locator("option")).to_have_text(["Push", "Cap-It", "6-7-8-9-10"])
@@ -48,13 +48,13 @@ def test_landing_page_lists_every_dashboard(
     watch.assert_clean()
 
 
-def test_a_teacher_opens_a_dashboard_with_a_shuffle_number(voila_server: Server, page: Page, watch: PageWatch) -> None:
+def test_a_teacher_opens_a_dashboard_with_a_deal_number(voila_server: Server, page: Page, watch: PageWatch) -> None:
     page.goto(voila_server.url)
     form = page.get_by_role("form", name="Open Meld Lab")
-    form.get_by_role("spinbutton", name="Shuffle no.").fill("42")
+    form.get_by_role("spinbutton", name="Deal number").fill("42")
     form.get_by_role("button", name="Open Meld Lab").click()
     expect(page).to_have_url(re.compile(r"/voila/render/meld_lab\.ipynb\?seed=42$"))
-    expect(page.get_by_text("Push · shuffle 42")).to_be_visible(timeout=60_000)
+    expect(page.get_by_text("Push · deal number 42")).to_be_visible(timeout=60_000)
     watch.assert_clean()
 
 

@@ -98,7 +98,7 @@ def test_every_dashboard_opens_dark(
 ) -> None:
     query = "seed=7&variant=cap_it&theme=dark" if info.choose_variant else "seed=7&theme=dark"
     app = open_app(page, voila_server, info, query)
-    expect(app.locator(".pl-app-sub")).to_contain_text("shuffle 7")  # ?seed= still read beside ?theme=
+    expect(app.locator(".pl-app-sub")).to_contain_text("deal number 7")  # ?seed= still read beside ?theme=
     if info.choose_variant:
         expect(app.locator(".pl-app-sub")).to_contain_text(parse_query(query).rules.name)
     assert_dark(page)
@@ -134,20 +134,20 @@ def test_landing_page_colours_setting_is_remembered_and_reaches_the_dashboards(
     page.reload()  # remembered by the browser, and applied before the page is painted
     expect(html).to_have_attribute("data-pl-theme", "dark")
     expect(setting.get_by_role("radio", name="Dark")).to_be_checked()
-    link = page.get_by_role("link", name="Meld Lab", exact=True)
+    link = page.get_by_role("main").get_by_role("link", name="Meld Lab", exact=True)
     expect(link).to_have_attribute("href", re.compile(r"meld_lab\.ipynb\?theme=dark$"))
 
     form = page.get_by_role("form", name="Open Meld Lab")
-    form.get_by_role("spinbutton", name="Shuffle no.").fill("42")
+    form.get_by_role("spinbutton", name="Deal number").fill("42")
     form.get_by_role("button", name="Open Meld Lab").click()
     expect(page).to_have_url(re.compile(r"/voila/render/meld_lab\.ipynb\?seed=42&theme=dark$"))
-    expect(page.get_by_text("Push · shuffle 42")).to_be_visible(timeout=FIRST_RENDER_MS)
+    expect(page.get_by_text("Push · deal number 42")).to_be_visible(timeout=FIRST_RENDER_MS)
     assert_dark(page)
 
     page.goto(voila_server.url)
     page.get_by_role("group", name="Colours").get_by_role("radio", name="Light").check()
     expect(html).to_have_attribute("data-pl-theme", "light")
-    expect(page.get_by_role("link", name="Meld Lab", exact=True)).to_have_attribute(
+    expect(page.get_by_role("main").get_by_role("link", name="Meld Lab", exact=True)).to_have_attribute(
         "href", re.compile(r"meld_lab\.ipynb$")
     )
     expect(page.locator("form input[name=theme]")).to_have_count(0)
@@ -230,7 +230,7 @@ GLYPHS = """([family, draws, size]) => {
 
 
 def _joker_position() -> tuple[int, Match]:
-    """A shuffle whose Rescue Lab shows a joker on the table and all four suits."""
+    """A deal number whose Rescue Lab shows a joker on the table and all four suits."""
     for seed in range(1, 40):
         match = rescue_position(parse_query(f"seed={seed}").rules, seed)
         if match is None:
@@ -239,7 +239,7 @@ def _joker_position() -> tuple[int, Match]:
         cards += list(match.deal.hands[match.turn])
         if any(card.is_joker for card in cards) and len({card.suit for card in cards if not card.is_joker}) == 4:
             return seed, match
-    raise AssertionError("no shuffle in 1..39 puts a joker and the four suits in Rescue Lab")
+    raise AssertionError("no deal number in 1..39 puts a joker and the four suits in Rescue Lab")
 
 
 def test_joker_and_suits_are_drawn_without_an_emoji_font(

@@ -24,7 +24,10 @@ from push_learn.rummy.melds import (
     rank_at,
     reading_label,
     rescue_options,
+    rescue_outcomes,
     run_value_range,
+    why_no_rescue,
+    why_no_rescues,
 )
 
 PUSH_AND_CAP_IT = pytest.mark.parametrize("rules", [PUSH, CAP_IT], ids=["push", "cap_it"])
@@ -378,6 +381,10 @@ def test_six_two_joker_has_four_readings() -> None:
             "5♥ and 6♠ differ in rank and in suit, so they fit neither in a set (one rank) nor in a run (one suit)",
         ),
         ("AS 3S 4S", "a run has no gaps: from A♠ up to 4♠ takes 4 cards, but there are only 3"),
+        ("QH KH 2H 3H", "a run cannot go round the corner from K to A to 2: Q-K-A-2-3 is not a run"),
+        # going round the corner would leave nearly as many gaps, so the gaps are the reason given
+        ("3C 9C JC", "a run has no gaps: from 3♣ up to J♣ takes 9 cards, but there are only 3"),
+        ("3D 8D KD", "a run has no gaps: from 3♦ up to K♦ takes 11 cards, but there are only 3"),
         ("QH KH 3H 4H", "a run cannot go round the corner from K to A to 2: Q-K-A-2-3-4 is not a run"),
         ("AS AS KS QS", "a run cannot hold A♠ twice: an ace cannot be both high and low in one run"),
     ],
@@ -503,6 +510,40 @@ def test_rescue_in_a_set_needs_the_rank_in_a_suit_not_yet_there() -> None:
     assert rescue_options(a_set("7H 7S 2C", Rank.SEVEN), card("7H"), TWO_DECK_SIX_TO_TEN) == [
         (2, a_set("7H 7S 7H", Rank.SEVEN))
     ]
+
+
+def test_rescue_outcomes_give_one_place_per_distinct_outcome() -> None:
+    tens = a_set("10S JK JK", Rank.TEN)
+    assert len(rescue_options(tens, card("10H"), PUSH)) == 2  # either joker: the same set, the same joker home
+    assert rescue_outcomes(tens, card("10H"), PUSH) == [(1, a_set("10S 10H JK", Rank.TEN))]
+    sevens = a_set("7H 2C JK", Rank.SEVEN)  # a 2 or a joker comes home: two outcomes
+    assert rescue_outcomes(sevens, card("7S"), PUSH) == rescue_options(sevens, card("7S"), PUSH)
+    both = run("5H JK JK 8H", Suit.HEARTS, 5)  # in a run each joker stands for its own card
+    assert rescue_outcomes(both, card("6H"), PUSH) == [(1, run("5H 6H JK 8H", Suit.HEARTS, 5))]
+
+
+def test_why_no_rescue_names_what_the_wilds_stand_for() -> None:
+    table = [a_set("10S JK JK", Rank.TEN), run("5H JK 7H", Suit.HEARTS, 5)]
+    assert why_no_rescue(table, card("8S"), PUSH) == (
+        "8♠ is not what any wild card on the table stands for (they stand for any ten of a new suit or 6♥)"
+    )
+    assert why_no_rescue(table, card("10S"), PUSH) == (
+        "10♠ cannot take a wild card's place in the set of tens: a set may not hold two spades"
+    )
+    assert why_no_rescue(table, JOKER, PUSH) == "🃏 is wild itself: only a natural card can take a wild card's place"
+    assert why_no_rescue([run("5H 6H 7H", Suit.HEARTS, 5)], card("8S"), PUSH) == (
+        "there is no wild card on the table to rescue"
+    )
+
+
+def test_why_no_rescues_names_cards_that_fail_alike_together() -> None:
+    table = [a_set("10S JK JK", Rank.TEN)]
+    assert why_no_rescues(table, [card("8S"), JOKER, card("4D"), card("8S"), card("10S")], PUSH) == [
+        "8♠ and 4♦ are not what any wild card on the table stands for (they stand for any ten of a new suit)",
+        "🃏 is wild itself: only a natural card can take a wild card's place",
+        "10♠ cannot take a wild card's place in the set of tens: a set may not hold two spades",
+    ]
+    assert why_no_rescues(table, [card("8S")], PUSH) == [why_no_rescue(table, card("8S"), PUSH)]
 
 
 def test_a_wild_two_can_be_rescued_and_a_joker_for_a_two_can_be_rescued_by_that_two() -> None:

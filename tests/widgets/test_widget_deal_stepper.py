@@ -178,3 +178,19 @@ def test_restore_at_the_start_shows_the_start(wire: Wire) -> None:
     after = synced(stepper)
     assert stepper.position == 0 and stepper._match.snapshot() == load_match(stepper.record, 0).snapshot()
     assert (after["notice"], after["table"]) == (before["notice"], before["table"])
+
+
+def test_what_if_moves_are_counted_apart_from_the_record(wire: Wire) -> None:
+    at = first_push_position(PLAYED)
+    whole = len(RECORD.actions)
+    stepper = DealStepper(RECORD, position=at)
+    assert synced(stepper)["position_text"] == f"Move {at} of {whole}"
+    take = next(offer for offer in synced(stepper)["offers"] if offer["cls"] == "pl-btn-take")
+    page_sends(stepper, type="act", action=take["action"])
+    assert synced(stepper)["position_text"] == f"What-if move 1 of 1, tried after move {at} of the record's {whole}"
+    page_sends(stepper, type="go", to=at - 1)  # before the what-if: the record's own moves
+    assert synced(stepper)["position_text"] == (
+        f"Move {at - 1} of the record's {whole} (your what-if starts after move {at})"
+    )
+    page_sends(stepper, type="restore")
+    assert synced(stepper)["position_text"] == f"Move {at - 1} of {whole}"

@@ -46,12 +46,22 @@ def test_cards_that_could_join_the_selection_are_highlighted(wire: Wire) -> None
     assert synced(explorer)["verdict"]["open"] is True
 
 
-def test_typed_cards_select_from_the_hand_or_become_the_hand(wire: Wire) -> None:
-    explorer = MeldExplorer(hand="7H 8H 9H JK 7S")
+def test_typed_cards_select_from_the_hand_and_become_the_hand_only_when_asked(wire: Wire) -> None:
+    explorer = MeldExplorer(hand="7H 8H 9H JK 7S", title="A practice hand of 5 cards")
     page_sends(explorer, type="type", text="9h jk")
     assert explorer.selected == parse_cards("9H JK")
-    page_sends(explorer, type="type", text="5c 5d 5s")
+    page_sends(explorer, type="type", text="9h 5c 5d")  # cards the hand lacks: refused, nothing changes
+    notice = synced(explorer)["notice"]
+    assert notice["kind"] == "refused"
+    assert notice["text"].startswith("5♣ 5♦ are not in this hand, so nothing was picked.")
+    assert "Use as my hand" in notice["text"] and synced(explorer)["use_typed"] == "Use as my hand"
+    assert explorer.hand == parse_cards("7H 8H 9H JK 7S") and explorer.selected == parse_cards("9H JK")
+    assert synced(explorer)["title"] == "A practice hand of 5 cards"
+    page_sends(explorer, type="type", text="7h 7h")  # one 7♥ in the hand: the second is missing
+    assert synced(explorer)["notice"]["text"].startswith("7♥ is not in this hand")
+    page_sends(explorer, type="use", text="5c 5d 5s")
     assert explorer.hand == parse_cards("5C 5D 5S")
+    assert synced(explorer)["title"] == "Cards you typed: a hand of 3"  # the title no longer says "practice hand"
     assert synced(explorer)["verdict"]["text"] == "5♣ 5♦ 5♠ is a meld: set of fives"
     page_sends(explorer, type="type", text="5x")
     notice = synced(explorer)["notice"]
@@ -121,5 +131,5 @@ def test_the_contract_line_says_meld_by_meld_what_is_found_and_what_is_missing(w
         "Deal 3 contract: 2 runs of 4: one found (7♥ 8♥ 9♥ 10♥), the other needs 5♠, 9♠ or a wild"
         " (so far 6♠ 7♠ 8♠). This hand is 1 card short."
     )
-    page_sends(explorer, type="type", text="7H 8H 9H 10H 6S 7S 8S KD 9S")
+    page_sends(explorer, type="use", text="7H 8H 9H 10H 6S 7S 8S KD 9S")
     assert "This hand can go down" in synced(explorer)["contract_line"]

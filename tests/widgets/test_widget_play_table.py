@@ -117,7 +117,7 @@ def test_save_sends_the_record_once_and_load_restores_it(wire: Wire) -> None:
     page_sends(table, type="act", action=TakeUpcard(seat).to_json())
     page_sends(table, type="save")
     saved = synced(table)["download"]
-    assert saved["name"] == "push-seed-5-move-1.json"
+    assert saved["name"] == "push-deal-number-5-move-1.json"
     assert read_match_record(saved["text"]).actions == (TakeUpcard(seat).to_json(),)
     page_sends(table, type="hint")
     assert synced(table)["download"] is None

@@ -69,3 +69,22 @@ def test_from_a_match_uses_only_that_seats_view(wire: Wire) -> None:
     view = RescueView.from_match(match, seat=1)
     assert view.hand == list(match.hand(1))
     assert view.table == []
+
+
+def test_two_jokers_in_one_set_give_one_choice_and_the_other_cards_say_why_not(wire: Wire) -> None:
+    view = RescueView(table=["10S JK JK", "5H 2C 7H"], hand="10H KD JK")
+    state = synced(view)
+    assert [choice["text"] for choice in state["choices"]] == ["Rescue 🃏 with 10♥"]  # once, not once per joker
+    assert state["meaning"].startswith("A rescue takes a wild card (a 2 or a joker) back from a meld on the table")
+    assert state["cannot"] == [
+        "K♦ is not what any wild card on the table stands for (they stand for any ten of a new suit or 6♥).",
+        "🃏 is wild itself: only a natural card can take a wild card's place.",
+    ]
+
+
+def test_the_same_rescue_on_two_melds_names_the_meld(wire: Wire) -> None:
+    view = RescueView(table=["10S 10D JK", "9H JK JH"], hand="10H")
+    assert [choice["text"] for choice in synced(view)["choices"]] == [
+        "Rescue 🃏 with 10♥ from the set of tens",
+        "Rescue 🃏 with 10♥ from the run of hearts from 9♥ to J♥",
+    ]

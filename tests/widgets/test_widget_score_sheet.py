@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from pl_widget_driver import Wire, synced
 
+from push_learn.apps.scenarios import deal_end_positions
 from push_learn.cards import parse_cards
 from push_learn.rummy import CAP_IT, PUSH, cap_it, penalty
-from push_learn.rummy.engine import play_random_match
+from push_learn.rummy.engine import load_match, play_random_match
 from push_learn.widgets import ScoreSheet
 
 
@@ -57,3 +58,18 @@ def test_a_record_gives_the_same_sheet_as_its_match(wire: Wire) -> None:
     from_record = synced(ScoreSheet(match.record()))["sheet"]
     assert from_match == from_record
     assert from_match["headers"] == list(match.units)
+
+
+def test_the_sheet_says_from_deal_one_how_it_is_read_and_why_cards_do_not_count(wire: Wire) -> None:
+    empty = synced(ScoreSheet(rows=[]))["sheet"]
+    assert empty["how"].startswith("The lowest total after 5 deals wins.")
+    assert "their partner's cards do not count" in empty["how"]
+    assert synced(ScoreSheet(rows=[], rules="cap_it"))["sheet"]["how"].startswith("The lowest total after 5 deals")
+    match = play_random_match(PUSH, 2)  # its first deal ends with South going out
+    after_one = load_match(match.record(), deal_end_positions(match)[0])
+    seats = synced(ScoreSheet(after_one))["sheet"]["last"]["seats"]
+    out = next(seat for seat in seats if seat["went_out"])
+    partner = next(seat for seat in seats if seat["unit"] == out["unit"] and seat is not out)
+    assert partner["cards"] and not partner["counts"]
+    assert partner["note"] == f"does not count: {out['name']} went out"
+    assert all(seat["note"] == "" for seat in seats if seat["counts"])

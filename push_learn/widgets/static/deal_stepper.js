@@ -5,7 +5,7 @@ function controls(state, ctx) {
   const end = state.length;
   const slider = h("input", {
     type: "range", class: "pl-range pl-slider", min: "0", max: String(end), value: String(at), step: "1",
-    "aria-label": "Move number", "aria-valuetext": `move ${at} of ${end}`, "data-key": "slider",
+    "aria-label": "Move number", "aria-valuetext": state.position_text, "data-key": "slider",
   });
   slider.addEventListener("change", () => ctx.send("go", { to: Number(slider.value) }));
   return h("div", { class: "pl-controls" },
@@ -18,7 +18,7 @@ function controls(state, ctx) {
       picker(ctx, { key: "speed", label: "Speed", value: state.speed, options: state.speeds, onChoose: (speed) => ctx.send("speed", { speed }) }),
       picker(ctx, { key: "view", label: "Show", value: state.seat ?? -1, options: state.seats, onChoose: (seat) => ctx.send("seat", { seat: Number(seat) }) }),
       fourColourToggle(ctx)),
-    h("div", { class: "pl-row" }, slider, h("span", { class: "pl-sub pl-position", text: `Move ${at} of ${end}` })));
+    h("div", { class: "pl-row" }, slider, h("span", { class: "pl-sub pl-position", text: state.position_text })));
 }
 
 function whatIf(state, ctx) {

@@ -56,7 +56,8 @@ function draw(state, ctx) {
     handEl(state.hand, ctx, { name: "hand", label: state.hand_label, onToggle: (card) => ctx.send("toggle", { i: card.i }) }),
     h("div", { class: "pl-sub pl-join-hint", text: state.verdict ? "Cards with a gold ring could join the selection." : "" }),
     textEntry(ctx, { key: "cards", label: "Type cards", value: state.typed, buttonText: "Pick",
-      placeholder: "7H 8H 9H JK", onSubmit: (text) => ctx.send("type", { text }) }),
+      placeholder: "7H 8H 9H JK", onSubmit: (text) => ctx.send("type", { text }),
+      more: [{ text: state.use_typed, key: "use-typed", onSubmit: (text) => ctx.send("use", { text }) }] }),
     h("div", { class: "pl-panels" }, readingsPanel(state, ctx), keptPanel(state, ctx)),
   ];
 }

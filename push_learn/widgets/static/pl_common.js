@@ -187,7 +187,8 @@ export function fourColourToggle(ctx) {
 
 // A labelled text box that sends its text on Enter or with its button. What the student is typing
 // survives repaints: the draft lives in ctx.local until it is sent or Python's value changes.
-export function textEntry(ctx, { key, label, value, onSubmit, buttonText = "Use", placeholder = "" }) {
+// ``more`` adds buttons that send the same text elsewhere: [{ text, key, onSubmit }, ...].
+export function textEntry(ctx, { key, label, value, onSubmit, buttonText = "Use", placeholder = "", more = [] }) {
   const drafts = (ctx.local.drafts ||= {});
   const draft = drafts[key];
   if (draft && draft.from !== value) delete drafts[key];
@@ -201,10 +202,8 @@ export function textEntry(ctx, { key, label, value, onSubmit, buttonText = "Use"
     autocomplete: "off",
   });
   input.value = drafts[key] ? drafts[key].text : value ?? "";
-  const submit = () => {
-    delete drafts[key];
-    onSubmit(input.value);
-  };
+  // What was typed stays in the box until the value it was typed over changes (a refusal keeps it, to mend).
+  const submit = () => onSubmit(input.value);
   input.addEventListener("input", () => {
     drafts[key] = { text: input.value, from: value };
   });
@@ -214,8 +213,9 @@ export function textEntry(ctx, { key, label, value, onSubmit, buttonText = "Use"
       submit();
     }
   });
+  const extra = more.map((b) => button(b.text, `pl-btn-${b.key}`, () => b.onSubmit(input.value)));
   return h("label", { class: "pl-row pl-entry" }, h("span", { class: "pl-sub", text: label }), input,
-    button(buttonText, `pl-btn-${key}`, submit));
+    button(buttonText, `pl-btn-${key}`, submit), ...extra);
 }
 
 // A <select> whose choice is sent at once; options are [[value, text], ...].

@@ -60,7 +60,7 @@ function lastHand(last) {
     for (const card of seat.cards) {
       row.append(h("span", { class: "pl-penalty-card" }, cardEl(card), h("span", { class: "pl-pts", text: String(card.pts) })));
     }
-    const note = seat.counts ? "" : seat.cards.length ? " (does not count)" : "";
+    const note = seat.note ? ` (${seat.note})` : "";
     row.append(h("strong", { class: "pl-penalty-total", text: `= ${seat.penalty}${note}` }));
     box.append(row);
   }
@@ -70,6 +70,7 @@ function lastHand(last) {
 export function scoreSheetEl(sheet) {
   if (!sheet || !sheet.deals) return null;
   return h("div", { class: "pl-score-sheet" },
+    sheet.how ? h("p", { class: "pl-sub pl-score-how", role: "note", text: sheet.how }) : null,
     h("div", { class: "pl-panels" }, h("div", { class: "pl-panel" }, scoreTable(sheet)), h("div", { class: "pl-panel" }, scoreChart(sheet))),
     sheet.last ? lastHand(sheet.last) : null);
 }

@@ -104,9 +104,12 @@ export function stagedEl(staged, ctx) {
 export function tableEl(table, ctx, opts = {}) {
   const others = table.seats.filter((seat) => !seat.me);
   const me = table.seats.find((seat) => seat.me);
+  // With every hand open (a replay) the hands are tall: the up-card and the stock come first, so they
+  // are in sight without scrolling on a laptop screen.
   return h("div", { class: `pl-table-view${table.open ? " pl-open" : ""}` },
+    table.open ? centreEl(table) : null,
     h("div", { class: "pl-seats" }, ...others.map((seat) => seatEl(seat, table, ctx, opts))),
-    centreEl(table),
+    table.open ? null : centreEl(table),
     meldsEl(table, ctx, opts),
     me ? seatEl(me, table, ctx, opts) : null);
 }

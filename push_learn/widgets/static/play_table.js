@@ -1,5 +1,5 @@
 // PlayTable: the student's seat against bots. The table (pl_table.js), the moves the core offers,
-// hint, take-back, new game by seed, save/load of the record, settings, and the score sheet.
+// hint, take-back, new game by deal number, save/load of the record, settings, and the score sheet.
 
 function download(state, ctx) {
   const file = state.download;
@@ -51,7 +51,7 @@ function toolbar(state, ctx) {
       picker(ctx, { key: "level", label: "Bots", value: state.level, options: state.levels, onChoose: (level) => ctx.send("level", { level }) }),
       picker(ctx, { key: "speed", label: "Speed", value: state.speed, options: state.speeds, onChoose: (speed) => ctx.send("speed", { speed }) }),
       fourColourToggle(ctx)),
-    textEntry(ctx, { key: "seed", label: "Shuffle number", value: state.seed, buttonText: "New game",
+    textEntry(ctx, { key: "seed", label: "Deal number", value: state.seed, buttonText: "New game",
       onSubmit: (seed) => ctx.send("new", { seed }) }));
 }
 

@@ -19,12 +19,16 @@ function draw(state, ctx) {
       () => ctx.send("choose", { k: choice.k }), { pressed: chosenKey === choice.label, ariaLabel: choice.label })));
   return [
     h("div", { class: "pl-title", text: `${state.title} (${state.game})` }),
+    h("p", { class: "pl-sub pl-rescue-meaning", text: state.meaning }),
     h("div", { class: "pl-sub", text: "Table" }),
     tableRow(state.table, ctx, "table"),
     h("div", { class: "pl-sub", text: "Hand" }),
     handEl(state.hand, ctx, { name: "hand", label: "Your hand" }),
     h("div", { class: "pl-summary", text: state.summary }),
     choices,
+    state.cannot.length ? h("div", { class: "pl-panel pl-cannot", role: "group", "aria-label": "Why the other cards cannot rescue" },
+      h("div", { class: "pl-title", text: "Why the other cards cannot rescue" }),
+      h("ul", { class: "pl-list" }, ...state.cannot.map((text) => h("li", { text })))) : null,
     state.chosen ? h("div", { class: "pl-before-after" },
       h("div", { class: "pl-event", text: state.chosen.text }),
       h("div", { class: "pl-panels" }, side("Before", state.chosen.before, ctx, "before"), side("After", state.chosen.after, ctx, "after")),

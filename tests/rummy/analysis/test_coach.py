@@ -85,11 +85,25 @@ def test_with_one_stock_card_a_push_ends_the_deal_and_the_coach_says_so(rules: R
     assert "your hand then counts 40 points." in advice.push.lines
 
 
-def test_pushing_is_advised_when_the_up_card_is_useless_and_chances_are_equal() -> None:
+def test_on_a_tie_the_coach_recommends_neither_choice() -> None:
     _, view = rigged("3C 8D JH KS 5S 9C", "AH")
     advice = draw_advice(view, samples=30, rng=random.Random(2))
-    assert "does not bring you closer" in advice.summary
+    assert advice.take.chance is not None and advice.push is not None and advice.push.chance is not None
+    assert round(advice.take.chance * 100) == round(advice.push.chance * 100)  # the same figure on the page
+    assert advice.recommend == "either"
+    assert advice.summary == (
+        "Either: A♥ does not bring you closer to 2 sets of 3, and your chance to go down within 3 turns is about 0%"
+        f" whether you take or push; a push gives {view.names[(view.turn + 1) % 4]} A♥, an opponent."
+    )
     assert advice.take.short_after == advice.short_now
+
+
+def test_the_summary_says_what_its_percentages_mean() -> None:
+    _, view = rigged("7H 7S 9C 9D QS AH", "7D")
+    advice = draw_advice(view, samples=20, rng=random.Random(1))
+    assert advice.recommend == "take"
+    assert "your chance to go down within 3 turns is about" in advice.summary
+    assert advice.summary.endswith("if you push.")
 
 
 def test_six_to_ten_warns_about_the_taken_card() -> None:

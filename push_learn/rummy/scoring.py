@@ -36,7 +36,7 @@ def penalty(cards: Iterable[Card]) -> int:
 
 
 def how_scoring_works(rules: RummyRules) -> str:
-    """How a score pad of ``rules`` is read, in plain sentences (RULES.md §1.7): who adds which cards, and
+    """How a score pad of ``rules`` is read, in plain sentences: who adds which cards, and
     that the lowest total wins. It says what "does not count" means on a pad of a partnership game.
 
     >>> from push_learn.rummy.rules import PUSH

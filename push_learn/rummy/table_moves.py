@@ -28,7 +28,7 @@ RESCUE_MEANING = (
     "A rescue takes a wild card (a 2 or a joker) back from a meld on the table: after you have gone down, on your "
     "turn, you put the natural card the wild stands for in its place, and the wild comes into your hand to use again."
 )
-"""What a rescue is, in two plain sentences for a page (RULES.md §2.3 (b))."""
+"""What a rescue is, in two plain sentences for a page."""
 
 
 def layoff_options(meld: Meld, card: Card, rules: RummyRules) -> list[Meld]:

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from push_learn.cards import JOKER, Card, parse_card, parse_cards
-from push_learn.tutor import Exercise, Mistake, NotRight
+from push_learn.marking import Exercise, Mistake, NotRight
 
 __all__ = ["exercises"]
 

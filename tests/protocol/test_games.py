@@ -19,7 +19,7 @@ DATA = Path(__file__).parents[1] / "data"
 
 
 @pytest.mark.parametrize("name", ["push_learn.protocol", "push_learn.records", "push_learn.games",
-                                  "push_learn.seeds"])
+                                  "push_learn.seeds", "push_learn.marking"])
 def test_the_examples_in_the_docstrings_hold(name: str) -> None:
     failures, tried = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert tried and not failures

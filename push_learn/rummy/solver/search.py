@@ -42,7 +42,7 @@ discard), where every wild that leaves the hand is worth 20.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import product
 
 from push_learn.cards import Card
@@ -66,12 +66,11 @@ from push_learn.rummy.solver.layout import room_ok, space_runs
 from push_learn.rummy.solver.ranks import RankOption, SetArrangement, rank_question
 from push_learn.rummy.solver.suits import (
     OPEN,
-    SuitPlan,
     SuitProblem,
     segments,
     solve_suit,
 )
-from push_learn.rummy.solver.trace import Tracer
+from push_learn.rummy.solver.trace import SearchResult, Tracer
 
 __all__ = ["Search", "SearchResult", "Setup"]
 
@@ -104,29 +103,6 @@ class Setup:
     added_naturals: int = 0
     """Where every meld needs a natural: how many contract melds of wilds alone may stand on a natural card
     the hand does not hold (``contract_distance`` counts each such natural as a card to add)."""
-
-
-@dataclass
-class SearchResult:
-    """The best plan found: its value, the per-part decisions, and the statistics of the search."""
-
-    feasible: bool
-    value: int
-    """What the plan takes out of the hand, as the search weighs it (penalty points by default)."""
-    left: int
-    """What stays in hand after the plan (and its discard), weighed the same way."""
-    suit_plans: list[SuitPlan] = field(default_factory=list)
-    low_aces: list[int] = field(default_factory=list)
-    sets: list[tuple[int, SetArrangement]] = field(default_factory=list)
-    """(rank position, arrangement) for every rank with sets, lay-offs or rescues."""
-    all_wild: list[tuple[str, int]] = field(default_factory=list)
-    """Contract melds made of wilds only: (kind, length)."""
-    discard_wild: bool = False
-    wilds_used: int = 0
-    """Wilds leaving the hand (net of rescues), including any absorbed as spare."""
-    spare: int = 0
-    """Wilds beyond the plan's needs that go into spare room or all-wild melds."""
-    nodes: int = 0
 
 
 class Search:

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from push_learn.rummy.solver.entries import Entries, Key, pareto, suffix_bounds
@@ -13,9 +14,32 @@ from push_learn.rummy.solver.ranks import SetArrangement
 from push_learn.rummy.solver.suits import SuitPlan, SuitProblem, merge_plans, solve_suit, trace_suit
 
 if TYPE_CHECKING:
-    from push_learn.rummy.solver.search import Search, SearchResult
+    from push_learn.rummy.solver.search import Search
 
 __all__ = ["Tracer"]
+
+
+@dataclass
+class SearchResult:
+    """The best plan found: its value, the per-part decisions, and the statistics of the search."""
+
+    feasible: bool
+    value: int
+    """What the plan takes out of the hand, as the search weighs it (penalty points by default)."""
+    left: int
+    """What stays in hand after the plan (and its discard), weighed the same way."""
+    suit_plans: list[SuitPlan] = field(default_factory=list)
+    low_aces: list[int] = field(default_factory=list)
+    sets: list[tuple[int, SetArrangement]] = field(default_factory=list)
+    """(rank position, arrangement) for every rank with sets, lay-offs or rescues."""
+    all_wild: list[tuple[str, int]] = field(default_factory=list)
+    """Contract melds made of wilds only: (kind, length)."""
+    discard_wild: bool = False
+    wilds_used: int = 0
+    """Wilds leaving the hand (net of rescues), including any absorbed as spare."""
+    spare: int = 0
+    """Wilds beyond the plan's needs that go into spare room or all-wild melds."""
+    nodes: int = 0
 
 
 class Tracer:
@@ -72,8 +96,6 @@ class Tracer:
         choice = self.argmax(parts, target=self.search.incumbent) or self.argmax(parts)
         assert choice is not None
         keys, total_key, total_value = choice
-        from push_learn.rummy.solver.search import SearchResult
-
         result = SearchResult(True, total_value, self.search.total - total_value, nodes=self.search.nodes)
         result.wilds_used = self.search.wilds_placed(total_key[0], total_key[1])
         result.spare = result.wilds_used - total_key[0] // 2

@@ -297,23 +297,10 @@ def verdict(
     return Verdict(False, f"{start}❌ Not quite: you answered {_shown(read)}.{said}{nudge} Try again!")
 
 
-def check(
-    answer: Any,
-    expected: Any,
-    *,
-    unordered: bool = False,
-    right: str = "",
-    hint: str = "",
-    label: str = "",
-    accept: Iterable[Any] = (),
-    mistakes: Iterable[Mistake] = (),
-) -> None:
-    """Print the friendly verdict on ``answer`` (see ``verdict``)."""
-    print(
-        verdict(
-            answer, expected, unordered=unordered, right=right, hint=hint, label=label, accept=accept, mistakes=mistakes
-        )
-    )
+def check(answer: Any, expected: Any, **options: Any) -> None:
+    """Print the friendly verdict on ``answer``; ``options`` are ``verdict``'s (``unordered``, ``right``, ``hint``,
+    ``label``, ``accept``, ``mistakes``)."""
+    print(verdict(answer, expected, **options))
 
 
 @dataclass

@@ -200,7 +200,8 @@ class CardParseError(ValueError):
         self.reason = reason
         self.position = position
         where = f" (card {position + 1})" if position is not None else ""
-        super().__init__(f"{token!r}{where} is not a card: {reason}. Write {self.ACCEPTED}.")
+        shown = repr(token) if len(token) <= 12 else repr(token[:11] + "…")  # a card is short: never echo a page
+        super().__init__(f"{shown}{where} is not a card: {reason}. Write {self.ACCEPTED}.")
 
 
 _RANK_TEXT = {
@@ -232,7 +233,11 @@ def parse_card(text: str, position: int | None = None) -> Card:
             return Card(_RANK_TEXT[rank_part], _SUIT_TEXT[suit_part])
     if upper[-1] in _SUIT_TEXT:
         rank_part = upper[:-1]
-        reason = "it has no rank" if not rank_part else f"{rank_part!r} is not a rank"
+        if not rank_part:
+            reason = "it has no rank"
+        else:
+            long_rank = "what comes before the suit is not a rank"
+            reason = f"{rank_part!r} is not a rank" if len(rank_part) <= 3 else long_rank
         if rank_part in ("1", "11", "12", "13", "14"):
             reason += " (write A, J, Q or K for the picture cards and the ace)"
     elif upper[:-1] in _RANK_TEXT or upper in _RANK_TEXT:

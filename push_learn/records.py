@@ -50,6 +50,7 @@ __all__ = [
     "VERSION",
     "Record",
     "canonical_json",
+    "cut",
     "load_json",
     "read_capped",
     "seal_key_from_env",
@@ -72,14 +73,22 @@ SEAL_KEY_ENV = "PUSH_LEARN_SEAL_KEY"
 _ECHO = 80
 
 
+def cut(text: str, limit: int) -> str:
+    """``text`` itself when it has at most ``limit`` characters, else its start and "…".
+
+    >>> cut("a long sentence", 6)
+    'a lon…'
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def short(value: object, limit: int = _ECHO) -> str:
     """``repr(value)`` cut to ``limit`` characters, so that a refusal never echoes a huge input.
 
     >>> short("x" * 1000, 12)
     "'xxxxxxxxxx…"
     """
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return cut(repr(value), limit)
 
 
 def step_error(index: int, action: object, reason: str) -> RecordError:
@@ -89,8 +98,8 @@ def step_error(index: int, action: object, reason: str) -> RecordError:
     >>> str(err), err.index
     ('step 3 (discard 7♥) cannot be played: South does not hold 7♥', 2)
     """
-    text = action if isinstance(action, str) else short(action)
-    return RecordError(f"step {index + 1} ({text}) cannot be played: {reason}", index)
+    text = cut(action, 120) if isinstance(action, str) else short(action)
+    return RecordError(f"step {index + 1} ({text}) cannot be played: {cut(reason, 400)}", index)
 
 
 def _depth(value: Any, limit: int) -> int:

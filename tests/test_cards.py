@@ -214,3 +214,9 @@ def test_parse_card_reads_a_card_or_raises_card_parse_error(text: str) -> None:
         assert error.token in text or not text.strip()
     else:
         assert card in EVERY_CARD
+
+
+def test_a_long_bad_card_is_not_echoed_whole() -> None:
+    with pytest.raises(CardParseError) as refusal:
+        parse_card("x" * 10_000 + "H")
+    assert len(str(refusal.value)) < 200

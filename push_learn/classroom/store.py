@@ -412,6 +412,13 @@ class Store:
             row = self._class_row(conn, code)
         return ClassInfo(row.id, row.code, row.name)
 
+    def classes(self) -> list[ClassInfo]:
+        """Every class of the store, oldest first (for the teacher's dashboard)."""
+        with self._read() as conn:
+            rows = conn.execute(select(classes_t.c.id, classes_t.c.code, classes_t.c.name)
+                                .order_by(classes_t.c.id)).all()
+        return [ClassInfo(row.id, row.code, row.name) for row in rows]
+
     def check_teacher_key(self, code: str, key: str) -> bool:
         """True when ``key`` is the teacher's key of class ``code``."""
         with self._read() as conn:

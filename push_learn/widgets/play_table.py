@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -102,6 +102,7 @@ class PlayTable(
         speed: str | float = "normal",
         bots: Mapping[int, Bot] | None = None,
         title: str = "",
+        players: Sequence[str] | None = None,
         **options: Any,
     ) -> None:
         game = resolve_rules(rules)
@@ -124,7 +125,7 @@ class PlayTable(
         self._last_events: list[str] = []
         self.bot_error: Exception | None = None
         """Why a bot's last move was refused or failed (kept in Python: the reason may name the bot's cards)."""
-        self._start(Match.new(game, seed), mine=[])
+        self._start(Match.new(game, seed, players), mine=[])
         super().__init__(**options)
         self.refresh()
         self._resume()

@@ -16,6 +16,7 @@ becomes ``True``), compares, and prints one friendly sentence.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
@@ -142,6 +143,14 @@ def verdict(
 def check(
     answer: Any, expected: Any, *, unordered: bool = False, right: str = "", hint: str = "", label: str = ""
 ) -> None:
-    """Print the friendly verdict on ``answer`` (see ``verdict``); the tutorials' exercise cells call this."""
-    print(verdict(answer, expected, unordered=unordered, right=right, hint=hint, label=label))
+    """Print the friendly verdict on ``answer`` (see ``verdict``); the tutorials' exercise cells call this.
+
+    With a class service configured (``push_learn.classroom.client.record_attempt``) the attempt is also
+    recorded for the class; otherwise, and if that fails, nothing more happens."""
+    result = verdict(answer, expected, unordered=unordered, right=right, hint=hint, label=label)
+    print(result)
+    if result.ok is not None and os.environ.get("PUSH_LEARN_CLASS_SERVICE"):  # the class loop (issue 23)
+        from push_learn.classroom.client import notebook_name, record_attempt
+
+        record_attempt(notebook_name(), label or "exercise", _shown(answer), result.ok)
 

@@ -17,11 +17,11 @@ import urllib.error
 import urllib.request
 from typing import Any
 
-from push_learn.classroom.service import AUTH_HEADER, SERVICE_ENV, request_signature
+from push_learn.classroom.service import AUTH_HEADER, SERVICE_ENV, TOKEN_ENV, request_signature
 from push_learn.errors import PushLearnError
 from push_learn.records import seal_key_from_env
 
-__all__ = ["ServiceError", "configured", "kernel_id", "send"]
+__all__ = ["ServiceError", "configured", "kernel_id", "record_attempt", "send"]
 
 TIMEOUT = 30.0
 
@@ -54,12 +54,47 @@ def send(action: str, payload: dict[str, Any]) -> dict[str, Any]:
     if key is None or not base:
         raise ServiceError("this page was not opened from a class server, so nothing is recorded")
     body = json.dumps({**payload, "kernel": kernel_id()}, ensure_ascii=False).encode()
-    request = urllib.request.Request(
-        base.rstrip("/") + f"/push_learn/class/kernel/{action}",
-        data=body,
-        method="POST",
-        headers={"Content-Type": "application/json", AUTH_HEADER: request_signature(key, body)},
-    )
+    url = base.rstrip("/") + f"/push_learn/class/kernel/{action}"
+    return _post(url, body, {AUTH_HEADER: request_signature(key, body)})
+
+
+def record_attempt(notebook: str, exercise: str, answer: str, correct: bool) -> bool:
+    """Record an exercise attempt when a class service is configured; silently nothing otherwise.
+
+    A dashboard kernel signs with the server's key; a student's own JupyterLab kernel, which holds no
+    key, sends the token its student got on the landing page (``PUSH_LEARN_CLASS_TOKEN``). A refusal
+    or an unreachable server never disturbs the exercise: it returns False.
+    """
+    payload = {"notebook": notebook, "exercise": exercise, "answer": answer, "correct": correct}
+    try:
+        if configured():
+            send("attempt", payload)
+            return True
+        base, token = os.environ.get(SERVICE_ENV, ""), os.environ.get(TOKEN_ENV, "")
+        if not base or not token:
+            return False
+        body = json.dumps(payload, ensure_ascii=False).encode()
+        _post(base.rstrip("/") + "/push_learn/class/attempt", body, {"Authorization": f"token {token}"})
+        return True
+    except ServiceError:
+        return False
+
+
+def notebook_name() -> str:
+    """The running notebook's file name (ipykernel's ``__session__``), or ``notebook`` when unknown."""
+    try:
+        from IPython import get_ipython
+
+        shell = get_ipython()
+        path = str(shell.user_ns.get("__session__", "")) if shell is not None else ""
+    except Exception:
+        path = ""
+    return os.path.basename(path) or "notebook"
+
+
+def _post(url: str, body: bytes, headers: dict[str, str]) -> dict[str, Any]:
+    request = urllib.request.Request(url, data=body, method="POST",
+                                     headers={"Content-Type": "application/json", **headers})
     try:
         with urllib.request.urlopen(request, timeout=TIMEOUT) as reply:
             return dict(json.loads(reply.read()))

@@ -48,6 +48,8 @@ __all__ = [
     "AUTH_HEADER",
     "SERVICE_ENV",
     "SERVICE_SETTING",
+    "TOKEN_ENV",
+    "AttemptHandler",
     "ClassService",
     "JoinHandler",
     "KernelHandler",
@@ -63,6 +65,8 @@ SERVICE_SETTING = "push_learn_class_service"
 """The tornado setting holding the server's ``ClassService``."""
 AUTH_HEADER = "X-Push-Learn-Signature"
 """The header carrying a kernel request's signature (``request_signature``)."""
+TOKEN_ENV = "PUSH_LEARN_CLASS_TOKEN"
+"""The environment variable holding a student's own token in their JupyterLab (``ClassService.token``)."""
 PREFIX = "/push_learn/class"
 LOOPBACK = frozenset({"127.0.0.1", "::1"})
 MAX_BODY = 2_100_000
@@ -136,6 +140,21 @@ class ClassService:
         self.seen(member, "landing page", "", "joined")
         return member
 
+    def token(self, member: Member) -> str:
+        """The student's own token for their JupyterLab (``PUSH_LEARN_CLASS_TOKEN``): it records exercise
+        attempts as this student and nobody else, and does nothing else (valid until the server restarts)."""
+        text = f"{member.code}\x1f{member.name}".encode()
+        return hmac.new(self.seal_key, b"push_learn.student-token\x1f" + text, hashlib.sha256).hexdigest()[:32]
+
+    def member_of_token(self, token: str) -> Member | None:
+        """The student a token was given to, if any (only students who joined since the server started)."""
+        with self._lock:
+            members = list(self.roster.values())
+        for member in members:
+            if hmac.compare_digest(self.token(member), token):
+                return member
+        return None
+
     def member(self, session: str | None) -> Member | None:
         """The student this browser session joined as, if it did."""
         if session is None:
@@ -166,6 +185,7 @@ class ClassService:
             "name": member.name,
             "class": member.class_name,
             "code": member.code,
+            "token": self.token(member),
             "today": None if today is None else {**today.public(), "text": describe(today)},
         }
 
@@ -345,12 +365,33 @@ class KernelHandler(_JSONHandler):
             self.refuse(404, f"the class service has no request {action[:30]!r}")
 
 
+class AttemptHandler(_JSONHandler):
+    """Exercise attempts from a student's own JupyterLab (``tutor.check``): ``Authorization: token <t>``, the
+    token the landing page gave that student's browser. A student's kernel holds no key and no database
+    address: the token can only add attempts under its own student's name."""
+
+    def check_xsrf_cookie(self) -> None:
+        """No xsrf cookie: the token authenticates the request (a browser never sends it by itself)."""
+
+    async def post(self) -> None:
+        """Record the attempt for the token's student."""
+        service = _service(self.settings)
+        scheme, _, token = self.request.headers.get("Authorization", "").partition(" ")
+        member = service.member_of_token(token.strip()) if scheme.lower() == "token" else None
+        if member is None:
+            self.refuse(403, "this token is not a student's of a class on this server (join on the landing page)")
+            return
+        body = self.body_json()
+        await self.act(lambda: service.attempt(member, body))
+
+
 def handlers() -> list[tuple[str, type[web.RequestHandler]]]:
     """The class service's routes (added to Voila's by ``PushLearnVoila`` when a store is open)."""
     from push_learn.classroom.teacher import ExportHandler, TeacherHandler
 
     return [
         (f"{PREFIX}/join", JoinHandler),
+        (f"{PREFIX}/attempt", AttemptHandler),
         (f"{PREFIX}/kernel/(deal|result|attempt)", KernelHandler),
         ("/push_learn/teacher", TeacherHandler),
         (r"/push_learn/teacher/export/([A-Za-z0-9]{1,20})/(students|assignments|results|attempts)\.csv",

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import urlencode
 
+import pytest
 from class_games import PUSH_RULES, SEAL_KEY, sealed_push_record
 from tornado import web
 from tornado.httpclient import AsyncHTTPClient, HTTPResponse
@@ -250,3 +251,47 @@ def test_an_attempt_from_a_kernel_is_the_owners(store: Store) -> None:
         assert [s.name for s in store.students(new.code)] == ["Ann"]
 
     run(store, scenario)
+
+
+def test_a_students_own_jupyterlab_records_attempts_with_their_token_only(store: Store) -> None:
+    async def scenario(store: Store, service: ClassService, owners: KernelOwners, base: str, port: int) -> None:
+        client = AsyncHTTPClient()
+        new = store.create_class("Year 9")
+        ann = await _joined(client, base, new.code, "Ann")
+        token = json.loads((await ann.send("GET", "/push_learn/class/join")).body)["token"]
+        body = json.dumps({"notebook": "02-melds.ipynb", "exercise": "Exercise 1", "answer": "'7H'",
+                           "correct": True, "student": "Bob"})
+
+        async def post(auth: str) -> int:
+            reply = await client.fetch(f"{base}/push_learn/class/attempt", method="POST", body=body,
+                                       headers={"Authorization": auth}, raise_error=False)
+            return reply.code
+
+        assert await post(f"token {token}") == 200
+        assert await post("token " + "0" * 32) == 403
+        assert await post("") == 403
+        rows = store.export_csv(new.code)["attempts.csv"].splitlines()
+        assert len(rows) == 2 and rows[1].startswith("Ann,02-melds.ipynb,Exercise 1")
+
+    run(store, scenario)
+
+
+def test_tutor_check_stays_silent_without_a_class_service(monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from push_learn import tutor
+    from push_learn.classroom import client
+
+    monkeypatch.delenv("PUSH_LEARN_CLASS_SERVICE", raising=False)
+    sent: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(client, "record_attempt", lambda *args: sent.append(args) or True)
+    tutor.check(5, 4, label="Exercise 2")
+    assert sent == [] and "Not quite" in capsys.readouterr().out
+    monkeypatch.setenv("PUSH_LEARN_CLASS_SERVICE", "http://127.0.0.1:9/")
+    monkeypatch.setenv("PUSH_LEARN_CLASS_TOKEN", "t")
+    tutor.check(5, 4, label="Exercise 2")
+    tutor.check(..., 4, label="Exercise 2")  # not answered yet: nothing to record
+    assert sent == [("notebook", "Exercise 2", "5", False)]
+    monkeypatch.undo()
+    monkeypatch.setenv("PUSH_LEARN_CLASS_SERVICE", "http://127.0.0.1:9/")  # nobody listens there
+    monkeypatch.setenv("PUSH_LEARN_CLASS_TOKEN", "t")
+    assert client.record_attempt("n", "e", "a", True) is False

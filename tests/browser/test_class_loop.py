@@ -22,6 +22,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from push_learn.apps.catalogue import DASHBOARDS, notebook_text
 from push_learn.apps.harness import PageWatch, Server
+from push_learn.classroom import Store
 from push_learn.classroom.pgserver import PostgresMissing, TempPostgres
 
 STUDENTS = ("Ann", "Bo", "Cy")
@@ -66,7 +67,7 @@ def _open_teacher(page: Page, server: Server) -> None:
     expect(page.get_by_role("heading", name="Teacher's dashboard")).to_be_visible()
 
 
-def _play_as(browser: Browser, server: Server, name: str, code: str) -> None:
+def _play_as(browser: Browser, server: Server, name: str, code: str, seed: int) -> None:
     """One student: join on the landing page, see today's deal first, play it (autoplay), see it recorded."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
@@ -85,13 +86,15 @@ def _play_as(browser: Browser, server: Server, name: str, code: str) -> None:
         page.goto(server.url.rstrip("/") + href + "&autoplay=1")
         expect(page.locator(".pl-app-sub")).to_contain_text("the class's deal 1234", timeout=FIRST_RENDER)
         expect(page.get_by_text("Your result is on the class's leaderboard")).to_be_visible(timeout=MATCH)
+        assert str(seed) not in page.content()  # the page names the deal, never its shuffle
         watch.assert_clean()
     finally:
         context.close()
 
 
 def test_three_students_play_the_assignment_and_the_teacher_sees_them(
-    class_server: Server, browser: Browser, page: Page, watch: PageWatch
+    class_server: Server, class_db: str, browser: Browser, page: Page, watch: PageWatch,
+    accessible: Callable[..., None],
 ) -> None:
     _open_teacher(page, class_server)
     watch.console_errors.clear()  # the key page answers 403 until the key is typed: by design, not an error
@@ -106,8 +109,10 @@ def test_three_students_play_the_assignment_and_the_teacher_sees_them(
     form.get_by_role("button", name="Set today's assignment").click()
     expect(page.locator(".pl-today")).to_have_text("Push, deal 1234, against greedy bots")
 
+    with Store(class_db, seal_key=None) as store:  # the secret shuffle, to check that no page shows it
+        seed = store.assignments(code)[0].seed
     for name in STUDENTS:
-        _play_as(browser, class_server, name, code)
+        _play_as(browser, class_server, name, code, seed)
 
     page.reload()
     board = page.locator("table.pl-board")
@@ -116,6 +121,7 @@ def test_three_students_play_the_assignment_and_the_teacher_sees_them(
     expect(board.locator("tbody tr")).to_have_count(3)
     live = page.locator("table.pl-live")
     expect(live.locator("tbody tr")).to_have_count(3)
+    accessible("on the teacher's dashboard with three results")
 
     reply = page.request.get(f"{class_server.url}push_learn/teacher/export/{code}/results.csv")
     assert reply.status == 200

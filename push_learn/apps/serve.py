@@ -18,6 +18,10 @@ What it sets up, on top of a plain ``voila`` command:
   types once (generated and printed at start, or set with ``--key``/``PUSH_LEARN_CLASS_KEY``; ``--no-key``
   serves openly), a **teacher key** for the teacher's pages, and each kernel answering only the browser
   session whose page opened it (``push_learn.apps.access``);
+- the class store (``--class-db``, ``PUSH_LEARN_CLASS_DB``, else ``push-learn-class.db`` in the served
+  folder) opened in this process, with its service (``push_learn.classroom.service``): students join a
+  class on the landing page, dashboard kernels post their sealed results through it, and the teacher's
+  dashboard lives at ``/push_learn/teacher`` (``open_class_service``);
 - with ``--max-starting N``, at most N dashboard pages prepared at once: a student beyond them sees how
   many are ahead ("Starting your table: 5 ahead of you") until their turn (``push_learn.apps.admission``).
 

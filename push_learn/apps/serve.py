@@ -358,6 +358,8 @@ def _run_voila(options: ServeOptions, root: Path) -> int:
         # Voila's shutdown can trip over a kernel that was still starting (it is then not yet known).
         print(f"Voila's shutdown stopped early ({error}); finishing it.", file=sys.stderr, flush=True)
         _finish_shutdown(app)
+    if app.class_service is not None:
+        app.class_service.store.close()  # SQLite folds its write-ahead log back into the file
     print("push_learn dashboards stopped; every kernel was shut down.", flush=True)
     return 0
 

@@ -664,6 +664,25 @@ class Store:
                                  tuple(commonest.get((row.notebook, row.exercise), ())))
                 for row in totals]
 
+    def timeline(self, code: str, minutes: int = 5) -> list[tuple[int, int, int, int]]:
+        """The class's lesson in ``minutes``-long steps from its first answer or result: for each step,
+        ``(minute, right answers, wrong answers, results)`` (steps with nothing in them included)."""
+        with self._read() as conn:
+            class_id = self._class_row(conn, code).id
+            answers = conn.execute(select(attempts_t.c.at_ms, attempts_t.c.correct)
+                                   .where(attempts_t.c.class_id == class_id)).all()
+            results = conn.execute(select(results_t.c.submitted_ms).where(results_t.c.class_id == class_id)).all()
+        times = [row.at_ms for row in answers] + [row.submitted_ms for row in results]
+        if not times:
+            return []
+        start, step = min(times), max(1, minutes) * 60_000
+        steps = [[index * max(1, minutes), 0, 0, 0] for index in range((max(times) - start) // step + 1)]
+        for row in answers:
+            steps[(row.at_ms - start) // step][1 if row.correct else 2] += 1
+        for row in results:
+            steps[(row.submitted_ms - start) // step][3] += 1
+        return [(minute, right, wrong, done) for minute, right, wrong, done in steps]
+
     # ---- export and removal ------------------------------------------------------------------
     def export_csv(self, code: str) -> dict[str, str]:
         """Everything of a class as CSV texts: ``students.csv``, ``assignments.csv``, ``results.csv``

@@ -66,6 +66,32 @@ def _table(caption: str, header: list[str], rows: list[list[object]], css: str, 
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
 
 
+def render_chart(steps: list[tuple[int, int, int, int]]) -> str:
+    """The lesson's progress as bars (right answers, wrong answers, finished matches per step), with the
+    same figures in a table for screen readers."""
+    if not steps:
+        return '<p class="pl-chart-empty">Nothing answered or played yet.</p>'
+    tallest = max(max(right + wrong, done) for _, right, wrong, done in steps) or 1
+    width, height, bar = 28, 120, 11
+    shapes = []
+    for index, (_, right, wrong, done) in enumerate(steps):
+        x = 30 + index * width
+        h_right, h_wrong = right * height // tallest, wrong * height // tallest
+        h_done = done * height // tallest
+        shapes.append(f'<rect x="{x}" y="{140 - h_right}" width="{bar}" height="{h_right}" fill="#1f7a4a"/>'
+                      f'<rect x="{x}" y="{140 - h_right - h_wrong}" width="{bar}" height="{h_wrong}" fill="#c0392b"/>'
+                      f'<rect x="{x + bar + 1}" y="{140 - h_done}" width="{bar}" height="{h_done}" fill="#2c5aa0"/>'
+                      f'<text x="{x}" y="155" font-size="9">{steps[index][0]}</text>')
+    total = max(240, 40 + len(steps) * width)
+    rows: list[list[object]] = [[f"from minute {minute}", right, wrong, done] for minute, right, wrong, done in steps]
+    return (f'<svg class="pl-chart" width="{total}" height="170" viewBox="0 0 {total} 170" aria-hidden="true">'
+            f'{"".join(shapes)}<text x="30" y="168" font-size="9">minutes into the lesson</text></svg>'
+            '<p>Green: right answers; red: wrong answers; blue: finished matches.</p>'
+            '<details><summary>The figures</summary>'
+            + _table("Progress over the lesson", ["time", "right answers", "wrong answers", "finished matches"],
+                     rows, "pl-timeline", "") + "</details>")
+
+
 def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
     """The sections of one class: code, assignment form, live view, leaderboards, exercises, export, delete."""
     store = service.store
@@ -113,7 +139,9 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
         f'<section aria-labelledby="pl-live-title"><h2 id="pl-live-title">The class live</h2>{live}</section>'
         f'<section aria-labelledby="pl-boards-title"><h2 id="pl-boards-title">Leaderboards (duplicate play)</h2>'
         f'{"".join(boards) or "<p>No assignment yet.</p>"}</section>'
-        f'<section aria-labelledby="pl-ex-title"><h2 id="pl-ex-title">Exercises</h2>{progress}</section></div>')
+        f'<section aria-labelledby="pl-ex-title"><h2 id="pl-ex-title">Exercises</h2>{progress}</section>'
+        f'<section aria-labelledby="pl-chart-title"><h2 id="pl-chart-title">Progress over the lesson</h2>'
+        f"{render_chart(store.timeline(code))}</section></div>")
     links = " ".join(f'<a href="/push_learn/teacher/export/{_e(code)}/{sheet}.csv" download>{sheet}.csv</a>'
                      for sheet in SHEETS)
     parts.append(

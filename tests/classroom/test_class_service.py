@@ -220,7 +220,7 @@ def test_the_teachers_dashboard_needs_the_teacher_key_and_runs_a_lesson(store: S
                                                                  "record": record.to_json()}))[0] == 200
         page = (await teacher.send("GET", f"/push_learn/teacher?class={code}")).body.decode()
         assert "Push, deal 1234, against greedy bots" in page and code in page
-        assert "<td>Ann</td>" in page and str(today.seed) not in page
+        assert "<td>Ann</td>" in page and str(today.seed) not in page and "Progress over the lesson" in page
         sheet = await teacher.send("GET", f"/push_learn/teacher/export/{code}/results.csv")
         assert sheet.code == 200 and sheet.body.decode().splitlines()[1].split(",")[2] == "Ann"
         assert (await student.send("GET", f"/push_learn/teacher/export/{code}/results.csv")).code == 302

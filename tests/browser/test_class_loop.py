@@ -26,6 +26,26 @@ from push_learn.classroom import Store
 from push_learn.classroom.pgserver import PostgresMissing, TempPostgres
 
 STUDENTS = ("Ann", "Bo", "Cy")
+
+_RUN_CODE = """async (url) => await new Promise((done) => {
+    const socket = new WebSocket(url);
+    const seen = [];
+    const message = (type, content) => JSON.stringify({channel: "shell", header: {msg_id: type + Math.random(),
+        msg_type: type, username: "", session: "s", date: "", version: "5.3"}, parent_header: {}, metadata: {},
+        content: content, buffers: []});
+    socket.onmessage = (event) => {
+        const reply = JSON.parse(event.data);
+        seen.push(reply.header.msg_type);
+        if (reply.header.msg_type === "kernel_info_reply") { socket.close(); done(seen); }
+    };
+    socket.onopen = () => {
+        socket.send(message("execute_request", {code: "import os; os.environ['PUSH_LEARN_SEAL_KEY']", silent: false,
+            store_history: false, user_expressions: {}, allow_stdin: false, stop_on_error: true}));
+        socket.send(message("kernel_info_request", {}));  // the shell answers in order: after any execute_reply
+    };
+    socket.onerror = () => done(["refused"]);
+})"""
+"""From a student's own page, ask its kernel to run code, then for its kernel info; return the replies seen."""
 FIRST_RENDER = 90_000
 MATCH = 240_000
 
@@ -87,6 +107,12 @@ def _play_as(browser: Browser, server: Server, name: str, code: str, seed: int) 
         expect(page.locator(".pl-app-sub")).to_contain_text("the class's deal 1234", timeout=FIRST_RENDER)
         expect(page.get_by_text("Your result is on the class's leaderboard")).to_be_visible(timeout=MATCH)
         assert str(seed) not in page.content()  # the page names the deal, never its shuffle
+        kernel = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+        channels = server.url.replace("http://", "ws://") + f"api/kernels/{kernel}/channels"
+        # A student trying to read the sealing key from the browser's console: Voila lets a page send its kernel
+        # widget messages only (its kernel manager's allowed_message_types), which the class's trust rests on.
+        replies = page.evaluate(_RUN_CODE, channels)
+        assert "kernel_info_reply" in replies and "execute_reply" not in replies and "execute_result" not in replies
         watch.assert_clean()
     finally:
         context.close()

@@ -124,6 +124,11 @@ class ClassService:
         """Browser session -> the student it joined as."""
         self.activity: dict[tuple[str, str], Activity] = {}
         """(class code, student) -> what they did last."""
+        self.teachers: set[str] = set()
+        """Browser sessions that opened the teacher's dashboard (their kernels may read students' records)."""
+        self.opened: dict[tuple[str, str, int], int] = {}
+        """(class code, student, assignment) -> how many times the deal was dealt to them (a reload deals it
+        again, so a student could look at the cards first: the teacher's live view shows the count)."""
         self._lock = threading.Lock()
 
     # ---- students ----------------------------------------------------------------------------
@@ -201,7 +206,14 @@ class ClassService:
     def deal_for(self, member: Member, assignment_id: object) -> dict[str, Any]:
         """What a dashboard kernel needs to deal the assignment for its student: the secret seed too."""
         assignment = self._assignment_of(member, assignment_id)
-        self.seen(member, "Play Push", f"deal {assignment.deal_number}", "playing")
+        if any(row.student == member.name for row in self.store.leaderboard(assignment.id)):
+            raise ClassroomError(f"you have already played deal {assignment.deal_number}: your result is on the "
+                                 "class's leaderboard, and only the first game counts")
+        with self._lock:
+            key = (member.code, member.name, assignment.id)
+            self.opened[key] = opened = self.opened.get(key, 0) + 1
+        status = "playing" if opened == 1 else f"playing (opened {opened} times)"
+        self.seen(member, "Play Push", f"deal {assignment.deal_number}", status)
         return {**assignment.public(), "seed": assignment.seed, "rules": dict(assignment.rules),
                 "student": member.name, "text": describe(assignment)}
 
@@ -226,6 +238,12 @@ class ClassService:
                                            str(body.get("answer", "")), correct=bool(body["correct"]))
         self.seen(member, notebook, exercise, "right" if body["correct"] else "wrong")
         return {"attempt": number}
+
+
+def _whole(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ClassroomError("a result is named by its number")
+    return value
 
 
 def _service(settings: dict[str, Any]) -> ClassService:
@@ -351,6 +369,12 @@ class KernelHandler(_JSONHandler):
         owners = self.settings.get(OWNERS_SETTING)
         kernel = body.get("kernel")
         session = owners.owner(kernel) if isinstance(owners, KernelOwners) and isinstance(kernel, str) else None
+        if action == "record":  # the Deal Replayer of the teacher's browser opens a student's game
+            if session is None or session not in service.teachers:
+                self.refuse(403, "only the teacher's pages may open a student's game")
+                return
+            await self.act(lambda: {"record": service.store.result_record(_whole(body.get("result"))).to_json()})
+            return
         member = service.member(session)
         if member is None:
             self.refuse(403, "the browser that opened this dashboard has not joined a class on the landing page")
@@ -387,13 +411,14 @@ class AttemptHandler(_JSONHandler):
 
 def handlers() -> list[tuple[str, type[web.RequestHandler]]]:
     """The class service's routes (added to Voila's by ``PushLearnVoila`` when a store is open)."""
-    from push_learn.classroom.teacher import ExportHandler, TeacherHandler
+    from push_learn.classroom.teacher import ExportHandler, RecordHandler, TeacherHandler
 
     return [
         (f"{PREFIX}/join", JoinHandler),
         (f"{PREFIX}/attempt", AttemptHandler),
-        (f"{PREFIX}/kernel/(deal|result|attempt)", KernelHandler),
+        (f"{PREFIX}/kernel/(deal|result|attempt|record)", KernelHandler),
         ("/push_learn/teacher", TeacherHandler),
+        (r"/push_learn/teacher/record/([0-9]{1,18})\.json", RecordHandler),
         (r"/push_learn/teacher/export/([A-Za-z0-9]{1,20})/(students|assignments|results|attempts)\.csv",
          ExportHandler),
     ]

@@ -21,7 +21,7 @@ from push_learn.apps.access import teacher_only
 from push_learn.classroom.service import GAME_WORDS, LEVEL_WORDS, ClassService, _blocking, _service, describe
 from push_learn.classroom.store import ClassInfo, ClassroomError, NotFound
 
-__all__ = ["ExportHandler", "TeacherHandler", "render_class", "render_page"]
+__all__ = ["ExportHandler", "RecordHandler", "TeacherHandler", "render_class", "render_page"]
 
 REFRESH_SECONDS = 5
 SHEETS = ("students", "assignments", "results", "attempts")
@@ -57,11 +57,28 @@ def _e(value: object) -> str:
     return html.escape(str(value))
 
 
+class _Link:
+    """A cell holding a link (a download of a student's sealed record, for the Deal Replayer's Load)."""
+
+    def __init__(self, href: str, text: str) -> None:
+        self.href, self.text = href, text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _cell(value: object) -> str:
+    if isinstance(value, _Link):
+        download = " download" if value.href.endswith(".json") else ' target="_blank"'
+        return f'<a href="{_e(value.href)}"{download}>{_e(value.text)}</a>'
+    return _e(value)
+
+
 def _table(caption: str, header: list[str], rows: list[list[object]], css: str, empty: str) -> str:
     if not rows:
         return f'<p class="{css}-empty">{_e(empty)}</p>'
     head = "".join(f"<th scope=\"col\">{_e(h)}</th>" for h in header)
-    body = "".join("<tr>" + "".join(f"<td>{_e(cell)}</td>" for cell in row) + "</tr>" for row in rows)
+    body = "".join("<tr>" + "".join(f"<td>{_cell(cell)}</td>" for cell in row) + "</tr>" for row in rows)
     return (f'<table class="{css}"><caption>{_e(caption)}</caption>'
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
 
@@ -122,11 +139,13 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
                   live_rows, "pl-live", "Nobody has joined from a browser yet.")
     boards = []
     for assignment in assignments:
-        rows: list[list[object]] = [[row.rank, row.student, row.points, row.deals_won, row.moves, row.hints]
+        rows: list[list[object]] = [[row.rank, row.student, row.points, row.deals_won, row.moves, row.hints,
+                                     _Link(f"/voila/render/deal_replayer.ipynb?result={row.result_id}", "replay"),
+                                     _Link(f"/push_learn/teacher/record/{row.result_id}.json", "record")]
                                     for row in store.leaderboard(assignment.id)]
         boards.append(f"<h3>{_e(describe(assignment))}</h3>" + _table(
             f"Leaderboard of deal {assignment.deal_number}", ["rank", "student", "points left", "deals won",
-                                                              "moves", "hints"],
+                                                              "moves", "hints", "replay", "file"],
             rows, "pl-board", "No finished match yet."))
     progress_rows: list[list[object]] = [
         [f"{p.notebook} · {p.exercise}", p.attempts, f"{round(100 * p.success_rate)} %",
@@ -195,7 +214,10 @@ class TeacherHandler(web.RequestHandler):
 
     @teacher_only
     async def get(self) -> None:
-        """The page."""
+        """The page (and this browser's session noted as the teacher's, for the Deal Replayer's requests)."""
+        user = self.current_user
+        if user is not None:
+            _service(self.settings).teachers.add(str(user.username))
         page = await self._page(self.get_argument("class", None), self.get_argument("said", ""))
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(page)
@@ -246,6 +268,29 @@ class TeacherHandler(web.RequestHandler):
             self.finish(page)
             return
         self.redirect("/push_learn/teacher?" + urlencode({"class": chosen, "said": said}), status=303)
+
+
+class RecordHandler(web.RequestHandler):
+    """A student's sealed match record (``/push_learn/teacher/record/12.json``), for the teacher only: open it
+    with the Deal Replayer's Load to replay that student's game move by move."""
+
+    def get_current_user(self) -> Any:
+        """The browser's user from the server's identity provider."""
+        provider = self.settings.get("identity_provider")
+        return None if provider is None else provider.get_user(self)
+
+    @teacher_only
+    async def get(self, result_id: str) -> None:
+        """The record as a download."""
+        service = _service(self.settings)
+        try:
+            record = await _blocking(lambda: service.store.result_record(int(result_id)))
+        except NotFound as exc:
+            raise web.HTTPError(404, str(exc)) from None
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Content-Disposition", f'attachment; filename="result-{int(result_id)}.json"')
+        self.finish(record.to_json(indent=1))
 
 
 class ExportHandler(web.RequestHandler):

@@ -64,3 +64,26 @@ def test_without_a_class_server_an_assignment_address_plays_a_free_game(monkeypa
     app = PlayPush.from_query("assignment=3&seed=5")
     assert not isinstance(app.main, ClassPlayTable)
     assert any("not opened from a class server" in note for note in app.notes)
+
+
+def test_the_deal_replayer_opens_a_students_game_for_the_teacher(monkeypatch: pytest.MonkeyPatch) -> None:
+    from push_learn.apps.deal_replayer import DealReplayer
+
+    match = Match.new(PUSH, SEED, PLAYERS)
+    asked: list[dict[str, Any]] = []
+
+    def fake_send(action: str, payload: dict[str, Any]) -> dict[str, Any]:
+        asked.append({"action": action, **payload})
+        return {"record": match.record().sealed(b"k").to_json()}
+
+    monkeypatch.setattr(client, "send", fake_send)
+    app = DealReplayer.from_query("result=12")
+    assert asked == [{"action": "record", "result": 12}] and app.notes == []
+    assert "Ann" in app.main.state["title"]
+
+    def refuse(action: str, payload: dict[str, Any]) -> dict[str, Any]:
+        raise client.ServiceError("only the teacher's pages may open a student's game")
+
+    monkeypatch.setattr(client, "send", refuse)
+    app = DealReplayer.from_query("result=12")
+    assert any("only the teacher's pages" in note for note in app.notes)

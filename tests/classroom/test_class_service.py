@@ -220,6 +220,20 @@ def test_the_teachers_dashboard_needs_the_teacher_key_and_runs_a_lesson(store: S
                                                                  "record": record.to_json()}))[0] == 200
         page = (await teacher.send("GET", f"/push_learn/teacher?class={code}")).body.decode()
         assert "Push, deal 1234, against greedy bots" in page and code in page
+        result_id = store.leaderboard(today.id)[0].result_id
+        assert f"deal_replayer.ipynb?result={result_id}" in page
+        # The Deal Replayer opened from the teacher's browser may read Ann's game; Ann's own kernel may not.
+        owners.record("teacher-kernel", teacher.session(port))
+        status, answer = await Kernel(client, base, "teacher-kernel").send("record", {"result": result_id})
+        assert status == 200 and Record.from_json(answer["record"]).players == record.players
+        status, answer = await Kernel(client, base, "k1").send("record", {"result": result_id})
+        assert status == 403 and "only the teacher's pages" in answer["error"]
+        # Ann already played: her page cannot deal the cards again.
+        status, answer = await Kernel(client, base, "k1").send("deal", {"assignment": today.id})
+        assert status == 400 and "already played deal 1234" in answer["error"]
+        download = await teacher.send("GET", f"/push_learn/teacher/record/{result_id}.json")
+        assert download.code == 200 and Record.from_json(download.body).seal == record.seal
+        assert (await student.send("GET", f"/push_learn/teacher/record/{result_id}.json")).code == 302
         assert "<td>Ann</td>" in page and str(today.seed) not in page and "Progress over the lesson" in page
         sheet = await teacher.send("GET", f"/push_learn/teacher/export/{code}/results.csv")
         assert sheet.code == 200 and sheet.body.decode().splitlines()[1].split(",")[2] == "Ann"

@@ -158,7 +158,7 @@ class PlayPush(App):
         seat = Match.new(rules, seed, players).names.index(student)  # the seed seats the players
         autoplay = os.environ.get(AUTOPLAY_ENV) == "1" and self.query.options.get("autoplay") == "1"
         return ClassPlayTable(seed, deal_label=f"deal {deal['deal_number']}", assignment=int(deal["id"]),
-                              rules=rules, seat=seat, level=level, players=players,
+                              rules=rules, seat=seat, level=level, names=players,
                               speed=FASTEST_STEP if autoplay else self._speed(), autoplay=autoplay,
                               bots={seat: make_bot("greedy")} if autoplay else None,
                               title=f"Today's deal: {deal['text']}")

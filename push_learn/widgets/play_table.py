@@ -102,7 +102,7 @@ class PlayTable(
         speed: str | float = "normal",
         bots: Mapping[int, Bot] | None = None,
         title: str = "",
-        players: Sequence[str] | None = None,
+        names: Sequence[str] | None = None,
         **options: Any,
     ) -> None:
         game = resolve_rules(rules)
@@ -125,7 +125,7 @@ class PlayTable(
         self._last_events: list[str] = []
         self.bot_error: Exception | None = None
         """Why a bot's last move was refused or failed (kept in Python: the reason may name the bot's cards)."""
-        self._start(Match.new(game, seed, players), mine=[])
+        self._start(Match.new(game, seed, names), mine=[])  # names: the entrants, seated by the seed
         super().__init__(**options)
         self.refresh()
         self._resume()

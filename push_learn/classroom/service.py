@@ -265,6 +265,12 @@ class _JSONHandler(web.RequestHandler):
         """Never cached."""
         self.set_header("Cache-Control", "no-store")
 
+    def prepare(self) -> None:
+        """Check the page's xsrf token on every write from a browser (Voila's application does not turn
+        tornado's own check on, so it is asked for here); kernels' and tokens' handlers skip it."""
+        if self.request.method not in ("GET", "HEAD", "OPTIONS"):
+            self.check_xsrf_cookie()
+
     def reply(self, data: dict[str, Any], status: int = 200) -> None:
         """Send ``data`` as JSON."""
         self.set_status(status)

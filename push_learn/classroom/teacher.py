@@ -207,6 +207,11 @@ class TeacherHandler(web.RequestHandler):
         self.set_header("Cache-Control", "no-store")
         self.set_header("Content-Security-Policy", "frame-ancestors 'self'")
 
+    def prepare(self) -> None:
+        """Check the form's xsrf token on every POST (Voila's application does not turn tornado's check on)."""
+        if self.request.method not in ("GET", "HEAD", "OPTIONS"):
+            self.check_xsrf_cookie()
+
     async def _page(self, chosen: str | None, message: str = "", ok: bool = True) -> str:
         service = _service(self.settings)
         xsrf = self.xsrf_form_html()

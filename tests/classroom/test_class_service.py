@@ -81,7 +81,7 @@ def run(store: Store, scenario: Scenario) -> None:
     async def main() -> None:
         provider = ClassKeyIdentityProvider(class_key=None, teacher_key=TEACHER_KEY)
         app = web.Application([*provider.get_handlers(), *handlers()], cookie_secret=COOKIE_SECRET,
-                              identity_provider=provider, login_url=KEY_PATH, xsrf_cookies=True,
+                              identity_provider=provider, login_url=KEY_PATH,  # no xsrf_cookies: as Voila
                               **{SERVICE_SETTING: service, OWNERS_SETTING: owners})
         sockets = bind_sockets(0, "127.0.0.1")
         port = sockets[0].getsockname()[1]
@@ -247,6 +247,9 @@ def test_the_teachers_dashboard_needs_the_teacher_key_and_runs_a_lesson(store: S
         gone = await teacher.send("POST", "/push_learn/teacher", {"action": "delete", "code": code,
                                                                  "confirm": code.lower()}, form=True)
         assert gone.code == 303 and store.classes() == []
+        teacher.cookies["_xsrf"] = "another token"  # a form posted from elsewhere
+        forged = await teacher.send("POST", "/push_learn/teacher", {"action": "create", "name": "Z"}, form=True)
+        assert forged.code == 403 and store.classes() == []
 
     run(store, scenario)
 

@@ -83,7 +83,8 @@ class PlayTable(
     of this turn, as long as none of them has shown you a card you had not seen (see
     ``TAKE_BACK_NOTE``); a new game starts from a deal number (seed), so a class can play
     the same cards; save and load keep the match record; at each deal's end the score sheet shows
-    the penalties card by card. Bots play one move at a time at the chosen speed.
+    the penalties card by card. Bots play one move at a time at the chosen speed. ``names`` gives the
+    entrants' names (the seed seats them, as ``Match.new`` does); ``bots`` sets the bot of chosen seats.
 
     In JupyterLab::
 

@@ -20,6 +20,7 @@ not read, a near miss, a common confusion), and how many tries it took.
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
@@ -373,8 +374,16 @@ class Tutorial:
         return self.exercise(number).verdict(answer, f"Exercise {number}")
 
     def check(self, number: int, answer: Any) -> None:
-        """Print the verdict on ``answer`` to exercise ``number``: what an exercise cell runs."""
-        print(self.verdict(number, answer))
+        """Print the verdict on ``answer`` to exercise ``number``: what an exercise cell runs.
+
+        With a class service configured (``push_learn.classroom.client.record_attempt``) the attempt is
+        also recorded for the class; otherwise, and if that fails, nothing more happens."""
+        result = self.verdict(number, answer)
+        print(result)
+        if result.ok is not None and os.environ.get("PUSH_LEARN_CLASS_SERVICE"):  # the class loop (issue 23)
+            from push_learn.classroom.client import record_attempt
+
+            record_attempt(self.name, f"Exercise {number}", _shown(answer), result.ok)
 
     def confirm(self, answers: Mapping[int, Any]) -> None:
         """Check the right ``answers`` of every exercise (the folded answer cell) without counting tries.

@@ -16,7 +16,10 @@ Built on the extension points Voila and jupyter_server offer, not a server of ou
   that record the owner (the page), check it (Voila's shutdown request, which asks no authorizer),
   let only the kernel itself open Voila's request-info socket, ask for the key before serving files
   of the dashboards folder, and refuse a kernel websocket with a plain 403.
-- ``teacher_only``: a decorator for the teacher's pages to come.
+- ``teacher_only``: a decorator for the teacher's pages (``push_learn.classroom.teacher``).
+- With a class store open (``PushLearnVoila.class_service``), the class service's handlers
+  (``push_learn.classroom.service``): the landing page's join, the dashboard kernels' signed
+  requests and the teacher's dashboard.
 
 Voila's own scripts, styles and icons (``/voila/static``, themes, lab extensions) stay open: they are
 the same public files for everyone and carry nothing of the class.
@@ -509,6 +512,10 @@ class PushLearnVoila(Voila):
         0, help="Dashboard pages prepared at once; the others wait on a queue page (0: no limit)."
     ).tag(config=True)
 
+    class_service: Any = None
+    """The class store's service (``push_learn.classroom.service.ClassService``), set by ``push-learn serve``
+    before ``initialize``; None serves no class pages."""
+
     def init_settings(self) -> dict[str, Any]:
         """Voila's settings, our identity provider and authorizer in them, and the table of kernel owners."""
         self.identity_provider_class = ClassKeyIdentityProvider
@@ -517,6 +524,10 @@ class PushLearnVoila(Voila):
         settings[OWNERS_SETTING] = KernelOwners()
         if self.max_starting > 0:
             settings[ADMISSION_SETTING] = Admission(self.max_starting)
+        if self.class_service is not None:
+            from push_learn.classroom.service import SERVICE_SETTING
+
+            settings[SERVICE_SETTING] = self.class_service
         return settings
 
     def init_handlers(self) -> list[Any]:
@@ -533,4 +544,8 @@ class PushLearnVoila(Voila):
         if missing:  # a Voila that routes differently must not leave a page unguarded
             names = ", ".join(sorted(cls.__name__ for cls in missing))
             raise RuntimeError(f"this Voila does not serve its pages with {names}; push_learn cannot guard them")
+        if self.class_service is not None:  # the class store's pages and requests (push_learn.classroom.service)
+            from push_learn.classroom.service import handlers as class_handlers
+
+            handlers = [*class_handlers(), *handlers]
         return handlers

@@ -148,8 +148,11 @@ def start_server(
         str(port),
         *extra,
     ]
+    env = dict(os.environ)
+    env.setdefault("PUSH_LEARN_CLASS_DB", str(log.with_name("class.db")))  # never a file in the checkout
     with log.open("wb") as sink:
-        process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT, cwd=cwd, start_new_session=True)
+        process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT, cwd=cwd, start_new_session=True,
+                                   env=env)
     server = Server(url=f"http://{host}:{port}/", process=process, log=log)
     try:
         _wait_until_up(server, timeout)

@@ -18,6 +18,10 @@ What it sets up, on top of a plain ``voila`` command:
   types once (generated and printed at start, or set with ``--key``/``PUSH_LEARN_CLASS_KEY``; ``--no-key``
   serves openly), a **teacher key** for the teacher's pages, and each kernel answering only the browser
   session whose page opened it (``push_learn.apps.access``);
+- the class store (``--class-db``, ``PUSH_LEARN_CLASS_DB``, else ``push-learn-class.db`` in the served
+  folder) opened in this process, with its service (``push_learn.classroom.service``): students join a
+  class on the landing page, dashboard kernels post their sealed results through it, and the teacher's
+  dashboard lives at ``/push_learn/teacher`` (``open_class_service``);
 - with ``--max-starting N``, at most N dashboard pages prepared at once: a student beyond them sees how
   many are ahead ("Starting your table: 5 ahead of you") until their turn (``push_learn.apps.admission``).
 
@@ -60,6 +64,7 @@ __all__ = [
     "key_lines",
     "landing_page_config",
     "main",
+    "open_class_service",
     "options_problem",
     "resolve_keys",
     "run",
@@ -104,6 +109,9 @@ class ServeOptions:
     """The teacher key set by the teacher; None: generated."""
     no_key: bool = False
     """Serve the pages to anyone who can reach the address, without a class key (``--no-key``)."""
+    class_db: str | None = None
+    """The class store (a SQLite file's path or ``postgresql://...``); None: ``$PUSH_LEARN_CLASS_DB``, else
+    ``push-learn-class.db`` in the served folder."""
     max_starting: int = 2 * (os.cpu_count() or 1)
     """Dashboard pages prepared at once (default: twice the cores, chosen from ``benchmarks/capacity.py``);
     students beyond see how many are ahead of them (0: no limit)."""
@@ -175,6 +183,7 @@ def landing_page_config(page_config: dict[str, Any], **_context: Any) -> dict[st
             {"notebook": dashboard(slug).notebook, "title": dashboard(slug).title, "why": why}
             for slug, why in FIRST_PATH
         ],
+        "classroom": bool(os.environ.get("PUSH_LEARN_CLASS_SERVICE")),  # the class block (class_join.html)
     }
     return page_config
 
@@ -337,6 +346,7 @@ def _run_voila(options: ServeOptions, root: Path) -> int:
 
     keys = resolve_keys(options)
     app = PushLearnVoila(config=voila_config(options, keys))
+    app.class_service = open_class_service(options, root)
     app.initialize(voila_argv(options, root))
     stopping = _install_stop_handlers(app)
     shown_host = "localhost" if options.host in ("127.0.0.1", "::1") else options.host
@@ -354,8 +364,41 @@ def _run_voila(options: ServeOptions, root: Path) -> int:
         # Voila's shutdown can trip over a kernel that was still starting (it is then not yet known).
         print(f"Voila's shutdown stopped early ({error}); finishing it.", file=sys.stderr, flush=True)
         _finish_shutdown(app)
+    if app.class_service is not None:
+        app.class_service.store.close()  # SQLite folds its write-ahead log back into the file
     print("push_learn dashboards stopped; every kernel was shut down.", flush=True)
     return 0
+
+
+def open_class_service(options: ServeOptions, root: Path) -> Any:
+    """Open the class store in this process and hand the kernels what they need to reach it.
+
+    The kernels get the server's address (``PUSH_LEARN_CLASS_SERVICE``) and a fresh sealing key
+    (``PUSH_LEARN_SEAL_KEY``), never the database's address or password: ``PUSH_LEARN_CLASS_DB`` is
+    taken out of the environment they inherit. A store named with ``--class-db`` that cannot be opened
+    stops the server with the reason; when the default file cannot be made, the dashboards are served
+    without the class pages and the terminal says so.
+    """
+    import secrets
+
+    from push_learn.classroom.service import SERVICE_ENV, ClassService
+    from push_learn.classroom.store import CLASS_DB_ENV, ClassroomError, Store
+    from push_learn.records import SEAL_KEY_ENV
+
+    named = options.class_db or os.environ.get(CLASS_DB_ENV) or None
+    os.environ.pop(CLASS_DB_ENV, None)
+    key = secrets.token_hex(32)
+    try:
+        store = Store(named, folder=root, seal_key=key.encode())
+    except ClassroomError as error:
+        if named:
+            raise ServeUsageError(str(error)) from None
+        print(f"no class store ({error}); serving the dashboards without the class pages", flush=True)
+        return None
+    os.environ[SEAL_KEY_ENV] = key
+    os.environ[SERVICE_ENV] = f"http://{kernel_callback_host(options.host)}:{options.port}/"
+    print(f"class store: {store.url}   (teacher's dashboard: /push_learn/teacher)", flush=True)
+    return ClassService(store, key.encode())
 
 
 def _install_stop_handlers(app: Any) -> list[int]:
@@ -434,6 +477,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="dashboard pages prepared at once; students beyond see how many are ahead of them "
         "(default %(default)s, twice this computer's cores; 0: no limit)",
     )
+    parser.add_argument(
+        "--class-db",
+        default=None,
+        help="the class store: a SQLite file or postgresql://user@host/database (default: $PUSH_LEARN_CLASS_DB, "
+        "else push-learn-class.db in the served folder)",
+    )
     parser.add_argument("--open", action="store_true", help="open the landing page in a web browser")
     parser.add_argument("--debug", action="store_true", help="verbose server log")
 
@@ -454,6 +503,7 @@ def run(args: argparse.Namespace) -> int:
         teacher_key=args.teacher_key,
         no_key=args.no_key,
         max_starting=args.max_starting,
+        class_db=args.class_db,
     )
     return serve(options)
 

@@ -412,6 +412,13 @@ class Store:
             row = self._class_row(conn, code)
         return ClassInfo(row.id, row.code, row.name)
 
+    def classes(self) -> list[ClassInfo]:
+        """Every class of the store, oldest first (for the teacher's dashboard)."""
+        with self._read() as conn:
+            rows = conn.execute(select(classes_t.c.id, classes_t.c.code, classes_t.c.name)
+                                .order_by(classes_t.c.id)).all()
+        return [ClassInfo(row.id, row.code, row.name) for row in rows]
+
     def check_teacher_key(self, code: str, key: str) -> bool:
         """True when ``key`` is the teacher's key of class ``code``."""
         with self._read() as conn:
@@ -656,6 +663,25 @@ class Store:
                                  int(row.students), int(row.students_right),
                                  tuple(commonest.get((row.notebook, row.exercise), ())))
                 for row in totals]
+
+    def timeline(self, code: str, minutes: int = 5) -> list[tuple[int, int, int, int]]:
+        """The class's lesson in ``minutes``-long steps from its first answer or result: for each step,
+        ``(minute, right answers, wrong answers, results)`` (steps with nothing in them included)."""
+        with self._read() as conn:
+            class_id = self._class_row(conn, code).id
+            answers = conn.execute(select(attempts_t.c.at_ms, attempts_t.c.correct)
+                                   .where(attempts_t.c.class_id == class_id)).all()
+            results = conn.execute(select(results_t.c.submitted_ms).where(results_t.c.class_id == class_id)).all()
+        times = [row.at_ms for row in answers] + [row.submitted_ms for row in results]
+        if not times:
+            return []
+        start, step = min(times), max(1, minutes) * 60_000
+        steps = [[index * max(1, minutes), 0, 0, 0] for index in range((max(times) - start) // step + 1)]
+        for row in answers:
+            steps[(row.at_ms - start) // step][1 if row.correct else 2] += 1
+        for row in results:
+            steps[(row.submitted_ms - start) // step][3] += 1
+        return [(minute, right, wrong, done) for minute, right, wrong, done in steps]
 
     # ---- export and removal ------------------------------------------------------------------
     def export_csv(self, code: str) -> dict[str, str]:

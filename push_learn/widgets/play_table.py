@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -83,7 +83,8 @@ class PlayTable(
     of this turn, as long as none of them has shown you a card you had not seen (see
     ``TAKE_BACK_NOTE``); a new game starts from a deal number (seed), so a class can play
     the same cards; save and load keep the match record; at each deal's end the score sheet shows
-    the penalties card by card. Bots play one move at a time at the chosen speed.
+    the penalties card by card. Bots play one move at a time at the chosen speed. ``names`` gives the
+    entrants' names (the seed seats them, as ``Match.new`` does); ``bots`` sets the bot of chosen seats.
 
     In JupyterLab::
 
@@ -102,6 +103,7 @@ class PlayTable(
         speed: str | float = "normal",
         bots: Mapping[int, Bot] | None = None,
         title: str = "",
+        names: Sequence[str] | None = None,
         **options: Any,
     ) -> None:
         game = resolve_rules(rules)
@@ -124,7 +126,7 @@ class PlayTable(
         self._last_events: list[str] = []
         self.bot_error: Exception | None = None
         """Why a bot's last move was refused or failed (kept in Python: the reason may name the bot's cards)."""
-        self._start(Match.new(game, seed), mine=[])
+        self._start(Match.new(game, seed, names), mine=[])  # names: the entrants, seated by the seed
         super().__init__(**options)
         self.refresh()
         self._resume()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import socket
 from pathlib import Path
@@ -114,3 +115,27 @@ def test_kernels_reach_the_server_at_the_address_it_listens_on() -> None:
     assert serve.kernel_callback_host("192.168.1.10") == "192.168.1.10"
     assert serve.kernel_callback_host("::") == "[::1]"
     assert serve.kernel_callback_host("::1") == "[::1]"
+
+
+def test_serve_opens_the_class_store_itself_and_hands_kernels_only_its_address_and_a_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from push_learn.apps.serve import ServeOptions, ServeUsageError, open_class_service
+    from push_learn.classroom.service import SERVICE_ENV
+    from push_learn.records import SEAL_KEY_ENV
+
+    for name in ("PUSH_LEARN_CLASS_DB", SERVICE_ENV, SEAL_KEY_ENV):  # restored after the test, set or not
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
+    service = open_class_service(ServeOptions(port=8999), tmp_path)  # no setting: a file in the served folder
+    assert service is not None and (tmp_path / "push-learn-class.db").is_file()
+    assert os.environ[SERVICE_ENV] == "http://127.0.0.1:8999/" and len(os.environ[SEAL_KEY_ENV]) == 64
+    service.store.close()
+    secret_db = tmp_path / "elsewhere.db"
+    monkeypatch.setenv("PUSH_LEARN_CLASS_DB", str(secret_db))
+    service = open_class_service(ServeOptions(), tmp_path)
+    assert service is not None and secret_db.is_file()
+    assert "PUSH_LEARN_CLASS_DB" not in os.environ  # the kernels never learn where the database is
+    service.store.close()
+    with pytest.raises(ServeUsageError, match="does not exist"):
+        open_class_service(ServeOptions(class_db=str(tmp_path / "no" / "such" / "folder.db")), tmp_path)

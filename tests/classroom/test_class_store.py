@@ -206,3 +206,14 @@ def test_the_rules_core_never_imports_the_class_layer() -> None:
             *sorted((package / "poker").rglob("*.py"))]
     offenders = [str(path.relative_to(package)) for path in core if "classroom" in path.read_text(encoding="utf-8")]
     assert offenders == []
+
+
+def test_the_lessons_timeline_counts_answers_and_results_per_step(store: Store) -> None:
+    new = store.create_class("Year 9")
+    assert store.timeline(new.code) == []
+    start = 1_700_000_000_000
+    store.join(new.code, "Ann")
+    store.record_attempt(new.code, "Ann", "02", "ex1", "a", correct=True, at_ms=start)
+    store.record_attempt(new.code, "Ann", "02", "ex1", "b", correct=False, at_ms=start + 60_000)
+    store.record_attempt(new.code, "Ann", "02", "ex2", "c", correct=True, at_ms=start + 11 * 60_000)
+    assert store.timeline(new.code, minutes=5) == [(0, 1, 1, 0), (5, 0, 0, 0), (10, 1, 0, 0)]

@@ -1,0 +1,430 @@
+"""The class store as a service of ``push-learn serve``: who may write, decided in the server process.
+
+The store (and any database password) lives only in the server process. Nothing a student can run
+reaches it directly; it is reached through the handlers here, and each handler decides *who* is
+asking before the store is touched:
+
+- **Browsers** (the landing page) join a class with a display name and a class code
+  (``POST /push_learn/class/join``, the page's xsrf token). The server remembers which browser
+  session is which student (``ClassService.roster``); the browser remembers name and code and joins
+  again by itself after a restart of the server.
+- **Dashboard kernels** (which run no student code) post with ``kernel_request``: the JSON body is
+  signed with the server's sealing key (``PUSH_LEARN_SEAL_KEY``, handed down to the kernels it
+  starts), and it comes from this computer without a browser's ``Origin``. The handler then asks
+  ``push_learn.apps.access`` which browser session *owns* the kernel and acts for that session's
+  student only: a kernel cannot name the student it writes for. A result must also be a record the
+  kernel sealed, which the store replays and scores before it counts.
+- **The teacher's pages** (``push_learn.classroom.teacher``) need the teacher key.
+
+Refusals are one plain sentence in ``{"error": ...}`` with a 4xx status.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import threading
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar, cast
+
+from tornado import web
+from tornado.ioloop import IOLoop
+from tornado.log import app_log
+
+from push_learn.classroom.store import (
+    Assignment,
+    ClassroomError,
+    NotFound,
+    ResultRefused,
+    Store,
+    display_name,
+)
+from push_learn.errors import RecordError
+
+__all__ = [
+    "AUTH_HEADER",
+    "SERVICE_ENV",
+    "SERVICE_SETTING",
+    "TOKEN_ENV",
+    "AttemptHandler",
+    "ClassService",
+    "JoinHandler",
+    "KernelHandler",
+    "Member",
+    "describe",
+    "handlers",
+    "request_signature",
+]
+
+SERVICE_ENV = "PUSH_LEARN_CLASS_SERVICE"
+"""The environment variable giving kernels the server's address (``http://127.0.0.1:8866/``)."""
+SERVICE_SETTING = "push_learn_class_service"
+"""The tornado setting holding the server's ``ClassService``."""
+AUTH_HEADER = "X-Push-Learn-Signature"
+"""The header carrying a kernel request's signature (``request_signature``)."""
+TOKEN_ENV = "PUSH_LEARN_CLASS_TOKEN"
+"""The environment variable holding a student's own token in their JupyterLab (``ClassService.token``)."""
+PREFIX = "/push_learn/class"
+LOOPBACK = frozenset({"127.0.0.1", "::1"})
+MAX_BODY = 2_100_000
+_SIGNING = b"push_learn.class-request\x1f"
+
+LEVEL_WORDS = {"random": "random bots", "greedy": "greedy bots", "search": "searching bots"}
+GAME_WORDS = {"push": "Push", "cap_it": "Cap-It", "six_to_ten": "6-7-8-9-10"}
+
+T = TypeVar("T")
+
+
+def request_signature(key: bytes, body: bytes) -> str:
+    """The hex HMAC-SHA256 a kernel sends with ``body``: proof that it holds the server's sealing key."""
+    return hmac.new(key, _SIGNING + body, hashlib.sha256).hexdigest()
+
+
+def describe(assignment: Assignment) -> str:
+    """The assignment as the landing page says it: ``Push, deal 1234, against greedy bots``."""
+    game = GAME_WORDS.get(assignment.variant, assignment.variant)
+    bots = LEVEL_WORDS.get(assignment.bot_level, f"{assignment.bot_level} bots")
+    return f"{game}, deal {assignment.deal_number}, against {bots}"
+
+
+@dataclass(frozen=True)
+class Member:
+    """A browser session that joined a class: the class's code and name, and the student's display name."""
+
+    code: str
+    class_name: str
+    name: str
+
+
+@dataclass
+class Activity:
+    """What a student was last seen doing (for the teacher's live view)."""
+
+    dashboard: str
+    deal: str
+    status: str
+    at: float
+
+
+class ClassService:
+    """The store plus what the server knows about browsers: which session is which student, who does what.
+
+    Every method may block on the database: handlers call them in a worker thread.
+    """
+
+    def __init__(self, store: Store, seal_key: bytes) -> None:
+        if not seal_key:
+            raise ValueError("the class service needs the server's sealing key")
+        self.store = store
+        self.seal_key = seal_key
+        self.roster: dict[str, Member] = {}
+        """Browser session -> the student it joined as."""
+        self.activity: dict[tuple[str, str], Activity] = {}
+        """(class code, student) -> what they did last."""
+        self.teachers: set[str] = set()
+        """Browser sessions that opened the teacher's dashboard (their kernels may read students' records)."""
+        self.opened: dict[tuple[str, str, int], int] = {}
+        """(class code, student, assignment) -> how many times the deal was dealt to them (a reload deals it
+        again, so a student could look at the cards first: the teacher's live view shows the count)."""
+        self._lock = threading.Lock()
+
+    # ---- students ----------------------------------------------------------------------------
+    def join(self, session: str, code: object, name: object) -> Member:
+        """Session ``session`` joins class ``code`` as ``name`` (a display name, nothing else)."""
+        if not isinstance(code, str) or not code.strip():
+            raise ClassroomError("type the class code your teacher gave you")
+        tidy = display_name(name, "your name")
+        info = self.store.class_info(code.strip())
+        student = self.store.join(info.code, tidy)
+        member = Member(info.code, info.name, student.name)
+        with self._lock:
+            self.roster[session] = member
+        self.seen(member, "landing page", "", "joined")
+        return member
+
+    def token(self, member: Member) -> str:
+        """The student's own token for their JupyterLab (``PUSH_LEARN_CLASS_TOKEN``): it records exercise
+        attempts as this student and nobody else, and does nothing else (valid until the server restarts)."""
+        text = f"{member.code}\x1f{member.name}".encode()
+        return hmac.new(self.seal_key, b"push_learn.student-token\x1f" + text, hashlib.sha256).hexdigest()[:32]
+
+    def member_of_token(self, token: str) -> Member | None:
+        """The student a token was given to, if any (only students who joined since the server started)."""
+        with self._lock:
+            members = list(self.roster.values())
+        for member in members:
+            if hmac.compare_digest(self.token(member), token):
+                return member
+        return None
+
+    def member(self, session: str | None) -> Member | None:
+        """The student this browser session joined as, if it did."""
+        if session is None:
+            return None
+        with self._lock:
+            return self.roster.get(session)
+
+    def seen(self, member: Member, dashboard: str, deal: str, status: str) -> None:
+        """Note what ``member`` is doing now."""
+        with self._lock:
+            self.activity[(member.code, member.name)] = Activity(dashboard, deal, status, time.time())
+
+    def live(self, code: str) -> list[tuple[str, Activity]]:
+        """The students of class ``code`` seen since the server started, by name."""
+        with self._lock:
+            rows = [(name, act) for (c, name), act in self.activity.items() if c == code]
+        return sorted(rows, key=lambda row: row[0].casefold())
+
+    def today(self, code: str) -> Assignment | None:
+        """The class's newest assignment ("the assignment of the day"), or None."""
+        assignments = self.store.assignments(code)
+        return assignments[0] if assignments else None
+
+    def welcome(self, member: Member) -> dict[str, Any]:
+        """What the landing page shows a student who joined: the class and today's assignment (no seed)."""
+        today = self.today(member.code)
+        return {
+            "name": member.name,
+            "class": member.class_name,
+            "code": member.code,
+            "token": self.token(member),
+            "today": None if today is None else {**today.public(), "text": describe(today)},
+        }
+
+    # ---- dashboard kernels -------------------------------------------------------------------
+    def _assignment_of(self, member: Member, assignment_id: object) -> Assignment:
+        if isinstance(assignment_id, bool) or not isinstance(assignment_id, int):
+            raise ClassroomError("the dashboard did not say which assignment it plays")
+        assignment = self.store.assignment(assignment_id)
+        if all(other.id != assignment.id for other in self.store.assignments(member.code)):
+            raise ClassroomError(f"assignment {assignment_id} is not one of class {member.code}'s")
+        return assignment
+
+    def deal_for(self, member: Member, assignment_id: object) -> dict[str, Any]:
+        """What a dashboard kernel needs to deal the assignment for its student: the secret seed too."""
+        assignment = self._assignment_of(member, assignment_id)
+        if any(row.student == member.name for row in self.store.leaderboard(assignment.id)):
+            raise ClassroomError(f"you have already played deal {assignment.deal_number}: your result is on the "
+                                 "class's leaderboard, and only the first game counts")
+        with self._lock:
+            key = (member.code, member.name, assignment.id)
+            self.opened[key] = opened = self.opened.get(key, 0) + 1
+        status = "playing" if opened == 1 else f"playing (opened {opened} times)"
+        self.seen(member, "Play Push", f"deal {assignment.deal_number}", status)
+        return {**assignment.public(), "seed": assignment.seed, "rules": dict(assignment.rules),
+                "student": member.name, "text": describe(assignment)}
+
+    def submit(self, member: Member, assignment_id: object, record: object) -> dict[str, Any]:
+        """Hand a kernel's sealed record to the store for ``member``; the store checks and scores it."""
+        assignment = self._assignment_of(member, assignment_id)
+        if not isinstance(record, str | dict):
+            raise ResultRefused("the result must be a sealed match record")
+        accepted = self.store.submit_result(assignment.id, member.name, record)
+        score = accepted.score
+        self.seen(member, "Play Push", f"deal {assignment.deal_number}",
+                  f"finished: {score.points} points left")
+        return {"result": accepted.id, "points": score.points, "deals_won": score.deals_won,
+                "moves": score.moves, "hints": score.hints, "text": score.describe()}
+
+    def attempt(self, member: Member, body: dict[str, Any]) -> dict[str, Any]:
+        """Record an exercise attempt of ``member``."""
+        notebook, exercise = body.get("notebook"), body.get("exercise")
+        if not isinstance(notebook, str) or not isinstance(exercise, str) or not isinstance(body.get("correct"), bool):
+            raise ClassroomError("an attempt names its notebook and exercise and says whether it was right")
+        number = self.store.record_attempt(member.code, member.name, notebook, exercise,
+                                           str(body.get("answer", "")), correct=bool(body["correct"]))
+        self.seen(member, notebook, exercise, "right" if body["correct"] else "wrong")
+        return {"attempt": number}
+
+
+def _whole(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ClassroomError("a result is named by its number")
+    return value
+
+
+def _service(settings: dict[str, Any]) -> ClassService:
+    service = settings.get(SERVICE_SETTING)
+    if not isinstance(service, ClassService):
+        raise web.HTTPError(404)
+    return service
+
+
+async def _blocking(call: Callable[[], T]) -> T:
+    """Run a store call in a worker thread so that the server keeps answering pages meanwhile."""
+    return await cast("Awaitable[T]", IOLoop.current().run_in_executor(None, call))
+
+
+class _JSONHandler(web.RequestHandler):
+    """JSON in and out; refusals are ``{"error": "one sentence"}``."""
+
+    def set_default_headers(self) -> None:
+        """Never cached."""
+        self.set_header("Cache-Control", "no-store")
+
+    def prepare(self) -> None:
+        """Check the page's xsrf token on every write from a browser (Voila's application does not turn
+        tornado's own check on, so it is asked for here); kernels' and tokens' handlers skip it."""
+        if self.request.method not in ("GET", "HEAD", "OPTIONS"):
+            self.check_xsrf_cookie()
+
+    def reply(self, data: dict[str, Any], status: int = 200) -> None:
+        """Send ``data`` as JSON."""
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(json.dumps(data, ensure_ascii=False))
+
+    def refuse(self, status: int, text: str) -> None:
+        """Refuse in words."""
+        self.reply({"error": text}, status)
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """Errors as JSON too, never a traceback."""
+        reason = {403: "this is not allowed here", 404: "there is no class service here"}.get(
+            status_code, "the class service could not do that")
+        self.reply({"error": reason}, status_code)
+
+    def body_json(self) -> dict[str, Any]:
+        """The request's JSON object; ``HTTPError(400)`` otherwise."""
+        if len(self.request.body) > MAX_BODY:
+            raise web.HTTPError(413)
+        try:
+            data = json.loads(self.request.body or b"{}")
+        except (ValueError, UnicodeDecodeError):
+            raise web.HTTPError(400) from None
+        if not isinstance(data, dict):
+            raise web.HTTPError(400)
+        return data
+
+    async def act(self, call: Callable[[], dict[str, Any]]) -> None:
+        """Run ``call`` in a worker thread; its answer, or its refusal in words (400, or 404 for unknown)."""
+        try:
+            self.reply(await _blocking(call))
+        except NotFound as exc:
+            self.refuse(404, str(exc))
+        except (ClassroomError, RecordError) as exc:
+            self.refuse(400, str(exc))
+
+
+class JoinHandler(_JSONHandler):
+    """The landing page's class: GET says whom this browser joined as and today's assignment; POST joins."""
+
+    def get_current_user(self) -> Any:
+        """The browser's user from the server's identity provider (None without the class key)."""
+        provider = self.settings.get("identity_provider")
+        return None if provider is None else provider.get_user(self)
+
+    def _session(self) -> str:
+        user = self.current_user
+        if user is None:
+            raise web.HTTPError(403)
+        return str(user.username)
+
+    async def get(self) -> None:
+        """``{"joined": false}``, or the student, the class and today's assignment."""
+        service = _service(self.settings)
+        member = service.member(self._session())
+        if member is None:
+            self.reply({"joined": False})
+            return
+        await self.act(lambda: {"joined": True, **service.welcome(member)})
+
+    async def post(self) -> None:
+        """Join ``{"code": ..., "name": ...}`` (the page's xsrf token in ``X-XSRFToken``)."""
+        service = _service(self.settings)
+        session = self._session()
+        body = self.body_json()
+
+        def join() -> dict[str, Any]:
+            member = service.join(session, body.get("code"), body.get("name"))
+            return {"joined": True, **service.welcome(member)}
+
+        await self.act(join)
+
+
+class KernelHandler(_JSONHandler):
+    """Requests of dashboard kernels: ``deal`` (today's deal for my student), ``result``, ``attempt``.
+
+    Accepted only from this computer, without a browser's ``Origin``, with a body signed with the
+    server's sealing key; the student is the owner of the kernel named in the body, never a name the
+    kernel gives.
+    """
+
+    def check_xsrf_cookie(self) -> None:
+        """No xsrf cookie: kernels are not browsers; the signature authenticates them instead."""
+
+    async def post(self, action: str) -> None:
+        """Authenticate the kernel, find the session that owns it, and act for that session's student."""
+        from push_learn.apps.access import OWNERS_SETTING, KernelOwners
+
+        service = _service(self.settings)
+        if "Origin" in self.request.headers or self.request.remote_ip not in LOOPBACK:
+            app_log.warning("refused a class request from %s: only the server's kernels may send them",
+                            self.request.remote_ip)
+            self.refuse(403, "only the dashboards' kernels on this server may send this")
+            return
+        signature = self.request.headers.get(AUTH_HEADER, "")
+        if not hmac.compare_digest(signature, request_signature(service.seal_key, self.request.body)):
+            app_log.warning("refused a class request with a wrong signature")
+            self.refuse(403, "this request is not signed with the server's key")
+            return
+        body = self.body_json()
+        owners = self.settings.get(OWNERS_SETTING)
+        kernel = body.get("kernel")
+        session = owners.owner(kernel) if isinstance(owners, KernelOwners) and isinstance(kernel, str) else None
+        if action == "record":  # the Deal Replayer of the teacher's browser opens a student's game
+            if session is None or session not in service.teachers:
+                self.refuse(403, "only the teacher's pages may open a student's game")
+                return
+            await self.act(lambda: {"record": service.store.result_record(_whole(body.get("result"))).to_json()})
+            return
+        member = service.member(session)
+        if member is None:
+            self.refuse(403, "the browser that opened this dashboard has not joined a class on the landing page")
+            return
+        if action == "deal":
+            await self.act(lambda: service.deal_for(member, body.get("assignment")))
+        elif action == "result":
+            await self.act(lambda: service.submit(member, body.get("assignment"), body.get("record")))
+        elif action == "attempt":
+            await self.act(lambda: service.attempt(member, body))
+        else:
+            self.refuse(404, f"the class service has no request {action[:30]!r}")
+
+
+class AttemptHandler(_JSONHandler):
+    """Exercise attempts from a student's own JupyterLab (``tutor.check``): ``Authorization: token <t>``, the
+    token the landing page gave that student's browser. A student's kernel holds no key and no database
+    address: the token can only add attempts under its own student's name."""
+
+    def check_xsrf_cookie(self) -> None:
+        """No xsrf cookie: the token authenticates the request (a browser never sends it by itself)."""
+
+    async def post(self) -> None:
+        """Record the attempt for the token's student."""
+        service = _service(self.settings)
+        scheme, _, token = self.request.headers.get("Authorization", "").partition(" ")
+        member = service.member_of_token(token.strip()) if scheme.lower() == "token" else None
+        if member is None:
+            self.refuse(403, "this token is not a student's of a class on this server (join on the landing page)")
+            return
+        body = self.body_json()
+        await self.act(lambda: service.attempt(member, body))
+
+
+def handlers() -> list[tuple[str, type[web.RequestHandler]]]:
+    """The class service's routes (added to Voila's by ``PushLearnVoila`` when a store is open)."""
+    from push_learn.classroom.teacher import ExportHandler, RecordHandler, TeacherHandler
+
+    return [
+        (f"{PREFIX}/join", JoinHandler),
+        (f"{PREFIX}/attempt", AttemptHandler),
+        (f"{PREFIX}/kernel/(deal|result|attempt|record)", KernelHandler),
+        ("/push_learn/teacher", TeacherHandler),
+        (r"/push_learn/teacher/record/([0-9]{1,18})\.json", RecordHandler),
+        (r"/push_learn/teacher/export/([A-Za-z0-9]{1,20})/(students|assignments|results|attempts)\.csv",
+         ExportHandler),
+    ]

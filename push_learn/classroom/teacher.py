@@ -1,0 +1,320 @@
+"""The teacher's dashboard of ``push-learn serve`` (``/push_learn/teacher``, behind the teacher key).
+
+One plain page, rendered by the server from the class store (it needs no kernel, so the teacher's
+view never waits for one): create a class and read its code out, set the assignment of the day,
+watch the class live (who is playing what, who finished with which score), the leaderboard of each
+assignment (duplicate play: points left, deals won, moves, hints), each exercise's success rate with
+the commonest wrong answers, the CSV export, and deleting a class. The live parts refresh themselves
+every few seconds.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from typing import Any
+from urllib.parse import urlencode
+
+from tornado import web
+
+from push_learn.apps.access import teacher_only
+from push_learn.classroom.service import GAME_WORDS, LEVEL_WORDS, ClassService, _blocking, _service, describe
+from push_learn.classroom.store import ClassInfo, ClassroomError, NotFound
+
+__all__ = ["ExportHandler", "RecordHandler", "TeacherHandler", "render_class", "render_page"]
+
+REFRESH_SECONDS = 5
+SHEETS = ("students", "assignments", "results", "attempts")
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 0; background: #f6f6f2; color: #1d1d1b; }
+main { max-width: 62rem; margin: 1.5rem auto; padding: 0 1rem; }
+section { background: #fff; border: 1px solid #c8c8c0; border-radius: 8px; padding: 0.8rem 1.2rem; margin: 1rem 0; }
+h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 0.2rem; } h3 { font-size: 1rem; }
+table { border-collapse: collapse; margin: 0.4rem 0; } th, td { padding: 0.25rem 0.7rem; text-align: left; }
+th { border-bottom: 2px solid #1d1d1b; } td { border-bottom: 1px solid #ddd; }
+.pl-code { font-size: 1.6rem; letter-spacing: 0.15em; font-weight: 700; }
+.pl-wrong { color: #9b1c1c; font-weight: 600; } .pl-ok { color: #1f5f3f; font-weight: 600; }
+label { margin-right: 0.8rem; } button { padding: 0.3rem 0.9rem; }
+nav a { margin-right: 1rem; }
+"""
+
+_REFRESH_JS = """
+<script>
+setInterval(function () {
+  fetch(location.href, {credentials: "same-origin", cache: "no-store"}).then(function (r) { return r.text(); })
+    .then(function (text) {
+      var fresh = new DOMParser().parseFromString(text, "text/html").getElementById("pl-live-data");
+      var here = document.getElementById("pl-live-data");
+      if (fresh && here) { here.innerHTML = fresh.innerHTML; }
+    }).catch(function () {});
+}, REFRESH_MS);
+</script>
+""".replace("REFRESH_MS", str(REFRESH_SECONDS * 1000))
+
+
+def _e(value: object) -> str:
+    return html.escape(str(value))
+
+
+class _Link:
+    """A cell holding a link (a download of a student's sealed record, for the Deal Replayer's Load)."""
+
+    def __init__(self, href: str, text: str) -> None:
+        self.href, self.text = href, text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _cell(value: object) -> str:
+    if isinstance(value, _Link):
+        download = " download" if value.href.endswith(".json") else ' target="_blank"'
+        return f'<a href="{_e(value.href)}"{download}>{_e(value.text)}</a>'
+    return _e(value)
+
+
+def _table(caption: str, header: list[str], rows: list[list[object]], css: str, empty: str) -> str:
+    if not rows:
+        return f'<p class="{css}-empty">{_e(empty)}</p>'
+    head = "".join(f"<th scope=\"col\">{_e(h)}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{_cell(cell)}</td>" for cell in row) + "</tr>" for row in rows)
+    return (f'<table class="{css}"><caption>{_e(caption)}</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+
+
+def render_chart(steps: list[tuple[int, int, int, int]]) -> str:
+    """The lesson's progress as bars (right answers, wrong answers, finished matches per step), with the
+    same figures in a table for screen readers."""
+    if not steps:
+        return '<p class="pl-chart-empty">Nothing answered or played yet.</p>'
+    tallest = max(max(right + wrong, done) for _, right, wrong, done in steps) or 1
+    width, height, bar = 28, 120, 11
+    shapes = []
+    for index, (_, right, wrong, done) in enumerate(steps):
+        x = 30 + index * width
+        h_right, h_wrong = right * height // tallest, wrong * height // tallest
+        h_done = done * height // tallest
+        shapes.append(f'<rect x="{x}" y="{140 - h_right}" width="{bar}" height="{h_right}" fill="#1f7a4a"/>'
+                      f'<rect x="{x}" y="{140 - h_right - h_wrong}" width="{bar}" height="{h_wrong}" fill="#c0392b"/>'
+                      f'<rect x="{x + bar + 1}" y="{140 - h_done}" width="{bar}" height="{h_done}" fill="#2c5aa0"/>'
+                      f'<text x="{x}" y="155" font-size="9">{steps[index][0]}</text>')
+    total = max(240, 40 + len(steps) * width)
+    rows: list[list[object]] = [[f"from minute {minute}", right, wrong, done] for minute, right, wrong, done in steps]
+    return (f'<svg class="pl-chart" width="{total}" height="170" viewBox="0 0 {total} 170" aria-hidden="true">'
+            f'{"".join(shapes)}<text x="30" y="168" font-size="9">minutes into the lesson</text></svg>'
+            '<p>Green: right answers; red: wrong answers; blue: finished matches.</p>'
+            '<details><summary>The figures</summary>'
+            + _table("Progress over the lesson", ["time", "right answers", "wrong answers", "finished matches"],
+                     rows, "pl-timeline", "") + "</details>")
+
+
+def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
+    """The sections of one class: code, assignment form, live view, leaderboards, exercises, export, delete."""
+    store = service.store
+    code = info.code
+    assignments = store.assignments(code)
+    students = store.students(code)
+    today = assignments[0] if assignments else None
+    variants = "".join(f'<option value="{key}">{_e(name)}</option>' for key, name in GAME_WORDS.items())
+    levels = "".join(f'<option value="{key}"{" selected" if key == "greedy" else ""}>{_e(words)}</option>'
+                     for key, words in LEVEL_WORDS.items())
+    parts = [
+        f'<section aria-labelledby="pl-class-title"><h2 id="pl-class-title">{_e(info.name)}</h2>'
+        f'<p>Class code to hand out: <span class="pl-code">{_e(code)}</span> '
+        f"({len(students)} student{'s' if len(students) != 1 else ''} joined)</p>"
+        f"<p>Today: <strong class=\"pl-today\">{_e(describe(today)) if today else 'no assignment yet'}</strong></p>"
+        f'<form method="post" aria-label="Set the assignment of the day">{xsrf}'
+        f'<input type="hidden" name="action" value="assign"><input type="hidden" name="code" value="{_e(code)}">'
+        f"<label>Game <select name=\"variant\">{variants}</select></label>"
+        '<label>Deal number <input name="deal" type="number" min="1" max="999999" '
+        'placeholder="any"></label>'
+        f"<label>Bots <select name=\"level\">{levels}</select></label>"
+        "<button type=\"submit\">Set today's assignment</button></form></section>",
+    ]
+    live_rows: list[list[object]] = [
+        [name, act.dashboard, act.deal, act.status, time.strftime("%H:%M:%S", time.localtime(act.at))]
+        for name, act in service.live(code)]
+    live = _table("Who is doing what (since the server started)", ["student", "where", "deal", "doing", "last seen"],
+                  live_rows, "pl-live", "Nobody has joined from a browser yet.")
+    boards = []
+    for assignment in assignments:
+        rows: list[list[object]] = [[row.rank, row.student, row.points, row.deals_won, row.moves, row.hints,
+                                     _Link(f"/voila/render/deal_replayer.ipynb?result={row.result_id}", "replay"),
+                                     _Link(f"/push_learn/teacher/record/{row.result_id}.json", "record")]
+                                    for row in store.leaderboard(assignment.id)]
+        boards.append(f"<h3>{_e(describe(assignment))}</h3>" + _table(
+            f"Leaderboard of deal {assignment.deal_number}", ["rank", "student", "points left", "deals won",
+                                                              "moves", "hints", "replay", "file"],
+            rows, "pl-board", "No finished match yet."))
+    progress_rows: list[list[object]] = [
+        [f"{p.notebook} · {p.exercise}", p.attempts, f"{round(100 * p.success_rate)} %",
+         f"{p.students_right} of {p.students}", "; ".join(f"{answer} ({n}×)" for answer, n in p.wrong_answers)]
+        for p in store.progress(code)]
+    progress = _table("Exercises", ["exercise", "attempts", "right", "students right", "commonest wrong answers"],
+                      progress_rows, "pl-progress", "No exercise answered yet.")
+    parts.append(
+        '<div id="pl-live-data">'
+        f'<section aria-labelledby="pl-live-title"><h2 id="pl-live-title">The class live</h2>{live}</section>'
+        f'<section aria-labelledby="pl-boards-title"><h2 id="pl-boards-title">Leaderboards (duplicate play)</h2>'
+        f'{"".join(boards) or "<p>No assignment yet.</p>"}</section>'
+        f'<section aria-labelledby="pl-ex-title"><h2 id="pl-ex-title">Exercises</h2>{progress}</section>'
+        f'<section aria-labelledby="pl-chart-title"><h2 id="pl-chart-title">Progress over the lesson</h2>'
+        f"{render_chart(store.timeline(code))}</section></div>")
+    links = " ".join(f'<a href="/push_learn/teacher/export/{_e(code)}/{sheet}.csv" download>{sheet}.csv</a>'
+                     for sheet in SHEETS)
+    parts.append(
+        f'<section aria-labelledby="pl-export-title"><h2 id="pl-export-title">Export and remove</h2>'
+        f"<p>CSV for a spreadsheet: {links}</p>"
+        f'<form method="post" aria-label="Delete this class">{xsrf}'
+        f'<input type="hidden" name="action" value="delete"><input type="hidden" name="code" value="{_e(code)}">'
+        f'<label>Type the class code to delete the class and everything of it <input name="confirm" '
+        f'autocomplete="off"></label><button type="submit">Delete the class</button></form></section>')
+    return "".join(parts)
+
+
+def render_page(service: ClassService, chosen: str | None, xsrf: str, message: str = "", ok: bool = True) -> str:
+    """The whole teacher's page: the classes, a form for a new one, and the chosen class."""
+    classes = service.store.classes()
+    nav = " ".join(f'<a href="?{urlencode({"class": c.code})}">{_e(c.name)} ({_e(c.code)})</a>' for c in classes)
+    info = next((c for c in classes if c.code == (chosen or "").upper()), classes[-1] if classes else None)
+    note = f'<p class="{"pl-ok" if ok else "pl-wrong"}" role="status">{_e(message)}</p>' if message else ""
+    body = render_class(service, info, xsrf) if info else "<section><p>No class yet: create one above.</p></section>"
+    return (
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>Teacher's dashboard</title><style>{_STYLE}</style></head><body><main>"
+        "<h1>Teacher's dashboard</h1>"
+        f"{note}<nav aria-label=\"Classes\">{nav}</nav>"
+        f'<section aria-labelledby="pl-new-title"><h2 id="pl-new-title">A new class</h2>'
+        f'<form method="post" aria-label="Create a class">{xsrf}<input type="hidden" name="action" value="create">'
+        '<label>Class name <input name="name" required maxlength="40"></label>'
+        "<button type=\"submit\">Create the class</button></form></section>"
+        f"{body}</main>{_REFRESH_JS}</body></html>"
+    )
+
+
+class TeacherHandler(web.RequestHandler):
+    """The teacher's dashboard: GET shows it (``?class=CODE``), POST creates, assigns or deletes."""
+
+    def get_current_user(self) -> Any:
+        """The browser's user from the server's identity provider."""
+        provider = self.settings.get("identity_provider")
+        return None if provider is None else provider.get_user(self)
+
+    def set_default_headers(self) -> None:
+        """Never cached, never framed by another site."""
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Content-Security-Policy", "frame-ancestors 'self'")
+
+    def prepare(self) -> None:
+        """Check the form's xsrf token on every POST (Voila's application does not turn tornado's check on)."""
+        if self.request.method not in ("GET", "HEAD", "OPTIONS"):
+            self.check_xsrf_cookie()
+
+    async def _page(self, chosen: str | None, message: str = "", ok: bool = True) -> str:
+        service = _service(self.settings)
+        xsrf = self.xsrf_form_html()
+        return await _blocking(lambda: render_page(service, chosen, xsrf, message, ok))
+
+    @teacher_only
+    async def get(self) -> None:
+        """The page (and this browser's session noted as the teacher's, for the Deal Replayer's requests)."""
+        user = self.current_user
+        if user is not None:
+            _service(self.settings).teachers.add(str(user.username))
+        page = await self._page(self.get_argument("class", None), self.get_argument("said", ""))
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(page)
+
+    @teacher_only
+    async def post(self) -> None:
+        """Create a class, set an assignment or delete a class; then show the page again (303)."""
+        service = _service(self.settings)
+        action = self.get_body_argument("action", "")
+        code = self.get_body_argument("code", "").strip().upper()
+
+        def act() -> tuple[str, str]:
+            if action == "create":
+                new = service.store.create_class(self.get_body_argument("name", ""))
+                return new.code, f"Class {new.name} created: hand out the code {new.code}."
+            if action == "assign":
+                from push_learn.rummy.catalogue import rummy_rules
+                from push_learn.rummy.engine import rules_to_json
+
+                variant = self.get_body_argument("variant", "push")
+                level = self.get_body_argument("level", "greedy")
+                if variant not in GAME_WORDS or level not in LEVEL_WORDS:
+                    raise ClassroomError("choose a game and a bot level from the lists")
+                deal_text = self.get_body_argument("deal", "").strip()
+                if deal_text and not deal_text.isdigit():
+                    raise ClassroomError(f"a deal number is a whole number from 1 to 999999, not {deal_text[:20]!r}")
+                assignment = service.store.assign(
+                    code, variant, variant, rules_to_json(rummy_rules(variant)),
+                    deal_number=int(deal_text) if deal_text else None, bot_level=level, dashboards=["play_push"])
+                return code, f"Today's assignment is set: {describe(assignment)}."
+            if action == "delete":
+                if self.get_body_argument("confirm", "").strip().upper() != code:
+                    raise ClassroomError("type the class code in the box to delete the class")
+                removed = service.store.delete_class(code)
+                return "", (f"Class {code} deleted with its {removed['students']} students "
+                            f"and {removed['results']} results.")
+            raise ClassroomError("the page asked for something this dashboard does not do")
+
+        try:
+            chosen, said = await _blocking(act)
+            ok = True
+        except (ClassroomError, NotFound) as exc:
+            chosen, said, ok = code, str(exc), False
+        if not ok:
+            page = await self._page(chosen, said, ok=False)
+            self.set_status(400)
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish(page)
+            return
+        self.redirect("/push_learn/teacher?" + urlencode({"class": chosen, "said": said}), status=303)
+
+
+class RecordHandler(web.RequestHandler):
+    """A student's sealed match record (``/push_learn/teacher/record/12.json``), for the teacher only: open it
+    with the Deal Replayer's Load to replay that student's game move by move."""
+
+    def get_current_user(self) -> Any:
+        """The browser's user from the server's identity provider."""
+        provider = self.settings.get("identity_provider")
+        return None if provider is None else provider.get_user(self)
+
+    @teacher_only
+    async def get(self, result_id: str) -> None:
+        """The record as a download."""
+        service = _service(self.settings)
+        try:
+            record = await _blocking(lambda: service.store.result_record(int(result_id)))
+        except NotFound as exc:
+            raise web.HTTPError(404, str(exc)) from None
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Content-Disposition", f'attachment; filename="result-{int(result_id)}.json"')
+        self.finish(record.to_json(indent=1))
+
+
+class ExportHandler(web.RequestHandler):
+    """One CSV sheet of a class (``/push_learn/teacher/export/CODE/results.csv``), for the teacher only."""
+
+    def get_current_user(self) -> Any:
+        """The browser's user from the server's identity provider."""
+        provider = self.settings.get("identity_provider")
+        return None if provider is None else provider.get_user(self)
+
+    @teacher_only
+    async def get(self, code: str, sheet: str) -> None:
+        """The sheet as a download."""
+        service = _service(self.settings)
+        try:
+            files = await _blocking(lambda: service.store.export_csv(code))
+        except NotFound as exc:
+            raise web.HTTPError(404, str(exc)) from None
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Content-Disposition", f'attachment; filename="{code.upper()}-{sheet}.csv"')
+        self.finish(files[f"{sheet}.csv"])

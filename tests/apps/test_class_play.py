@@ -1,0 +1,89 @@
+"""Play Push on a class's deal, without a browser: the shuffle never reaches the page, the class's rules hold,
+hints are counted, and the finished match's sealed record is what the kernel posts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from push_learn.apps.play_push import ClassPlayTable, PlayPush
+from push_learn.classroom import client
+from push_learn.records import SEAL_KEY_ENV, Record
+from push_learn.rummy import PUSH
+from push_learn.rummy.engine import Match
+from push_learn.widgets.play_table import make_bot
+
+SEED = 987654321987654321
+PLAYERS = ("Ann", "Bot 1", "Bot 2", "Bot 3")
+
+
+def _table(**options: Any) -> ClassPlayTable:
+    seat = Match.new(PUSH, SEED, PLAYERS).names.index("Ann")
+    return ClassPlayTable(SEED, deal_label="deal 1234", assignment=7, rules=PUSH, seat=seat, names=PLAYERS,
+                          speed="fastest", **options)
+
+
+def test_the_page_never_gets_the_shuffle_and_the_class_rules_hold() -> None:
+    table = _table()
+    assert str(SEED) not in str(table.state)
+    for method in (table._takeback, table._new, table._load, table._save, table._level):
+        with pytest.raises(Exception, match=r"class|teacher"):
+            method({})
+    assert table.match.names[table.seat] == "Ann"
+
+
+def test_a_finished_match_posts_its_sealed_record_with_the_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(SEAL_KEY_ENV, "server key")
+    monkeypatch.setenv("PUSH_LEARN_CLASS_SERVICE", "http://127.0.0.1:9/")
+    posted: list[tuple[str, dict[str, Any]]] = []
+
+    def fake_send(action: str, payload: dict[str, Any]) -> dict[str, Any]:
+        posted.append((action, payload))
+        return {"text": "12 points left"}
+
+    monkeypatch.setattr(client, "send", fake_send)
+    seat = Match.new(PUSH, SEED, PLAYERS).names.index("Ann")
+    table = _table(bots={seat: make_bot("greedy")})  # outside an event loop the bots play at once, up to Ann
+    assert not table.match.over and table.match.turn == seat and posted == []
+    table.hints_used = 2
+    table.autoplay = True  # now the greedy bot plays Ann's seat too, to the end
+    while not table.match.over:
+        table._bot_step()
+    (action, payload), = posted
+    assert action == "result" and payload["assignment"] == 7
+    record = Record.from_json(payload["record"]).check_seal(b"server key")
+    assert record.notes == {"hints": 2} and record.seed == SEED and "Ann" in (record.players or ())
+    assert "class's leaderboard" in str(table.state["notice"])
+    table.refresh()
+    assert len(posted) == 1  # posted once
+
+
+def test_without_a_class_server_an_assignment_address_plays_a_free_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PUSH_LEARN_CLASS_SERVICE", raising=False)
+    app = PlayPush.from_query("assignment=3&seed=5")
+    assert not isinstance(app.main, ClassPlayTable)
+    assert any("not opened from a class server" in note for note in app.notes)
+
+
+def test_the_deal_replayer_opens_a_students_game_for_the_teacher(monkeypatch: pytest.MonkeyPatch) -> None:
+    from push_learn.apps.deal_replayer import DealReplayer
+
+    match = Match.new(PUSH, SEED, PLAYERS)
+    asked: list[dict[str, Any]] = []
+
+    def fake_send(action: str, payload: dict[str, Any]) -> dict[str, Any]:
+        asked.append({"action": action, **payload})
+        return {"record": match.record().sealed(b"k").to_json()}
+
+    monkeypatch.setattr(client, "send", fake_send)
+    app = DealReplayer.from_query("result=12")
+    assert asked == [{"action": "record", "result": 12}] and app.notes == []
+    assert "Ann" in app.main.state["title"]
+
+    def refuse(action: str, payload: dict[str, Any]) -> dict[str, Any]:
+        raise client.ServiceError("only the teacher's pages may open a student's game")
+
+    monkeypatch.setattr(client, "send", refuse)
+    app = DealReplayer.from_query("result=12")
+    assert any("only the teacher's pages" in note for note in app.notes)

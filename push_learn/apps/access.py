@@ -28,13 +28,11 @@ the same public files for everyone and carry nothing of the class.
 from __future__ import annotations
 
 import asyncio
-import functools
 import html
 import secrets
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
-from urllib.parse import urlencode
 
 from jupyter_core.utils import ensure_async
 from jupyter_server.auth.authorizer import Authorizer
@@ -52,6 +50,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from push_learn.apps.admission import Admission, queue_page
 from push_learn.apps.classkey import Keys, fingerprint
+from push_learn.apps.guards import KEY_PATH, OWNERS_SETTING, KernelOwners, is_teacher, owners_of, teacher_only
 
 __all__ = [
     "ADMISSION_SETTING",
@@ -79,52 +78,13 @@ name ends with the server's port (``cookie_name``)."""
 KEY_COOKIE = "push_learn_key"
 """Signed cookie saying which key a browser typed: ``student:<fingerprint>`` or ``teacher:<fingerprint>``;
 its name ends with the server's port."""
-KEY_PATH = "/login"
 """Where the key page lives (jupyter_server's login address, which Voila sets)."""
 ADMISSION_SETTING = "push_learn_admission"
 """The tornado setting holding the server's ``Admission`` (absent: no limit)."""
-OWNERS_SETTING = "push_learn_kernel_owners"
-"""The tornado setting holding the server's ``KernelOwners``."""
 WRONG_KEY_DELAY = 1.0
 """Seconds a wrong key waits before its answer, so that guessing keys is slow."""
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-class KernelOwners:
-    """Which browser session owns which kernel: recorded when a page gets its kernel, checked on every use."""
-
-    def __init__(self) -> None:
-        self._owner: dict[str, str] = {}
-
-    def record(self, kernel_id: str, session: str, live: list[str] | None = None) -> None:
-        """Bind ``kernel_id`` to ``session``; ``live`` (the kernels still running) lets go of the others."""
-        if live is not None:
-            running = set(live)
-            for gone in [kid for kid in self._owner if kid not in running]:
-                del self._owner[gone]
-        self._owner[kernel_id] = session
-
-    def owner(self, kernel_id: str) -> str | None:
-        """The session that owns ``kernel_id``; None for a kernel no page was given (a warm one, or unknown)."""
-        return self._owner.get(kernel_id)
-
-    def owns(self, kernel_id: str | None, user: User | None) -> bool:
-        """Whether ``user`` (its session) owns ``kernel_id``. Nobody owns an unknown or pooled kernel."""
-        if user is None or not kernel_id:
-            return False
-        owner = self._owner.get(kernel_id)
-        return owner is not None and secrets.compare_digest(owner, user.username)
-
-    def __len__(self) -> int:
-        return len(self._owner)
-
-
-def _owners(settings: dict[str, Any]) -> KernelOwners:
-    owners = settings.get(OWNERS_SETTING)
-    if not isinstance(owners, KernelOwners):
-        raise RuntimeError(f"the server has no {OWNERS_SETTING} setting: start it with PushLearnVoila")
-    return owners
 
 
 def cookie_name(handler: web.RequestHandler, base: str) -> str:
@@ -143,11 +103,6 @@ def _cookie_text(handler: web.RequestHandler, base: str) -> str | None:
         return value.decode("ascii")
     except UnicodeDecodeError:
         return None
-
-
-def is_teacher(user: User | None) -> bool:
-    """Whether this user typed the teacher key."""
-    return user is not None and user.name == "teacher"
 
 
 class ClassKeyIdentityProvider(IdentityProvider):
@@ -235,7 +190,7 @@ class KernelOwnerAuthorizer(Authorizer):
         if resource != "kernels":
             return True
         kernel_id = handler.path_kwargs.get("kernel_id") or getattr(handler, "kernel_id", None)
-        allowed = _owners(handler.settings).owns(kernel_id, user)
+        allowed = owners_of(handler.settings).owns(kernel_id, user)
         if not allowed:
             self.log.warning("refused %s on kernel %s: another browser's page opened it", action, kernel_id)
         return allowed
@@ -359,23 +314,6 @@ class KeyHandler(web.RequestHandler):
         """No xsrf token on the key form: sending someone the right key grants nothing they lacked."""
 
 
-def teacher_only(method: F) -> F:
-    """Decorate a method of a jupyter_server handler so that only a browser that typed the teacher key gets
-    through: a page (GET/HEAD) is sent to the key page asking for the teacher key, anything else gets 403."""
-
-    @functools.wraps(method)
-    def wrapper(self: web.RequestHandler, *args: Any, **kwargs: Any) -> Any:
-        if not is_teacher(cast("User | None", self.current_user)):
-            if self.request.method in ("GET", "HEAD"):
-                target = self.request.uri or "/"
-                self.redirect(f"{KEY_PATH}?{urlencode({'next': target, 'for': 'teacher'})}")
-                return None
-            raise web.HTTPError(403, "only the teacher key opens this")
-        return method(self, *args, **kwargs)
-
-    return cast("F", wrapper)
-
-
 class _RecordingKernels:
     """A page handler's view of the kernel manager: the kernel it gets is recorded as its session's."""
 
@@ -433,7 +371,7 @@ class OwnedPageHandler(TornadoVoilaHandler):
         manager = self.settings["kernel_manager"]
         if user is None:
             return manager
-        return _RecordingKernels(manager, _owners(self.settings), user.username)
+        return _RecordingKernels(manager, owners_of(self.settings), user.username)
 
 
 class OwnedShutdownHandler(VoilaShutdownKernelHandler):
@@ -442,7 +380,7 @@ class OwnedShutdownHandler(VoilaShutdownKernelHandler):
     @web.authenticated
     async def post(self, kernel_id: str) -> None:
         """Shut the kernel down if this browser's page owns it; 403 otherwise."""
-        if not _owners(self.settings).owns(kernel_id, self.current_user):
+        if not owners_of(self.settings).owns(kernel_id, self.current_user):
             self.log.warning("refused to shut kernel %s down: another browser's page opened it", kernel_id)
             raise web.HTTPError(403, "this kernel belongs to another page")
         await super().post(kernel_id)
@@ -545,7 +483,7 @@ class PushLearnVoila(Voila):
             names = ", ".join(sorted(cls.__name__ for cls in missing))
             raise RuntimeError(f"this Voila does not serve its pages with {names}; push_learn cannot guard them")
         if self.class_service is not None:  # the class store's pages and requests (push_learn.classroom.service)
-            from push_learn.classroom.service import handlers as class_handlers
+            from push_learn.classroom.routes import handlers as class_handlers
 
             handlers = [*class_handlers(), *handlers]
         return handlers

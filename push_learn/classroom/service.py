@@ -55,7 +55,6 @@ __all__ = [
     "KernelHandler",
     "Member",
     "describe",
-    "handlers",
     "request_signature",
 ]
 
@@ -358,7 +357,7 @@ class KernelHandler(_JSONHandler):
 
     async def post(self, action: str) -> None:
         """Authenticate the kernel, find the session that owns it, and act for that session's student."""
-        from push_learn.apps.access import OWNERS_SETTING, KernelOwners
+        from push_learn.apps.guards import OWNERS_SETTING, KernelOwners
 
         service = _service(self.settings)
         if "Origin" in self.request.headers or self.request.remote_ip not in LOOPBACK:
@@ -413,18 +412,3 @@ class AttemptHandler(_JSONHandler):
             return
         body = self.body_json()
         await self.act(lambda: service.attempt(member, body))
-
-
-def handlers() -> list[tuple[str, type[web.RequestHandler]]]:
-    """The class service's routes (added to Voila's by ``PushLearnVoila`` when a store is open)."""
-    from push_learn.classroom.teacher import ExportHandler, RecordHandler, TeacherHandler
-
-    return [
-        (f"{PREFIX}/join", JoinHandler),
-        (f"{PREFIX}/attempt", AttemptHandler),
-        (f"{PREFIX}/kernel/(deal|result|attempt|record)", KernelHandler),
-        ("/push_learn/teacher", TeacherHandler),
-        (r"/push_learn/teacher/record/([0-9]{1,18})\.json", RecordHandler),
-        (r"/push_learn/teacher/export/([A-Za-z0-9]{1,20})/(students|assignments|results|attempts)\.csv",
-         ExportHandler),
-    ]

@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 
 from tornado import web
 
-from push_learn.apps.access import teacher_only
+from push_learn.apps.guards import teacher_only
 from push_learn.classroom.service import GAME_WORDS, LEVEL_WORDS, ClassService, _blocking, _service, describe
 from push_learn.classroom.store import ClassInfo, ClassroomError, NotFound
 

@@ -23,7 +23,8 @@ from tornado.netutil import bind_sockets
 
 from push_learn.apps.access import KEY_PATH, OWNERS_SETTING, SESSION_COOKIE, ClassKeyIdentityProvider, KernelOwners
 from push_learn.classroom import Store
-from push_learn.classroom.service import AUTH_HEADER, SERVICE_SETTING, ClassService, handlers, request_signature
+from push_learn.classroom.routes import handlers
+from push_learn.classroom.service import AUTH_HEADER, SERVICE_SETTING, ClassService, request_signature
 from push_learn.records import Record
 
 TEACHER_KEY = "TEACH-KEY9"
@@ -295,19 +296,20 @@ def test_a_students_own_jupyterlab_records_attempts_with_their_token_only(store:
 
 def test_tutor_check_stays_silent_without_a_class_service(monkeypatch: pytest.MonkeyPatch,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
-    from push_learn import tutor
     from push_learn.classroom import client
+    from push_learn.tutor import tutorial
 
+    tutor = tutorial("01")
     monkeypatch.delenv("PUSH_LEARN_CLASS_SERVICE", raising=False)
     sent: list[tuple[Any, ...]] = []
     monkeypatch.setattr(client, "record_attempt", lambda *args: sent.append(args) or True)
-    tutor.check(5, 4, label="Exercise 2")
-    assert sent == [] and "Not quite" in capsys.readouterr().out
+    tutor.check(1, "not an answer")
+    assert sent == [] and "Exercise 1" in capsys.readouterr().out
     monkeypatch.setenv("PUSH_LEARN_CLASS_SERVICE", "http://127.0.0.1:9/")
     monkeypatch.setenv("PUSH_LEARN_CLASS_TOKEN", "t")
-    tutor.check(5, 4, label="Exercise 2")
-    tutor.check(..., 4, label="Exercise 2")  # not answered yet: nothing to record
-    assert sent == [("notebook", "Exercise 2", "5", False)]
+    tutor.check(1, "not an answer")
+    tutor.check(1, ...)  # not answered yet: nothing to record
+    assert sent == [("01", "Exercise 1", "'not an answer'", False)]
     monkeypatch.undo()
     monkeypatch.setenv("PUSH_LEARN_CLASS_SERVICE", "http://127.0.0.1:9/")  # nobody listens there
     monkeypatch.setenv("PUSH_LEARN_CLASS_TOKEN", "t")

@@ -1,0 +1,24 @@
+"""The class store's addresses on the server: the service kernels and pages call, and the teacher's pages."""
+
+from __future__ import annotations
+
+from tornado import web
+
+from push_learn.classroom.service import PREFIX, AttemptHandler, JoinHandler, KernelHandler
+from push_learn.classroom.teacher import ExportHandler, RecordHandler, TeacherHandler
+
+__all__ = ["handlers"]
+
+
+def handlers() -> list[tuple[str, type[web.RequestHandler]]]:
+    """The class service's routes (added to Voila's by ``PushLearnVoila`` when a store is open)."""
+    return [
+        (f"{PREFIX}/join", JoinHandler),
+        (f"{PREFIX}/attempt", AttemptHandler),
+        (f"{PREFIX}/kernel/(deal|result|attempt|record)", KernelHandler),
+        ("/push_learn/teacher", TeacherHandler),
+        (r"/push_learn/teacher/record/([0-9]{1,18})\.json", RecordHandler),
+        (r"/push_learn/teacher/export/([A-Za-z0-9]{1,20})/(students|assignments|results|attempts)\.csv",
+         ExportHandler),
+    ]
+

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from push_learn.widgets.push_choice import PushChoice
     from push_learn.widgets.rescue_view import RescueView
     from push_learn.widgets.score_sheet import ScoreSheet
+    from push_learn.widgets.three_card_trainer import ThreeCardTrainer
 
 __all__ = [
     "DealStepper",
@@ -28,6 +29,7 @@ __all__ = [
     "PushChoice",
     "RescueView",
     "ScoreSheet",
+    "ThreeCardTrainer",
 ]
 
 _WHERE = {
@@ -39,6 +41,7 @@ _WHERE = {
     "PushChoice": "push_learn.widgets.push_choice",
     "RescueView": "push_learn.widgets.rescue_view",
     "ScoreSheet": "push_learn.widgets.score_sheet",
+    "ThreeCardTrainer": "push_learn.widgets.three_card_trainer",
 }
 
 

@@ -24,11 +24,13 @@ from push_learn.widgets import (
     PushChoice,
     RescueView,
     ScoreSheet,
+    ThreeCardTrainer,
 )
 from push_learn.widgets.base import NOTICE_LIMIT, SLIP, PushWidget, intent
 
 WIDGETS: list[type[PushWidget]] = [
     DealStepper, HandRanker, HandView, MeldExplorer, PlayTable, PushChoice, RescueView, ScoreSheet,
+    ThreeCardTrainer,
 ]
 WITH_INTENTS = [widget for widget in WIDGETS if widget._intents]
 

@@ -15,7 +15,7 @@ function handPanel(hand, ctx) {
       button("Clear", `pl-btn-clear-${hand.slot}`, () => ctx.send("clear", { slot: hand.slot }),
         { ariaLabel: `Clear the ${hand.heading.toLowerCase()}` })),
     hand.cards.length
-      ? handEl(hand.cards, ctx, { name: `hand-${hand.slot}`, label: `${hand.heading}: ${hand.typed || "empty"}` })
+      ? handEl(hand.cards, ctx, { name: `hand-${hand.slot}`, label: `Cards of the ${hand.heading.toLowerCase()}` })
       : h("div", { class: "pl-sub", text: "No cards yet." }),
     textEntry(ctx, { key: `hand-${hand.slot}`, label: `Type the ${hand.heading.toLowerCase()}`, value: hand.typed,
       buttonText: "Use", placeholder: "AS KS QS JS 10S", onSubmit: (text) => ctx.send("type", { slot: hand.slot, text }) }),

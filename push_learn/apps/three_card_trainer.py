@@ -25,7 +25,9 @@ class ThreeCardPokerTrainer(App):
         pair_plus = self.option("pair_plus", tuple(PAIR_PLUS_TABLES), "40-30-6-4-1")
         ante_bonus = self.option("ante_bonus", tuple(ANTE_BONUS_TABLES), "5-4-1")
         ante = int(self.option("ante", tuple(str(n) for n in ANTES), "5"))
-        return ThreeCardTrainer(self.query.seed, pair_plus=pair_plus, ante_bonus=ante_bonus, ante=ante)
+        return ThreeCardTrainer(
+            self.query.seed, pair_plus=pair_plus, ante_bonus=ante_bonus, ante=ante, title="Your seat"
+        )
 
     @property
     def subtitle(self) -> str:

@@ -23,6 +23,14 @@ FIRST_RENDER_MS = 60_000
 """Generous wait for a dashboard's first widget: a cold kernel on two busy cores takes several seconds."""
 
 
+def assert_fits(page: Page) -> None:
+    """The page needs no sideways scrolling on a laptop (1280 x 800) or a tablet held upright (820 x 1180)."""
+    for width, height in ((1280, 800), (820, 1180)):
+        page.set_viewport_size({"width": width, "height": height})
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 1, f"{overflow} px too wide at {width} x {height}"
+
+
 def open_dashboard(page: Page, server: Server, slug: str, query: str) -> None:
     """Open a dashboard and wait for its App box."""
     page.goto(f"{server.url}voila/render/{slug}.ipynb?{query}")
@@ -70,6 +78,7 @@ def test_ten_hands_of_three_card_poker_by_clicks(
     expect(app.locator(".pl-tcp-running")).to_contain_text(f"After 10 rounds you are {stack - 100:+d} chips")
     expect(app.locator(".pl-tcp-running")).to_contain_text("10 times out of 10")
     expect(app.locator(".pl-tcp-stack")).to_have_text(f"Your chips: {stack}")
+    assert_fits(page)
     accessible("after ten hands")
     watch.assert_clean()
 
@@ -105,5 +114,6 @@ def test_hand_rankings_ranks_a_picked_hand(
     verdict = app.locator(".pl-compare-high")
     order = "first" if hand.value > evaluate_high(second).value else "second"
     expect(verdict).to_contain_text(f"The {order} hand wins" if hand.value != evaluate_high(second).value else "tie")
+    assert_fits(page)
     accessible("after the interaction")
     watch.assert_clean()

@@ -53,7 +53,7 @@ function draw(state, ctx) {
   if (!state.deck) return null;
   const deck = h("div", { role: "group", class: "pl-ranker-deck", "aria-label": state.deck_label });
   for (const suit of state.deck) {
-    deck.append(handEl(suit.cards, ctx, { name: suit.name, label: suit.label, onToggle: (card) => ctx.send("toggle", { i: card.i }) }));
+    deck.append(handEl(suit.cards, ctx, { name: suit.name, label: suit.label, cls: "pl-small", onToggle: (card) => ctx.send("toggle", { i: card.i }) }));
   }
   return [
     h("div", { class: "pl-title", text: state.title }),

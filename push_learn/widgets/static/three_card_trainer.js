@@ -50,8 +50,12 @@ function lastPanel(state, ctx) {
   panel.append(
     h("div", { class: "pl-title", text: `Round ${last.round}: ${last.net >= 0 ? "+" : ""}${last.net} chips` }),
     h("div", { class: "pl-row" },
-      last.dealer.length ? handEl(last.dealer, ctx, { name: "last-dealer", label: `The dealer's cards: ${last.dealer_hand}` }) : null,
-      last.cards.length ? handEl(last.cards, ctx, { name: "last-mine", label: `Your cards: ${last.hand}` }) : null),
+      last.dealer.length ? h("div", {},
+        h("div", { class: "pl-sub", text: `Dealer: ${last.dealer_hand}` }),
+        handEl(last.dealer, ctx, { name: "last-dealer", label: `The dealer's cards: ${last.dealer_hand}` })) : null,
+      last.cards.length ? h("div", {},
+        h("div", { class: "pl-sub", text: `You: ${last.hand}` }),
+        handEl(last.cards, ctx, { name: "last-mine", label: `Your cards: ${last.hand}` })) : null),
     h("div", { class: "pl-tcp-dealer", text: last.dealer_text }),
   );
   if (last.decision) {

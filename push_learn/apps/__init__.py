@@ -19,32 +19,38 @@ from push_learn.apps.catalogue import DASHBOARDS, DashboardInfo
 if TYPE_CHECKING:
     from push_learn.apps.base import App
     from push_learn.apps.deal_replayer import DealReplayer
+    from push_learn.apps.hand_rankings import HandRankings
     from push_learn.apps.meld_lab import MeldLab
     from push_learn.apps.play_push import PlayPush
     from push_learn.apps.push_or_take import PushOrTake
     from push_learn.apps.rescue_lab import RescueLab
     from push_learn.apps.score_sheet import ScoreSheetLab
+    from push_learn.apps.three_card_trainer import ThreeCardPokerTrainer
 
 __all__ = [
     "DASHBOARDS",
     "App",
     "DashboardInfo",
     "DealReplayer",
+    "HandRankings",
     "MeldLab",
     "PlayPush",
     "PushOrTake",
     "RescueLab",
     "ScoreSheetLab",
+    "ThreeCardPokerTrainer",
 ]
 
 _LAZY: dict[str, str] = {
     "App": "push_learn.apps.base",
     "DealReplayer": "push_learn.apps.deal_replayer",
+    "HandRankings": "push_learn.apps.hand_rankings",
     "MeldLab": "push_learn.apps.meld_lab",
     "PlayPush": "push_learn.apps.play_push",
     "PushOrTake": "push_learn.apps.push_or_take",
     "RescueLab": "push_learn.apps.rescue_lab",
     "ScoreSheetLab": "push_learn.apps.score_sheet",
+    "ThreeCardPokerTrainer": "push_learn.apps.three_card_trainer",
 }
 
 

@@ -88,6 +88,18 @@ DASHBOARDS: tuple[DashboardInfo, ...] = (
         "Play a match of Push, Cap-It or 6-7-8-9-10 against computer players.",
         choose_variant=True,
     ),
+    DashboardInfo(
+        "hand_rankings",
+        "Hand rankings",
+        "HandRankings",
+        "Pick two poker hands of five or three cards: what each is, where it ranks among all hands, and which wins.",
+    ),
+    DashboardInfo(
+        "three_card_trainer",
+        "Three Card Poker trainer",
+        "ThreeCardPokerTrainer",
+        "Play Three Card Poker against the dealer and see the exact strategy's verdict on every play or fold.",
+    ),
 )
 
 

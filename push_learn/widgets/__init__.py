@@ -1,4 +1,4 @@
-"""Jupyter widgets for the rummy family, built with anywidget (one synced JSON state per widget).
+"""Jupyter widgets for the Push family (rummy and poker), built with anywidget (one synced JSON state per widget).
 
 ``from push_learn.widgets import MeldExplorer`` loads only that widget's module: importing this
 package itself is quick, and each widget class is imported the first time it is named.
@@ -11,23 +11,37 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from push_learn.widgets.deal_stepper import DealStepper
+    from push_learn.widgets.hand_ranker import HandRanker
     from push_learn.widgets.hand_view import HandView
     from push_learn.widgets.meld_explorer import MeldExplorer
     from push_learn.widgets.play_table import PlayTable
     from push_learn.widgets.push_choice import PushChoice
     from push_learn.widgets.rescue_view import RescueView
     from push_learn.widgets.score_sheet import ScoreSheet
+    from push_learn.widgets.three_card_trainer import ThreeCardTrainer
 
-__all__ = ["DealStepper", "HandView", "MeldExplorer", "PlayTable", "PushChoice", "RescueView", "ScoreSheet"]
+__all__ = [
+    "DealStepper",
+    "HandRanker",
+    "HandView",
+    "MeldExplorer",
+    "PlayTable",
+    "PushChoice",
+    "RescueView",
+    "ScoreSheet",
+    "ThreeCardTrainer",
+]
 
 _WHERE = {
     "DealStepper": "push_learn.widgets.deal_stepper",
+    "HandRanker": "push_learn.widgets.hand_ranker",
     "HandView": "push_learn.widgets.hand_view",
     "MeldExplorer": "push_learn.widgets.meld_explorer",
     "PlayTable": "push_learn.widgets.play_table",
     "PushChoice": "push_learn.widgets.push_choice",
     "RescueView": "push_learn.widgets.rescue_view",
     "ScoreSheet": "push_learn.widgets.score_sheet",
+    "ThreeCardTrainer": "push_learn.widgets.three_card_trainer",
 }
 
 

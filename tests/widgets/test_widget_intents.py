@@ -15,10 +15,23 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pl_widget_driver import Wire, page_sends, synced
 
-from push_learn.widgets import DealStepper, HandView, MeldExplorer, PlayTable, PushChoice, RescueView, ScoreSheet
+from push_learn.widgets import (
+    DealStepper,
+    HandRanker,
+    HandView,
+    MeldExplorer,
+    PlayTable,
+    PushChoice,
+    RescueView,
+    ScoreSheet,
+    ThreeCardTrainer,
+)
 from push_learn.widgets.base import NOTICE_LIMIT, SLIP, PushWidget, intent
 
-WIDGETS: list[type[PushWidget]] = [DealStepper, HandView, MeldExplorer, PlayTable, PushChoice, RescueView, ScoreSheet]
+WIDGETS: list[type[PushWidget]] = [
+    DealStepper, HandRanker, HandView, MeldExplorer, PlayTable, PushChoice, RescueView, ScoreSheet,
+    ThreeCardTrainer,
+]
 WITH_INTENTS = [widget for widget in WIDGETS if widget._intents]
 
 json_values = st.recursive(
@@ -27,7 +40,7 @@ json_values = st.recursive(
     max_leaves=6,
 )
 field_names = st.sampled_from(["action", "by", "choice", "deal", "i", "id", "k", "level", "seat", "seed", "speed",
-                               "text", "to", "card", "index"])
+                               "text", "to", "card", "index", "slot", "n", "bet", "amount"])
 
 
 class Clumsy(PushWidget, module="hand_view"):

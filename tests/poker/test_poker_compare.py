@@ -1,0 +1,54 @@
+"""push_learn.poker.compare: a hand's place among all hands, and why one hand beats another."""
+
+from __future__ import annotations
+
+import doctest
+import random
+from itertools import combinations, pairwise
+
+import pytest
+
+import push_learn.poker.compare as compare
+from push_learn.cards import parse_cards
+from push_learn.poker.compare import class_rank, explain
+from push_learn.poker.hands import evaluate_high, evaluate_low
+from push_learn.poker.three_card import BRAG, DECK, THREE_CARD_POKER, ThreeCardRanking, evaluate
+
+
+def test_the_examples_in_the_docstrings_hold() -> None:
+    failures, tried = doctest.testmod(compare)
+    assert tried and not failures
+
+
+@pytest.mark.parametrize("ranking", [BRAG, THREE_CARD_POKER], ids=str)
+def test_three_card_places_follow_the_ranking(ranking: ThreeCardRanking) -> None:
+    hands = [evaluate(list(cards), ranking) for cards in combinations(DECK[::3], 3)]
+    for a, b in pairwise(hands):
+        assert (class_rank(a)[0] < class_rank(b)[0]) == (a > b)
+        assert (class_rank(a)[0] == class_rank(b)[0]) == (a == b)
+
+
+def test_the_extremes_of_each_ranking() -> None:
+    assert class_rank(evaluate("3S 3D 3C", BRAG)) == (1, class_rank(evaluate("5S 3D 2C", BRAG))[1])
+    assert class_rank(evaluate("AS KS QS", THREE_CARD_POKER))[0] == 1
+    assert class_rank(evaluate_high(parse_cards("7H 5C 4H 3H 2C"))) == (7462, 7462)
+    assert class_rank(evaluate_low(parse_cards("5H 4C 3H 2H AC"))) == (1, 6175)
+
+
+def test_the_winner_named_agrees_with_the_order_of_the_hands() -> None:
+    rng = random.Random(4)
+    deck = list(DECK)
+    for _ in range(300):
+        rng.shuffle(deck)
+        for read in (evaluate_high, evaluate_low):
+            a, b = read(deck[:5]), read(deck[5:10])
+            verdict = explain(a, b)
+            assert verdict.order == (a.value > b.value) - (a.value < b.value)
+            assert verdict.text.startswith(("The first", "The second", "The hands tie", "The lows tie"))
+        x, y = evaluate(deck[:3], BRAG), evaluate(deck[3:6], BRAG)
+        assert explain(x, y).order == (x > y) - (x < y)
+
+
+def test_hands_of_different_rankings_are_not_compared() -> None:
+    with pytest.raises(TypeError):
+        explain(evaluate("AS KS QS", BRAG), evaluate("AS KS QS", THREE_CARD_POKER))

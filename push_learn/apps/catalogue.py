@@ -17,7 +17,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DASHBOARDS", "FIRST_PATH", "DashboardInfo", "dashboard", "notebook_json", "write_notebooks"]
+FAMILIES: tuple[str, ...] = ("Push Rummy", "Poker", "Three-card games")
+"""The families of games, in the order the landing page lists them, each under its own heading."""
+
+__all__ = [
+    "DASHBOARDS",
+    "FAMILIES",
+    "FIRST_PATH",
+    "DashboardInfo",
+    "by_family",
+    "dashboard",
+    "notebook_json",
+    "write_notebooks",
+]
 
 
 @dataclass(frozen=True)
@@ -34,6 +46,12 @@ class DashboardInfo:
     """One sentence saying what a student does there."""
     choose_variant: bool = False
     """Whether the landing page offers a choice of game (Push, Cap-It, 6-7-8-9-10) for it."""
+    family: str = FAMILIES[0]
+    """The family of games it belongs to, one of ``FAMILIES``: the landing page groups the dashboards by it."""
+
+    def __post_init__(self) -> None:
+        if self.family not in FAMILIES:
+            raise ValueError(f"the family of {self.title} is one of {', '.join(FAMILIES)}, not {self.family!r}")
 
     @property
     def notebook(self) -> str:
@@ -93,12 +111,14 @@ DASHBOARDS: tuple[DashboardInfo, ...] = (
         "Hand rankings",
         "HandRankings",
         "Pick two poker hands of five or three cards: what each is, where it ranks among all hands, and which wins.",
+        family="Poker",
     ),
     DashboardInfo(
         "three_card_trainer",
         "Three Card Poker trainer",
         "ThreeCardPokerTrainer",
         "Play Three Card Poker against the dealer and see the exact strategy's verdict on every play or fold.",
+        family="Three-card games",
     ),
 )
 
@@ -112,6 +132,12 @@ FIRST_PATH: tuple[tuple[str, str], ...] = (
     ("deal_replayer", "replay a whole game move by move and try your own moves instead."),
 )
 """The order a newcomer tries the dashboards in, each with what they learn there (the landing page's first path)."""
+
+
+def by_family() -> list[tuple[str, list[DashboardInfo]]]:
+    """The dashboards grouped by family, in the order of ``FAMILIES`` (a family with none is left out)."""
+    groups = [(family, [info for info in DASHBOARDS if info.family == family]) for family in FAMILIES]
+    return [(family, infos) for family, infos in groups if infos]
 
 
 def dashboard(slug: str) -> DashboardInfo:

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from push_learn.apps.catalogue import DASHBOARDS, FIRST_PATH, dashboard, write_notebooks
+from push_learn.apps.catalogue import DASHBOARDS, FIRST_PATH, by_family, dashboard, write_notebooks
 from push_learn.apps.classkey import Keys, is_local_host, key_matches, key_problem, new_key
 from push_learn.errors import UsageError
 from push_learn.rummy.catalogue import RUMMY_GAMES
@@ -171,8 +171,13 @@ def landing_page_config(page_config: dict[str, Any], **_context: Any) -> dict[st
                 "blurb": info.blurb,
                 "notebook": info.notebook,
                 "chooseVariant": info.choose_variant,
+                "family": info.family,
             }
             for info in DASHBOARDS
+        ],
+        "families": [
+            {"name": family, "id": "-".join(family.lower().split()), "notebooks": [info.notebook for info in infos]}
+            for family, infos in by_family()
         ],
         "variants": [
             {"key": spec.id, "name": spec.title, "players": list(spec.players)}

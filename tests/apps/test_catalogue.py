@@ -8,7 +8,16 @@ from pathlib import Path
 import pytest
 
 import push_learn.apps
-from push_learn.apps.catalogue import DASHBOARDS, dashboard, notebook_json, notebook_text, write_notebooks
+from push_learn.apps.catalogue import (
+    DASHBOARDS,
+    FAMILIES,
+    DashboardInfo,
+    by_family,
+    dashboard,
+    notebook_json,
+    notebook_text,
+    write_notebooks,
+)
 
 CHECKOUT = Path(__file__).resolve().parents[2] / "notebooks" / "dashboards"
 
@@ -53,3 +62,21 @@ def test_committed_dashboard_notebooks_match_the_catalogue() -> None:
     assert committed == sorted(info.notebook for info in DASHBOARDS)
     for info in DASHBOARDS:
         assert (CHECKOUT / info.notebook).read_text(encoding="utf-8") == notebook_text(info), info.notebook
+
+
+def test_every_dashboard_belongs_to_a_known_family_and_rummy_is_the_default() -> None:
+    assert {info.family for info in DASHBOARDS} <= set(FAMILIES)
+    assert dashboard("meld_lab").family == "Push Rummy" == FAMILIES[0]
+    assert dashboard("hand_rankings").family == "Poker"
+    assert dashboard("three_card_trainer").family == "Three-card games"
+    with pytest.raises(ValueError, match="the family of Dice is one of Push Rummy, Poker, Three-card games"):
+        DashboardInfo("dice", "Dice", "DiceLab", "Roll dice.", family="Dice")
+
+
+def test_by_family_lists_every_dashboard_once_in_the_families_order() -> None:
+    groups = by_family()
+    used = {info.family for info in DASHBOARDS}
+    assert [family for family, _ in groups] == [family for family in FAMILIES if family in used]
+    listed = [info for _, infos in groups for info in infos]
+    assert sorted(info.slug for info in listed) == sorted(info.slug for info in DASHBOARDS)
+    assert all(info.family == family for family, infos in groups for info in infos)

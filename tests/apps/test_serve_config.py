@@ -82,6 +82,14 @@ def test_landing_page_config_lists_every_dashboard_and_game() -> None:
     config = serve.landing_page_config({"baseUrl": "/"}, notebook_path="")
     catalogue = config["pushLearn"]
     assert [d["title"] for d in catalogue["dashboards"]] == [info.title for info in DASHBOARDS]
+    assert [d["family"] for d in catalogue["dashboards"]] == [info.family for info in DASHBOARDS]
+    families = catalogue["families"]
+    assert families[0] == {
+        "name": "Push Rummy",
+        "id": "push-rummy",
+        "notebooks": [info.notebook for info in DASHBOARDS if info.family == "Push Rummy"],
+    }
+    assert sorted(n for family in families for n in family["notebooks"]) == sorted(i.notebook for i in DASHBOARDS)
     games = {v["key"]: v["players"] for v in catalogue["variants"]}
     assert games == {"push": [4], "cap_it": [3, 4, 5, 6], "six_to_ten": [2, 3, 4]}
     assert config["baseUrl"] == "/"

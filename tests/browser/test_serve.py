@@ -15,7 +15,7 @@ import psutil
 import pytest
 from playwright.sync_api import Page, expect
 
-from push_learn.apps.catalogue import DASHBOARDS, notebook_text
+from push_learn.apps.catalogue import DASHBOARDS, by_family, notebook_text
 from push_learn.apps.harness import PageWatch, Server, kernel_processes
 
 FLOOR = Path(__file__).resolve().parents[2] / "benchmarks" / "notebooks" / "floor.ipynb"
@@ -31,6 +31,12 @@ def test_landing_page_lists_every_dashboard(
 ) -> None:
     page.goto(voila_server.url)
     expect(page).to_have_title("push_learn dashboards")
+    for family, infos in by_family():  # a region per family, headed by its name, listing its dashboards
+        region = page.get_by_role("region", name=family, exact=True)
+        expect(region.get_by_role("heading", level=2)).to_have_text(family)
+        expect(region.get_by_role("listitem")).to_have_count(len(infos))
+        for info in infos:
+            expect(region.get_by_role("heading", name=info.title, exact=True, level=3)).to_be_visible()
     for info in DASHBOARDS:
         heading = page.get_by_role("heading", name=info.title, exact=True)
         expect(heading).to_be_visible()

@@ -623,11 +623,81 @@ def _next_offer() -> str:
     return str(view.names[view.pass_to])
 
 
+def _which_wins(first: str, second: str, low: bool = False) -> str:
+    """ "first" or "second": which of two five-card hands wins, high (or ace-to-five low)."""
+    from push_learn.poker import evaluate_high, evaluate_low
+    from push_learn.poker.compare import explain
+
+    read = evaluate_low if low else evaluate_high
+    return "first" if explain(read(parse_cards(first)), read(parse_cards(second))).order > 0 else "second"
+
+
+def _most_in_round(round_no: int) -> int:
+    """The most one player can put in during betting round ``round_no`` of Push stud: a bet and every raise."""
+    from push_learn.poker import push_stud_rules
+
+    limits = push_stud_rules(players=5).limits
+    return limits.bet_size(round_no) * limits.max_bets
+
+
+def _ryo_down_after_turn_up() -> int:
+    """Roll Your Own, seed 5, four random players: face-down cards of the first seat to turn one up, afterwards."""
+    from push_learn.poker import Phase, PushStudGame, RandomBot, push_stud_rules
+
+    game = PushStudGame(push_stud_rules(players=4, roll_your_own=True), seed=5)
+    bot, rng = RandomBot(), random.Random(3)
+    while (view := game.observe(game.to_move[0])).phase is not Phase.EXPOSE:
+        game.apply(bot.choose(view, rng))
+    game.apply(view.legal[0])
+    assert view.seat is not None
+    return len(game.observe(view.seat).seats[view.seat].down)
+
+
+def _high_half(pot: int) -> int:
+    """The high half of a hi-lo pot of ``pot`` chips, one high and one low declarer."""
+    from push_learn.poker import Direction, Pot, ShowdownMode
+    from push_learn.poker.showdown import settle
+
+    awards = settle([Pot(pot, (0, 1))], ShowdownMode.HI_LO_DECLARE, high={0: 2, 1: 1}, low={0: 1, 1: 2},
+                    order=[0, 1], declared={0: Direction.HIGH, 1: Direction.LOW})
+    return next(award.amount for award in awards if award.way == "high")
+
+
 def _tutorial_08() -> dict[int, Exercise]:
-    from push_learn.poker import ROLL_YOUR_OWN, evaluate_high, push_stud_rules
+    from push_learn.poker import ROLL_YOUR_OWN, Direction, evaluate_high, push_stud_rules
 
     return {
         1: Exercise(
+            lambda: evaluate_high(parse_cards("9S 9D 5C QH 2S")).category,
+            hint="Count the cards of each rank.",
+            right="A pair of nines.",
+            accept=("one pair", "pair of nines", "one pair of nines"),
+            mistakes=(
+                Mistake("two pair", "Count again: only one rank appears twice."),
+                Mistake("straight", "A straight needs five ranks in a row; here one rank appears twice."),
+                Mistake("high card", "Two cards share a rank here."),
+            ),
+        ),
+        2: Exercise(
+            lambda: _which_wins("KH KD 7S 7C 2D", "QS QH QC 4D 3S"),
+            hint="Find each hand's kind first; the kind decides before any rank does.",
+            right="Three of a kind ranks above two pair, whatever the ranks.",
+            accept=("the second", "second hand", "the second hand", "queens", "three queens"),
+            mistakes=(
+                Mistake("first", "Two pairs are more pairs, but three of a kind is rarer and ranks above two pair."),
+            ),
+        ),
+        3: Exercise(
+            lambda: _most_in_round(3),
+            hint="From round 3 every bet and raise is the big bet; a round allows a bet and three raises.",
+            right="The big bet, $4, four times: a bet and three raises make $16.",
+            mistakes=(
+                Mistake(8, "That is with the small bet of $2; round 3 plays the big bet."),
+                Mistake(4, "That is one bet; three raises may follow it."),
+                Mistake(12, "A bet and three raises are four bets of $4, not three."),
+            ),
+        ),
+        4: Exercise(
             lambda: _stud_after_push().observe(2).seats[2].stack,
             hint="The ante, then the price of the push.",
             right="200 - 1 - 10 = 189.",
@@ -636,7 +706,7 @@ def _tutorial_08() -> dict[int, Exercise]:
                 Mistake(199, "The push cost 10 as well as the ante."),
             ),
         ),
-        2: Exercise(
+        5: Exercise(
             _next_offer,
             hint="Offers go round to the left, and the dealer is Seat 1.",
             right="After Seat 4 comes Seat 5; the dealer, Seat 1, is offered a card last.",
@@ -648,28 +718,51 @@ def _tutorial_08() -> dict[int, Exercise]:
                 Mistake("Seat 1", "Seat 1 is the dealer, who is offered a card last: who sits before the dealer?"),
             ),
         ),
-        3: Exercise(
-            lambda: evaluate_high(parse_cards("9S 9D 5C QH 2S")).category,
-            hint="Count the cards of each rank.",
-            right="A pair of nines.",
-            accept=("one pair", "pair of nines", "one pair of nines"),
-            mistakes=(
-                Mistake("two pair", "Count again: only one rank appears twice."),
-                Mistake("straight", "A straight needs five ranks in a row; here one rank appears twice."),
-                Mistake("high card", "Two cards share a rank here."),
-            ),
-        ),
-        4: Exercise(
-            lambda: ROLL_YOUR_OWN.push_price,
-            hint="Look at the table above.",
-            right="Pushing is free in Roll Your Own.",
-            mistakes=(Mistake(10, "That is the price in Push stud."),),
-        ),
-        5: Exercise(
+        6: Exercise(
             lambda: push_stud_rules(substitution=True).betting_rounds,
             hint="One after each push round, and one more.",
             right="Four, plus one after the swaps.",
             mistakes=(Mistake(4, "That is plain Push stud: the swaps bring one more betting round."),),
+        ),
+        7: Exercise(
+            lambda: ROLL_YOUR_OWN.push_price,
+            hint="Look at the table of the relatives.",
+            right="Pushing is free in Roll Your Own.",
+            mistakes=(Mistake(10, "That is the price in Push stud."),),
+        ),
+        8: Exercise(
+            _ryo_down_after_turn_up,
+            hint="The turn-up rule keeps the same number of face-down cards all deal long.",
+            right="Always exactly one: each new card face down means one old one turned up.",
+            mistakes=(
+                Mistake(2, "That is just before the turn-up: the new card makes two, and one of them goes face up."),
+                Mistake(0, "The last face-down card stays hidden: it is the hole card."),
+            ),
+        ),
+        9: Exercise(
+            lambda: _which_wins("8S 7D 6C 3H 2S", "7C 6D 5H 4S 3C", low=True),
+            hint="Read each low from its highest card down; straights do not count against a low.",
+            right="7-6 low beats 8-7 low: the highest card is lower. The straight does not spoil it.",
+            accept=("the second", "second hand", "the second hand"),
+            mistakes=(
+                Mistake("first", "The second hand is a straight, but in ace-to-five low straights do not count: "
+                                 "compare the highest cards, 8 and 7."),
+            ),
+        ),
+        10: Exercise(
+            lambda: _high_half(21),
+            hint="Half of 21 is not a whole number of chips: which half gets the odd one?",
+            right="The odd chip goes to the high half: $11 high, $10 low.",
+            mistakes=(Mistake(10, "That is the low half: the odd chip goes to the high hand."),),
+        ),
+        11: Exercise(
+            lambda: Direction.BOTH.value,
+            hint="One chip for low, two for high...",
+            right="Three chips: low and high together.",
+            mistakes=(
+                Mistake(2, "Two chips declare high only."),
+                Mistake(1, "One chip declares low only."),
+            ),
         ),
     }
 
@@ -697,6 +790,53 @@ def _worst_table() -> str:
     from push_learn.poker import PAIR_PLUS_TABLES, pair_plus_edge
 
     return max(PAIR_PLUS_TABLES, key=lambda name: pair_plus_edge(PAIR_PLUS_TABLES[name]))
+
+
+def _brag_after(moves: int) -> Any:
+    """Notebook 09's brag hand (three players, seed 1) after its first ``moves`` moves."""
+    from push_learn.poker import BragGame, BragRules
+    from push_learn.poker.brag import Bet, BragAction, Fold, Look
+
+    game = BragGame(BragRules(players=3), seed=1)
+    script: list[BragAction] = [Bet(1, 2), Look(2), Bet(2, 4), Fold(0), Bet(1, 2)]
+    for move in script[:moves]:
+        game.apply(move)
+    return game
+
+
+def _open_minimum() -> int:
+    span = _brag_after(2).bet_range(2)
+    assert span is not None
+    return int(span[0])
+
+
+def _open_may_see_blind() -> bool:
+    from push_learn.poker.brag import See
+
+    return bool(_brag_after(5).can(See(2)))
+
+
+def _cover_tie_winner() -> str:
+    """Notebook 09's covering hand: seat 1 covers with K-9-4 against seat 2's K-9-4; who takes the pot."""
+    from push_learn.poker import BragGame, BragRules, pack_dealing
+    from push_learn.poker.brag import Bet, BragAction, Cover, Fold, Look
+
+    pack = pack_dealing(["8H 6D 2C", "KS 9D 4C", "KH 9C 4S"], dealer=0)
+    game = BragGame(BragRules(players=3, starting_stack=30), seed=1, pack=pack)
+    script: list[BragAction] = [Look(1), Bet(1, 10), Look(2), Bet(2, 10), Fold(0), Bet(1, 10), Bet(2, 15), Cover(1)]
+    for move in script:
+        game.apply(move)
+    (award,) = game.results[0].awards
+    return str(game.players[award.seat])
+
+
+def _tcp_net(player: str, dealer: str, ante: int) -> int:
+    """The player's net result with ``ante`` (and an equal Play bet) against the dealer's hand."""
+    from push_learn.poker import THREE_CARD_POKER, ThreeCardPokerRules, evaluate_three_card
+    from push_learn.poker.three_card_poker import settle_seat
+
+    mine, theirs = evaluate_three_card(player, THREE_CARD_POKER), evaluate_three_card(dealer, THREE_CARD_POKER)
+    return settle_seat(0, mine, theirs, ante, 0, True, ThreeCardPokerRules()).net
 
 
 def _tutorial_09() -> dict[int, Exercise]:
@@ -728,12 +868,55 @@ def _tutorial_09() -> dict[int, Exercise]:
             ),
         ),
         4: Exercise(
+            _open_minimum,
+            hint="A blind bet counts double for an open player.",
+            right="A blind 2 is worth an open 4, so seat 2 must bet at least 4.",
+            mistakes=(
+                Mistake(2, "That is what a blind player pays; seat 2 has looked, so it pays open rates: twice that."),
+                Mistake(1, "A bet can never fall below the stake: the blind 2 set the stake to an open 4."),
+            ),
+        ),
+        5: Exercise(
+            _open_may_see_blind,
+            hint="Two players are left, but one of them is blind.",
+            right="An open player may not see a blind one: seat 2 can only bet the stake or fold.",
+            mistakes=(
+                Mistake(True, "Two players are left, so a see is possible in general, but not for an open "
+                              "player against a blind one."),
+            ),
+        ),
+        6: Exercise(
+            _cover_tie_winner,
+            hint="The two hands are equal: who loses ties when the pot has been covered?",
+            right="The coverer loses ties, so seat 2 takes the pot.",
+            accept=("seat2", "2"),
+            mistakes=(Mistake("seat 1", "Seat 1 covered the pot, and a coverer must beat the other hand outright."),),
+        ),
+        7: Exercise(
+            lambda: _tcp_net("KS 9D 4C", "KH 9C 4S", 5),
+            hint="The dealer qualifies, and the hands are equal card for card.",
+            right="A tie: the Ante and the Play bet both push, so nothing is won or lost.",
+            mistakes=(
+                Mistake(-10, "A tie is not a loss: both bets are returned."),
+                Mistake(10, "A tie is not a win either: both bets are returned."),
+            ),
+        ),
+        8: Exercise(
+            lambda: _tcp_net("5S 5D 2C", "JH 9C 4S", 5),
+            hint="Does the dealer have a queen or better?",
+            right="The dealer does not qualify: the Ante wins 1 to 1 and the Play bet is returned.",
+            mistakes=(
+                Mistake(10, "Only the Ante is paid when the dealer does not qualify: the Play bet is returned."),
+                Mistake(0, "The Ante still wins when the dealer does not qualify."),
+            ),
+        ),
+        9: Exercise(
             lambda: ante_analysis().hand("QS 6D 3C").should_play,
             hint="Compare it with Q-6-4 card by card.",
             right="Q-6-3 is just below Q-6-4: fold.",
             mistakes=(Mistake(True, "Q-6-3 is just below the line of Q-6-4."),),
         ),
-        5: Exercise(
+        10: Exercise(
             _worst_table,
             hint="The worst table for you is the best one for the house.",
             right="It keeps about 12.8% of every Pair Plus bet.",

@@ -8,7 +8,9 @@ aborted). It measures, in the page:
 2. MeldExplorer: a click on a card of the hand until the repaint with the kernel's answer
    (the widget root's ``data-painted`` changes), ui_meld_explorer.ipynb;
 3. PlayTable: the same for a card of the student's hand, ui_play_table.ipynb;
-4. first paint, with a fresh (not preheated) kernel, of PlayTable and, as its floor, of the bare
+4. ThreeCardTrainer: a click on Deal, then on Fold, in turn (the one of the two that is live), until the
+   repaint, ui_three_card_trainer.ipynb (an ante of 1, so the chips last);
+5. first paint, with a fresh (not preheated) kernel, of PlayTable and, as its floor, of the bare
    Button notebook: to the widget painted in the page from (a) the kernel running the notebook's
    first cell (stamped by the notebook) and (b) the page's websocket to the kernel opening (kernel
    ready for the page); also the time from opening the page, and PlayTable's own render time (its
@@ -71,6 +73,13 @@ TARGETS = (
         "ui_play_table.ipynb",
         ".pl-play-table .pl-seat-me .pl-card[role=option]",
         ".pl-root.pl-play-table",
+        "data-painted",
+    ),
+    Target(
+        "ThreeCardTrainer: deal/fold",
+        "ui_three_card_trainer.ipynb",
+        ".pl-three-card-trainer .pl-btn-deal:not(:disabled), .pl-three-card-trainer .pl-btn-fold",
+        ".pl-root.pl-three-card-trainer",
         "data-painted",
     ),
 )

@@ -4,7 +4,7 @@ The address chooses the deal number (``seed``), the number of players (``players
 stud, 3 to 8 for Screw Your Neighbor), the student's seat (``seat``, 0 to players - 1), the computer
 players' strength (``level``: ``random`` or ``threshold``), their pace (``speed``: a name or seconds per
 move) and, for Push stud, its options (``roll_your_own=1``, ``substitution=1``). A value the game does
-not allow is replaced by the default, with a note under the title.
+not allow is replaced by the default, with a note under the title (D-UI-14).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ The page receives only what the student's seat may know: the state is built from
 (own cards, every up card, the card on offer when the seat may see it, the chips, the seat's log) plus
 the student's own pending choice and the coach's advice, which reads that same observation. Another
 seat's face-down cards are drawn as backs; a hi-lo declaration reaches the page only once the engine
-has revealed every declaration together.
+has revealed every declaration together (D-UI-10).
 
 Every move button is one of the engine's legal actions for the student's seat; a click sends that
 action back and the engine accepts or refuses it. Bots think in a worker thread (the kernel's event
@@ -48,7 +48,7 @@ DECLARE_WORDS = {Direction.LOW: "Low (1 chip)", Direction.HIGH: "High (2 chips)"
 
 
 def button_label(action: Action, view: Observation) -> str:
-    """The text of the button for a legal ``action`` of the viewer, with its price or amount in chips."""
+    """The text of the button for a legal ``action`` of the viewer, with its price or amount in chips (D-UI-13)."""
     me = view.me
     assert me is not None
     rules = view.rules
@@ -382,6 +382,7 @@ class PokerTable(Paced, PushWidget, module="poker_table"):
 
     @intent("takeback")
     def _takeback(self, _content: Mapping[str, Any]) -> None:
+        """Undo the student's last move if it has shown nothing new and no one has moved since (D-UI-12)."""
         if not self._mine:
             raise IntentError(f"there is no move of yours to take back: {TAKE_BACK_NOTE}")
         self._pacer.stop()
@@ -447,7 +448,7 @@ class PokerTable(Paced, PushWidget, module="poker_table"):
 
 def hint_json(view: Observation, rng: random.Random) -> dict[str, Any]:
     """The coach's word on the student's decision: each keep/push choice valued (``values`` by button key),
-    or, in the other phases, the seat's chances if the cards were dealt out now."""
+    or, in the other phases, the seat's chances if the cards were dealt out now (D-UI-11)."""
     mode = view.rules.showdown
     if view.phase is Phase.PUSH and view.offered is not None:
         advice = coach(view, rng=rng)

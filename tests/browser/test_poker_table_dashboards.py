@@ -9,12 +9,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 from test_poker_dashboards import FIRST_RENDER_MS, assert_fits
 
 from push_learn.apps.harness import PageWatch, Server
+from push_learn.records import Record
 from push_learn.widgets import PokerTable
 
 OPEN_MS = 2 * FIRST_RENDER_MS
@@ -114,6 +116,10 @@ def test_a_whole_push_stud_deal_by_clicks(
     accessible("as it opens")
     play_by_clicks(page, app, labels, accessible)
     check_showdown(app, table)
+    with page.expect_download() as saved:
+        app.get_by_role("button", name="Save the deal's record").click()
+    record = Record.from_json(Path(saved.value.path()).read_text(encoding="utf-8"))
+    assert record == table.game.record(), "the saved record is the deal played"
     assert_fits(page)
     accessible("at the showdown")
     watch.assert_clean()

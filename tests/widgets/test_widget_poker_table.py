@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from collections import deque
 from typing import Any
 
@@ -411,3 +412,26 @@ def test_any_deal_by_any_buttons_ends_and_shows_nothing_hidden(
     wire.clear()
     play_by_buttons(table, wire, lambda state: pick.choice(state["actions"]))
     assert sum(s["stack"] for s in synced(table)["seats"]) == 800
+
+
+class Slow(RandomBot):
+    """A bot that thinks for a while (blocking, as a sampling bot does) before a random legal move."""
+
+    def choose(self, observation: Observation, rng: random.Random) -> Action:
+        time.sleep(0.4)
+        return super().choose(observation, rng)
+
+
+def test_a_thinking_bot_leaves_the_page_answered(wire: Wire) -> None:
+    async def ask_while_the_bot_thinks() -> PokerTable:
+        table = PokerTable(game="push_stud", seed=1, players=4, seat=2, speed=0.0, bots={1: Slow()})
+        await asyncio.sleep(0.1)
+        assert table.moves == 0 and synced(table)["thinking"] is True
+        page_sends(table, type="log", all=True)
+        assert synced(table)["log_all"] is True, "the page was answered while the bot was thinking"
+        assert table.moves == 0
+        await table.settled()
+        return table
+
+    table = asyncio.run(ask_while_the_bot_thinks())
+    assert table.moves >= 1 and synced(table)["my_turn"] is True

@@ -232,7 +232,8 @@ class PokerTable(Paced, PushWidget, module="poker_table"):
         except IllegalAction as exc:
             return self._bot_stopped(seat, exc, "tried a move the rules refuse")
         self._mine.clear()  # another player's move closes every earlier move of the student
-        self._hint = None if self._hint is None or not self.view.my_turn else self._hint
+        if not self.view.my_turn:
+            self._hint = None  # the hint answered a decision that is no longer the student's
         self.refresh()
         return self.bots_to_move
 

@@ -20,8 +20,10 @@ from hypothesis import strategies as st
 from pl_widget_driver import Wire, page_sends, synced
 
 from push_learn.cards import Card
+from push_learn.games import new_game
 from push_learn.poker.actions import Action
 from push_learn.poker.analysis import RandomBot
+from push_learn.poker.betting import build_pots
 from push_learn.poker.observation import Observation, Phase
 from push_learn.poker.showdown import Award, Direction
 from push_learn.poker.stud import StudGame
@@ -435,3 +437,23 @@ def test_a_thinking_bot_leaves_the_page_answered(wire: Wire) -> None:
 
     table = asyncio.run(ask_while_the_bot_thinks())
     assert table.moves >= 1 and synced(table)["my_turn"] is True
+
+
+def test_side_pots_are_shown_while_a_short_stack_is_all_in(wire: Wire) -> None:
+    """Seat 2 starts with $4: once it is all in, the pot is cut into a main pot and a side pot (D-POK-05)."""
+    table = PokerTable(game="push_stud", seed=5, players=4, seat=0, speed=0.0)
+    table._start(new_game("push_stud", seed=5, players=4, stacks=[200, 4, 200, 200]), mine=[])
+    table._resume()
+    aggressive = ("call", "keep", "check", "bet", "raise")
+    while not synced(table)["pots"]:
+        state = synced(table)
+        move = next((m for m in state["actions"] if m["kind"] in aggressive), state["actions"][0])
+        page_sends(table, type="act", action=move["action"])
+    state = synced(table)
+    assert state["pots"][0].startswith("Main pot: $") and "Seat 2" in state["pots"][0]
+    assert state["pots"][1].startswith("Side pot 1: $") and "Seat 2" not in state["pots"][1]
+    seat = state["seats"][1]
+    assert seat["all_in"] and seat["stack"] == 0
+    pots = build_pots([s["committed"] for s in state["seats"]], [s["seat"] for s in state["seats"] if s["in_hand"]],
+                      [1])
+    assert [int(text.split("$")[1].split(",")[0]) for text in state["pots"]] == [pot.amount for pot in pots]

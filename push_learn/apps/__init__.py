@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from push_learn.apps.hand_rankings import HandRankings
     from push_learn.apps.meld_lab import MeldLab
     from push_learn.apps.play_push import PlayPush
+    from push_learn.apps.poker_table import PushStud, ScrewYourNeighbor
     from push_learn.apps.push_or_take import PushOrTake
     from push_learn.apps.rescue_lab import RescueLab
     from push_learn.apps.score_sheet import ScoreSheetLab
@@ -36,8 +37,10 @@ __all__ = [
     "MeldLab",
     "PlayPush",
     "PushOrTake",
+    "PushStud",
     "RescueLab",
     "ScoreSheetLab",
+    "ScrewYourNeighbor",
     "ThreeCardPokerTrainer",
 ]
 
@@ -48,8 +51,10 @@ _LAZY: dict[str, str] = {
     "MeldLab": "push_learn.apps.meld_lab",
     "PlayPush": "push_learn.apps.play_push",
     "PushOrTake": "push_learn.apps.push_or_take",
+    "PushStud": "push_learn.apps.poker_table",
     "RescueLab": "push_learn.apps.rescue_lab",
     "ScoreSheetLab": "push_learn.apps.score_sheet",
+    "ScrewYourNeighbor": "push_learn.apps.poker_table",
     "ThreeCardPokerTrainer": "push_learn.apps.three_card_trainer",
 }
 

@@ -120,6 +120,20 @@ DASHBOARDS: tuple[DashboardInfo, ...] = (
         "Play Three Card Poker against the dealer and see the exact strategy's verdict on every play or fold.",
         family="Three-card games",
     ),
+    DashboardInfo(
+        "push_stud",
+        "Push Stud",
+        "PushStud",
+        "Play a deal of Push stud against computer players: keep or push each card offered, then bet.",
+        family="Poker",
+    ),
+    DashboardInfo(
+        "screw_your_neighbor",
+        "Screw Your Neighbor",
+        "ScrewYourNeighbor",
+        "Play a deal of Screw Your Neighbor: push cards on, replace one, declare high or low in secret, split the pot.",
+        family="Poker",
+    ),
 )
 
 

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from push_learn.widgets.hand_view import HandView
     from push_learn.widgets.meld_explorer import MeldExplorer
     from push_learn.widgets.play_table import PlayTable
+    from push_learn.widgets.poker_table import PokerTable
     from push_learn.widgets.push_choice import PushChoice
     from push_learn.widgets.rescue_view import RescueView
     from push_learn.widgets.score_sheet import ScoreSheet
@@ -26,6 +27,7 @@ __all__ = [
     "HandView",
     "MeldExplorer",
     "PlayTable",
+    "PokerTable",
     "PushChoice",
     "RescueView",
     "ScoreSheet",
@@ -38,6 +40,7 @@ _WHERE = {
     "HandView": "push_learn.widgets.hand_view",
     "MeldExplorer": "push_learn.widgets.meld_explorer",
     "PlayTable": "push_learn.widgets.play_table",
+    "PokerTable": "push_learn.widgets.poker_table",
     "PushChoice": "push_learn.widgets.push_choice",
     "RescueView": "push_learn.widgets.rescue_view",
     "ScoreSheet": "push_learn.widgets.score_sheet",

@@ -1,8 +1,8 @@
-"""The poker dashboards: Hand rankings and the Three Card Poker trainer, built from their addresses."""
+"""The poker dashboards: Hand rankings, the Three Card Poker trainer, Push Stud and Screw Your Neighbor."""
 
 from __future__ import annotations
 
-from push_learn.apps import HandRankings, ThreeCardPokerTrainer
+from push_learn.apps import HandRankings, PushStud, ScrewYourNeighbor, ThreeCardPokerTrainer
 from push_learn.apps.hand_rankings import dealt_hands
 from push_learn.apps.query import parse_query
 from push_learn.poker.three_card import DECK
@@ -51,4 +51,37 @@ def test_the_trainer_replaces_refused_values_by_the_defaults_with_a_note() -> No
 def test_the_trainer_heading_follows_a_new_session() -> None:
     app = ThreeCardPokerTrainer(parse_query("seed=4&rounds=2"))
     app.main.handle_intent({"type": "new", "seed": 40})
+    assert "deal number 40" in app.heading.value
+
+
+def test_push_stud_reads_its_table_and_options_from_the_address() -> None:
+    app = PushStud.from_query("seed=12&players=5&seat=3&level=random&speed=fast&roll_your_own=1&substitution=yes")
+    table = app.main
+    rules = table.game.rules
+    assert (table.game.seed, rules.players, table.seat, table.level, table.speed) == (12, 5, 3, "random", "fast")
+    assert rules.roll_your_own and rules.substitution
+    assert app.notes == []
+    assert "Push Stud" in app.heading.value and "for 5 players · deal number 12" in app.heading.value
+    assert "pl-app-push-stud" in app.view._dom_classes
+
+
+def test_screw_your_neighbor_replaces_refused_values_by_the_defaults_with_a_note() -> None:
+    app = ScrewYourNeighbor.from_query("seed=x&players=9&seat=7&level=genius&speed=0.001&roll_your_own=1")
+    table = app.main
+    assert (table.game.seed, table.players, table.seat, table.level, table.speed) == (1, 6, 0, "threshold", "normal")
+    assert table.game.game_name == "screw"
+    assert len(app.notes) == 5, app.notes
+    assert any("players '9'" in note and "6 is used" in note for note in app.notes)
+    assert not any("roll_your_own" in note for note in app.notes), "Screw Your Neighbor has no such option"
+
+
+def test_a_seat_is_read_against_the_players_chosen() -> None:
+    assert PushStud.from_query("players=4&seat=3").main.seat == 3
+    app = PushStud.from_query("players=4&seat=5&substitution=maybe")
+    assert app.main.seat == 0 and not app.main.game.rules.substitution and len(app.notes) == 2
+
+
+def test_the_poker_table_heading_follows_a_new_deal() -> None:
+    app = PushStud.from_query("seed=4&speed=0.02")
+    app.main.handle_intent({"type": "new", "seed": "40"})
     assert "deal number 40" in app.heading.value

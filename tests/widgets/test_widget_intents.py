@@ -21,6 +21,7 @@ from push_learn.widgets import (
     HandView,
     MeldExplorer,
     PlayTable,
+    PokerTable,
     PushChoice,
     RescueView,
     ScoreSheet,
@@ -29,7 +30,7 @@ from push_learn.widgets import (
 from push_learn.widgets.base import NOTICE_LIMIT, SLIP, PushWidget, intent
 
 WIDGETS: list[type[PushWidget]] = [
-    DealStepper, HandRanker, HandView, MeldExplorer, PlayTable, PushChoice, RescueView, ScoreSheet,
+    DealStepper, HandRanker, HandView, MeldExplorer, PlayTable, PokerTable, PushChoice, RescueView, ScoreSheet,
     ThreeCardTrainer,
 ]
 WITH_INTENTS = [widget for widget in WIDGETS if widget._intents]

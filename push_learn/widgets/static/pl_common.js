@@ -363,3 +363,16 @@ export function mount({ model, el }, widgetClass, draw) {
     for (const name of events) model.off(name, paint);
   };
 }
+
+// Hand a file Python prepared (state.download: {name, text, n}) to the browser once, as a download.
+export function download(state, ctx) {
+  const file = state.download;
+  if (!file || ctx.local.downloaded === file.n) return;
+  ctx.local.downloaded = file.n;
+  const url = URL.createObjectURL(new Blob([file.text], { type: "application/json" }));
+  const link = h("a", { href: url, download: file.name, class: "pl-sr-only" });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

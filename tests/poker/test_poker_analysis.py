@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import push_learn.poker
 from push_learn.cards import parse_card, parse_cards, standard_deck
 from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.analysis import RandomBot, ThresholdBot, coach, equity, play, simulate
@@ -18,7 +19,7 @@ from push_learn.poker.stud_records import load_stud
 from push_learn.protocol import Bot
 from push_learn.records import Record
 
-GOLDEN = Path(__file__).parent / "golden" / "screw_seed004.json"
+GOLDEN = Path(push_learn.poker.__file__).parent / "data" / "screw_seed004.json"
 
 
 def test_simulate_with_every_card_known() -> None:

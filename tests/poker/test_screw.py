@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import push_learn.poker
 from push_learn.cards import parse_card
 from push_learn.errors import IllegalAction, RecordError
 from push_learn.poker.actions import Action, ActionKind
@@ -16,7 +17,7 @@ from push_learn.poker.stud import PokerRulesError
 from push_learn.poker.stud_records import load_stud
 from push_learn.records import SCHEMA, Record
 
-GOLDEN = Path(__file__).parent / "golden" / "screw_seed004.json"
+GOLDEN = Path(push_learn.poker.__file__).parent / "data" / "screw_seed004.json"
 ASH, JIM, RIZ, IKE, JOE, EVE = range(6)
 
 

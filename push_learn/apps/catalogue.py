@@ -100,6 +100,18 @@ DASHBOARDS: tuple[DashboardInfo, ...] = (
         "ThreeCardPokerTrainer",
         "Play Three Card Poker against the dealer and see the exact strategy's verdict on every play or fold.",
     ),
+    DashboardInfo(
+        "brag",
+        "Brag",
+        "Brag",
+        "Play three-card brag against computer players: bet blind or look, see, cover the pot, and read the showdown.",
+    ),
+    DashboardInfo(
+        "poker_replayer",
+        "Poker Replayer",
+        "PokerReplay",
+        "Step through a poker hand move by move, from one player's chair or with every card face up.",
+    ),
 )
 
 

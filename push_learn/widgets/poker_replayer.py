@@ -31,6 +31,9 @@ __all__ = ["FAMILIES", "PokerReplayer", "RecordSource", "check_record", "replay_
 FAMILIES = ("stud", "three_card")
 """The catalogue families this replayer shows (``push_learn.games.GAMES``)."""
 
+CACHED_POSITIONS = 4
+"""How many replayed positions the replayer keeps at hand."""
+
 RecordSource = Record | str | Path
 """A record, its JSON text, or the path of a file holding it."""
 
@@ -186,9 +189,18 @@ class PokerReplayer(PushWidget, module="poker_replayer", parts=("pl_files.js", "
         return view
 
     def game_at(self, position: int) -> Any:
-        """The game replayed to ``position`` moves (the record was checked whole when it was loaded)."""
-        prefix = dataclasses.replace(self.record, actions=self.record.actions[:position], seal=None)
-        return GAMES[self.record.game].load(prefix)
+        """The game replayed to ``position`` moves (the record was checked whole when it was loaded).
+
+        The last few positions shown are kept, so stepping and switching views do not replay again.
+        """
+        cache = self.__dict__.setdefault("_games", {})
+        key = (id(self.record), position)
+        if key not in cache:
+            prefix = dataclasses.replace(self.record, actions=self.record.actions[:position], seal=None)
+            if len(cache) >= CACHED_POSITIONS:
+                cache.pop(next(iter(cache)))
+            cache[key] = GAMES[self.record.game].load(prefix)
+        return cache[key]
 
     def go(self, position: int) -> None:
         """Show the game after ``position`` moves (clamped to the record)."""
@@ -213,6 +225,7 @@ class PokerReplayer(PushWidget, module="poker_replayer", parts=("pl_files.js", "
         game = self.game_at(self.position)
         table = _TABLES[self.record.game](game, self.view)
         names = game.players
+        step = self.step_text(game)
         title = self._title or f"{GAMES[self.record.game].title}: a record of {len(names)} players"
         return {
             "title": title,
@@ -222,10 +235,10 @@ class PokerReplayer(PushWidget, module="poker_replayer", parts=("pl_files.js", "
             "position_text": f"Move {self.position} of {self.length}",
             "view": -1 if self.view is None else self.view,
             "views": [[-1, "Every card face up"], *([s, f"{name}'s view"] for s, name in enumerate(names))],
-            "step": self.step_text(game),
+            "step": step,
             "over": bool(game.over),
             **table,
-            "announce": " ".join(self.step_text(game)),
+            "announce": " ".join(step),
         }
 
     # ---- intents ---------------------------------------------------------------------------
@@ -252,6 +265,7 @@ class PokerReplayer(PushWidget, module="poker_replayer", parts=("pl_files.js", "
         record = check_record(read_record(str_field(content, "text")))  # RecordError: the loader's words
         players = len(GAMES[record.game].load(dataclasses.replace(record, actions=(), seal=None)).players)
         self.record = record
+        self.__dict__["_games"] = {}
         self.position = 0
         if self.view is not None and self.view >= players:
             self.view = None

@@ -67,5 +67,6 @@ class PokerReplay(App):
     def subtitle(self) -> str:
         """Which record is replayed."""
         if self.game == SEED_004:
-            return "Screw Your Neighbor · the worked example of seed 004"
+            return f"Screw Your Neighbor · the worked example of seed 004 (a fixed hand: deal number {self.seed} " \
+                   "does not change it)"
         return f"{GAMES[self.game].title} · deal number {self.seed}"

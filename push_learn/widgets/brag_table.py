@@ -268,7 +268,7 @@ class BragTable(Paced, PushWidget, module="brag_table", parts=("pl_files.js", "p
     def _result_json(self, result: HandResult) -> dict[str, Any]:
         shown = [{"name": self.names[s.seat], "hand": s.name, "cards": [card_json(c) for c in s.cards],
                   "label": f"{self.names[s.seat]}'s cards: {s.name}"} for s in result.shown]
-        awards = [f"{self.names[a.seat]} takes {_chips(a.amount)}"
+        awards = [f"{self.names[a.seat]} {'take' if a.seat == self.seat else 'takes'} {_chips(a.amount)}"
                   + (f" from side pot {a.pot}" if a.pot else "") + f" ({a.reason})" for a in result.awards]
         if result.carried:
             awards.append(f"{_chips(result.carried)} are carried to the next deal.")

@@ -89,6 +89,15 @@ def _seat(seat: int, name: str, cards: list[dict[str, Any]], facts: list[str], t
             "label": f"{name}: " + ", ".join(facts), "to_move": to_move, "empty": "No cards."}
 
 
+def _move_text(data: Mapping[str, Any], players: tuple[str, ...]) -> str:
+    """A recorded action in words when the game's log has none: ``seat 0: bets (ante 5, pair plus 0)``."""
+    fields = {key: value for key, value in data.items() if key not in ("type", "seat")}
+    if not fields:
+        return describe_step(data, players)
+    what = ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in fields.items())
+    return f"{describe_step({'type': data.get('type'), 'seat': data.get('seat')}, players)} ({what})"
+
+
 def _chips(n: int) -> str:
     return f"{n} chip{'s' if n != 1 else ''}"
 
@@ -214,11 +223,14 @@ class PokerReplayer(PushWidget, module="poker_replayer", parts=("pl_files.js", "
         if self.position == 0:
             return ["The deal before the first move."]
         table = _TABLES[self.record.game]
-        before = table(self.game_at(self.position - 1), self.view)["log"]
-        after = table(game, self.view)["log"]
-        new = after[len(before):] if after[: len(before)] == before else after
-        move = describe_step(self.record.actions[self.position - 1], game.players)
-        return [f"Move {self.position}: {move}", *new]
+        before, after = table(self.game_at(self.position - 1), self.view), table(game, self.view)
+        new = after["log"][len(before["log"]):]
+        if after["log"][: len(before["log"])] != before["log"]:  # a new deal began: its log starts afresh
+            ended = after["result"][:1] if after["result"] != before["result"] else []
+            new = [*ended, *after["log"]]
+        if new:  # the game's own words for the move, as this view may read them
+            return [f"Move {self.position}: {new[0]}", *new[1:]]
+        return [f"Move {self.position}: {_move_text(self.record.actions[self.position - 1], game.players)}"]
 
     def view_state(self) -> dict[str, Any]:
         """The controls, the text of the step, and the table as the chosen view shows it."""

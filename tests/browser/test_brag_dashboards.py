@@ -79,7 +79,8 @@ def test_a_whole_brag_deal_played_blind_by_clicks(
         for card in shown.cards:
             expect(hand.get_by_role("img", name=str(card_json(card)["label"]), exact=True)).to_be_visible()
     for award in result.awards:
-        expect(showdown.locator(".pl-brag-awards")).to_contain_text(f"{NAMES[award.seat]} takes {award.amount} chips")
+        who = "You take" if award.seat == 0 else f"{NAMES[award.seat]} takes"
+        expect(showdown.locator(".pl-brag-awards")).to_contain_text(f"{who} {award.amount} chips")
     expect(showdown.locator(".pl-brag-pack")).to_contain_text("shuffled")
     for seat, name in enumerate(NAMES):
         expect(app.get_by_role("group", name=re.compile(f"^{name}: {mirror.stacks[seat]} chips"))).to_be_visible()

@@ -10,10 +10,10 @@ function controls(state, ctx) {
   slider.addEventListener("change", () => ctx.send("go", { to: Number(slider.value) }));
   return h("div", { class: "pl-controls" },
     h("div", { class: "pl-row", role: "toolbar", "aria-label": "Step through the record" },
-      button("⏮ First", "pl-btn-first", () => ctx.send("go", { to: 0 }), { disabled: atStart, ariaLabel: "First move" }),
+      button("◀◀ First", "pl-btn-first", () => ctx.send("go", { to: 0 }), { disabled: atStart, ariaLabel: "First move" }),
       button("◀ Back", "pl-btn-back", () => ctx.send("step", { by: -1 }), { disabled: atStart, ariaLabel: "Back one move" }),
       button("Next ▶", "pl-btn-next", () => ctx.send("step", { by: 1 }), { disabled: atEnd, ariaLabel: "Next move" }),
-      button("Last ⏭", "pl-btn-last", () => ctx.send("go", { to: state.length }), { disabled: atEnd, ariaLabel: "Last move" }),
+      button("Last ▶▶", "pl-btn-last", () => ctx.send("go", { to: state.length }), { disabled: atEnd, ariaLabel: "Last move" }),
       slider,
       h("span", { class: "pl-sub pl-replay-position", text: state.position_text })),
     h("div", { class: "pl-row" },

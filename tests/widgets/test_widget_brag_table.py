@@ -13,6 +13,8 @@ import time
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pl_widget_driver import Wire, page_sends, synced
 
 from push_learn.poker.brag import BragGame, BragRules, HandResult, load_brag
@@ -290,3 +292,28 @@ def test_the_page_is_the_same_whatever_the_hidden_cards_are(wire: Wire, seed: in
         steps += 1
     own = {card.ascii for table in tables for hand in table.game.seats[0].hands for card in hand}
     assert steps and not own & shown, "a blind student's cards reached the page before the showdown"
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(min_value=0, max_value=10_000), st.lists(st.integers(min_value=0, max_value=20), max_size=30))
+def test_any_clicks_keep_the_chips_and_hide_a_blind_students_cards(seed: int, picks: list[int]) -> None:
+    """Whatever buttons the student presses (the page's own choices, or Next deal), the chips on the page add up
+    to what the players brought, and while the student is blind the page holds none of the student's cards."""
+    table = BragTable(seed=seed, players=3, seat=0, speed=0.0, hands=3)
+    for pick in picks:
+        state = table.state
+        held = {card.ascii for hand in table.game.seats[0].hands for card in hand}
+        if table.game.seats[0].blind:
+            assert not held & _card_codes({k: v for k, v in state.items() if k != "last"})
+        stacks = sum(int(seat["sub"].split(" ")[0]) for seat in state["seats"])
+        assert stacks + state["pot"] == 300
+        if state["over"]:
+            break
+        if state["paused"]:
+            table.handle_intent({"type": "continue"})
+            continue
+        choices = state["choices"]
+        assert choices, "the student is to move whenever no bot is and the deal is not over"
+        picked = choices[pick % len(choices)]
+        table.handle_intent({"type": "act", **{k: v for k, v in picked.items() if k in ("act", "amount", "hand")}})
+        assert table.notice is None, "a button the page offers is never refused"

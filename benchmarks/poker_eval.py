@@ -26,7 +26,6 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from treys import Card as TreysCard
 from treys import Evaluator
@@ -34,13 +33,11 @@ from treys import Evaluator
 from push_learn.cards import Card, Rank, standard_deck
 from push_learn.poker.actions import ActionKind
 from push_learn.poker.analysis import equity
+from push_learn.poker.examples import seed_004_record
 from push_learn.poker.hands import card_codes, evaluate_high, high5, high_value, low5, low_value
 from push_learn.poker.observation import Phase
 from push_learn.poker.push_stud import PushStudGame, push_stud_rules
 from push_learn.poker.stud_records import load_stud
-from push_learn.records import Record
-
-GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "poker" / "golden" / "screw_seed004.json"
 
 
 def timed(repeats: int, run: Callable[[], object]) -> list[float]:
@@ -184,7 +181,7 @@ def main() -> None:
     while heads_up.observe(1).round < 3 or heads_up.phase is not Phase.BET:
         options = heads_up.legal_actions()
         heads_up.apply(next((a for a in options if a.kind in (ActionKind.CHECK, ActionKind.CALL)), options[0]))
-    seed004 = load_stud(Record.from_json(GOLDEN.read_text(encoding="utf-8")), 25)
+    seed004 = load_stud(seed_004_record(), 25)
     for label, obs in (("heads-up Push stud, round 3", heads_up.observe(1)),
                        ("six seats, seed 004 after round 3 (RIZ)", seed004.observe(2))):
         times = timed(repeats, lambda obs=obs: equity(obs, 10_000, random.Random(1)))  # type: ignore[misc]

@@ -18,10 +18,12 @@ from push_learn.apps.catalogue import DASHBOARDS, DashboardInfo
 
 if TYPE_CHECKING:
     from push_learn.apps.base import App
+    from push_learn.apps.brag import Brag
     from push_learn.apps.deal_replayer import DealReplayer
     from push_learn.apps.hand_rankings import HandRankings
     from push_learn.apps.meld_lab import MeldLab
     from push_learn.apps.play_push import PlayPush
+    from push_learn.apps.poker_replay import PokerReplay
     from push_learn.apps.poker_table import PushStud, ScrewYourNeighbor
     from push_learn.apps.push_or_take import PushOrTake
     from push_learn.apps.rescue_lab import RescueLab
@@ -31,11 +33,13 @@ if TYPE_CHECKING:
 __all__ = [
     "DASHBOARDS",
     "App",
+    "Brag",
     "DashboardInfo",
     "DealReplayer",
     "HandRankings",
     "MeldLab",
     "PlayPush",
+    "PokerReplay",
     "PushOrTake",
     "PushStud",
     "RescueLab",
@@ -46,10 +50,12 @@ __all__ = [
 
 _LAZY: dict[str, str] = {
     "App": "push_learn.apps.base",
+    "Brag": "push_learn.apps.brag",
     "DealReplayer": "push_learn.apps.deal_replayer",
     "HandRankings": "push_learn.apps.hand_rankings",
     "MeldLab": "push_learn.apps.meld_lab",
     "PlayPush": "push_learn.apps.play_push",
+    "PokerReplay": "push_learn.apps.poker_replay",
     "PushOrTake": "push_learn.apps.push_or_take",
     "PushStud": "push_learn.apps.poker_table",
     "RescueLab": "push_learn.apps.rescue_lab",

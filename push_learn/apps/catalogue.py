@@ -134,6 +134,18 @@ DASHBOARDS: tuple[DashboardInfo, ...] = (
         "Play a deal of Screw Your Neighbor: push cards on, replace one, declare high or low in secret, split the pot.",
         family="Poker",
     ),
+    DashboardInfo(
+        "brag",
+        "Brag",
+        "Brag",
+        "Play three-card brag against computer players: bet blind or look, see, cover the pot, and read the showdown.",
+    ),
+    DashboardInfo(
+        "poker_replayer",
+        "Poker Replayer",
+        "PokerReplay",
+        "Step through a poker hand move by move, from one player's chair or with every card face up.",
+    ),
 )
 
 

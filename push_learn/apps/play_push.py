@@ -31,7 +31,7 @@ from push_learn.widgets.base import IntentError
 from push_learn.widgets.pacer import SPEEDS
 from push_learn.widgets.play_table import LEVELS, default_seat, make_bot
 
-__all__ = ["AUTOPLAY_ENV", "ClassPlayTable", "PlayPush"]
+__all__ = ["AUTOPLAY_ENV", "ClassPlayTable", "PlayPush", "address_speed"]
 
 FASTEST_STEP = 0.02
 """The shortest pause between two computer moves that an address may ask for, in seconds."""
@@ -39,6 +39,20 @@ AUTOPLAY_ENV = "PUSH_LEARN_CLASS_AUTOPLAY"
 """Set to ``1`` on the server to let ``&autoplay=1`` play the student's seat with a bot (demonstrations, tests)."""
 BOT_NAMES = ("Bot 1", "Bot 2", "Bot 3", "Bot 4", "Bot 5")
 CLASS_RULE = "this is the class's deal: everyone plays it once, without taking moves back"
+
+
+def address_speed(app: App) -> str | float:
+    """The address's ``speed``: a speed name, or seconds per computer move (``FASTEST_STEP`` to 10); else
+    the normal pace, with a note."""
+    raw = app.query.options.get("speed", "")
+    try:
+        seconds = float(raw)
+    except ValueError:
+        return app.option("speed", tuple(SPEEDS), "normal")
+    if FASTEST_STEP <= seconds <= 10:
+        return seconds
+    app.notes.append(f"A pace of {raw} s per move is outside {FASTEST_STEP} to 10 s, so the normal pace is used.")
+    return "normal"
 
 
 class ClassPlayTable(PlayTable):
@@ -171,15 +185,7 @@ class PlayPush(App):
 
     def _speed(self) -> str | float:
         """A speed name, or seconds per computer move (at least ``FASTEST_STEP``)."""
-        raw = self.query.options.get("speed", "")
-        try:
-            seconds = float(raw)
-        except ValueError:
-            return self.option("speed", tuple(SPEEDS), "normal")
-        if FASTEST_STEP <= seconds <= 10:
-            return seconds
-        self.notes.append(f"A pace of {raw} s per move is outside {FASTEST_STEP} to 10 s, so the normal pace is used.")
-        return "normal"
+        return address_speed(self)
 
     @property
     def subtitle(self) -> str:

@@ -4,21 +4,17 @@ The address chooses the deal number (``seed``), the number of players (``players
 stud, 3 to 8 for Screw Your Neighbor), the student's seat (``seat``, 0 to players - 1), the computer
 players' strength (``level``: ``random`` or ``threshold``), their pace (``speed``: a name or seconds per
 move) and, for Push stud, its options (``roll_your_own=1``, ``substitution=1``). A value the game does
-not allow is replaced by the default, with a note under the title (D-UI-14).
+not allow is replaced by the default, with a note under the title (D-UI-14, D-UI-18).
 """
 
 from __future__ import annotations
 
-import dataclasses
 from typing import ClassVar
-from urllib.parse import parse_qsl, urlencode
 
-from push_learn.apps.base import A, App
-from push_learn.apps.play_push import FASTEST_STEP
-from push_learn.apps.query import parse_query, query_string
-from push_learn.games import spec_of
+from push_learn.apps.base import App
+from push_learn.apps.play_push import address_speed
+from push_learn.apps.poker_settings import address_players, address_seat
 from push_learn.widgets import PokerTable
-from push_learn.widgets.pacer import SPEEDS
 from push_learn.widgets.poker_table import LEVELS
 
 __all__ = ["PokerTableApp", "PushStud", "ScrewYourNeighbor"]
@@ -34,41 +30,18 @@ class PokerTableApp(App):
     switches: ClassVar[tuple[str, ...]] = ()
     """The game's yes/no options read from the address."""
 
-    @classmethod
-    def from_query(cls: type[A], text: str | None = None) -> A:
-        """As ``App.from_query``, but ``players`` is read against this game, not a rummy game."""
-        raw = query_string() if text is None else text
-        pairs = parse_qsl(raw.lstrip("?"), keep_blank_values=True)
-        players = [value.strip() for key, value in pairs if key.lower() == "players"]
-        query = parse_query(urlencode([(key, value) for key, value in pairs if key.lower() != "players"]))
-        if players:
-            query = dataclasses.replace(query, options={**query.options, "players": players[-1]})
-        return cls(query)
-
     def build(self) -> PokerTable:
         """The PokerTable for the address's deal number, table size, seat, bots, pace and options."""
-        spec = spec_of(self.game)
-        self.players = int(self.option("players", tuple(str(n) for n in spec.players), str(spec.default_players)))
-        seat = int(self.option("seat", tuple(str(n) for n in range(self.players)), "0"))
+        self.players = address_players(self, self.game)
+        seat = int(address_seat(self, self.players))
         level = self.option("level", LEVELS, "threshold")
         switches = {name: self.option(name, YES + NO, "0") in YES for name in self.switches}
         table = PokerTable(game=self.game, seed=self.query.seed, players=self.players, seat=seat, level=level,
-                           speed=self._speed(), title="Your seat", roll_your_own=switches.get("roll_your_own", False),
+                           speed=address_speed(self), title="Your seat",
+                           roll_your_own=switches.get("roll_your_own", False),
                            substitution=switches.get("substitution", False))
         self.variant = table.game.rules.name
         return table
-
-    def _speed(self) -> str | float:
-        """A speed name, or seconds per computer move (``FASTEST_STEP`` to 10)."""
-        raw = self.query.options.get("speed", "")
-        try:
-            seconds = float(raw)
-        except ValueError:
-            return self.option("speed", tuple(SPEEDS), "normal")
-        if FASTEST_STEP <= seconds <= 10:
-            return seconds
-        self.notes.append(f"A pace of {raw} s per move is outside {FASTEST_STEP} to 10 s, so the normal pace is used.")
-        return "normal"
 
     @property
     def subtitle(self) -> str:

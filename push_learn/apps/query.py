@@ -79,7 +79,7 @@ def parse_query(text: str) -> Query:
     """Read seed, variant and players from a query string; unknown keys are ignored, bad values noted.
 
     >>> parse_query("seed=42&variant=cap-it&players=5&level=search")
-    Query(seed=42, variant='cap_it', players=5, notes=(), options={'level': 'search'})
+    Query(seed=42, variant='cap_it', players=5, notes=(), options={'players': '5', 'level': 'search'})
     >>> parse_query("seed=abc").notes
     ("In the address, the deal number 'abc' is not a whole number from 0 to 4294967295, so deal number 1 is used.",)
     """
@@ -118,5 +118,6 @@ def parse_query(text: str) -> Query:
                 if low != high
                 else f"{name} is always played by {low} players, so {raw!r} players is ignored."
             )
-    options = {key: value for key, value in values.items() if key not in ("seed", "variant", "players")}
+    # ``players`` stays among the options too: a dashboard of another game reads it against that game's counts
+    options = {key: value for key, value in values.items() if key not in ("seed", "variant")}
     return Query(seed=seed, variant=variant, players=players, notes=tuple(notes), options=options)

@@ -10,11 +10,13 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from push_learn.widgets.brag_table import BragTable
     from push_learn.widgets.deal_stepper import DealStepper
     from push_learn.widgets.hand_ranker import HandRanker
     from push_learn.widgets.hand_view import HandView
     from push_learn.widgets.meld_explorer import MeldExplorer
     from push_learn.widgets.play_table import PlayTable
+    from push_learn.widgets.poker_replayer import PokerReplayer
     from push_learn.widgets.poker_table import PokerTable
     from push_learn.widgets.push_choice import PushChoice
     from push_learn.widgets.rescue_view import RescueView
@@ -22,11 +24,13 @@ if TYPE_CHECKING:
     from push_learn.widgets.three_card_trainer import ThreeCardTrainer
 
 __all__ = [
+    "BragTable",
     "DealStepper",
     "HandRanker",
     "HandView",
     "MeldExplorer",
     "PlayTable",
+    "PokerReplayer",
     "PokerTable",
     "PushChoice",
     "RescueView",
@@ -35,12 +39,14 @@ __all__ = [
 ]
 
 _WHERE = {
+    "BragTable": "push_learn.widgets.brag_table",
     "DealStepper": "push_learn.widgets.deal_stepper",
     "HandRanker": "push_learn.widgets.hand_ranker",
     "HandView": "push_learn.widgets.hand_view",
     "MeldExplorer": "push_learn.widgets.meld_explorer",
     "PlayTable": "push_learn.widgets.play_table",
     "PokerTable": "push_learn.widgets.poker_table",
+    "PokerReplayer": "push_learn.widgets.poker_replayer",
     "PushChoice": "push_learn.widgets.push_choice",
     "RescueView": "push_learn.widgets.rescue_view",
     "ScoreSheet": "push_learn.widgets.score_sheet",

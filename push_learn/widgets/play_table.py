@@ -75,7 +75,8 @@ def default_seat(rules: RummyRules) -> int:
 
 
 class PlayTable(
-    HandSorting, MoveIntents, Paced, PushWidget, module="play_table", parts=("pl_table.js", "pl_scores.js")
+    HandSorting, MoveIntents, Paced, PushWidget, module="play_table",
+    parts=("pl_table.js", "pl_scores.js", "pl_files.js"),
 ):
     """Play a whole match as one seat against bots: take or push, meld, lay off, rescue, discard.
 

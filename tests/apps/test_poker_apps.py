@@ -71,7 +71,7 @@ def test_screw_your_neighbor_replaces_refused_values_by_the_defaults_with_a_note
     assert (table.game.seed, table.players, table.seat, table.level, table.speed) == (1, 6, 0, "threshold", "normal")
     assert table.game.game_name == "screw"
     assert len(app.notes) == 5, app.notes
-    assert any("players '9'" in note and "6 is used" in note for note in app.notes)
+    assert any("3 to 8 players, not '9'" in note and "so 6 play" in note for note in app.notes)
     assert not any("roll_your_own" in note for note in app.notes), "Screw Your Neighbor has no such option"
 
 

@@ -3,22 +3,19 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
 from push_learn.cards import parse_card, parse_cards, standard_deck
 from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.analysis import RandomBot, ThresholdBot, coach, equity, play, simulate
+from push_learn.poker.examples import seed_004_record
 from push_learn.poker.observation import Observation, Phase
 from push_learn.poker.push_stud import PushStudGame, push_stud_rules
 from push_learn.poker.screw import ScrewGame, screw_rules
 from push_learn.poker.showdown import ShowdownMode
 from push_learn.poker.stud_records import load_stud
 from push_learn.protocol import Bot
-from push_learn.records import Record
-
-GOLDEN = Path(__file__).parent / "golden" / "screw_seed004.json"
 
 
 def test_simulate_with_every_card_known() -> None:
@@ -92,7 +89,7 @@ def test_four_aces_showing_have_all_the_equity_and_the_bot_bets_them() -> None:
 
 def test_coach_on_the_seed_004_decision_of_riz() -> None:
     """RIZ is offered 2♣, which pairs his hole 2♠; getting rid of a two keeps his low alive."""
-    game = load_stud(Record.from_json(GOLDEN.read_text(encoding="utf-8")), 38)
+    game = load_stud(seed_004_record(), 38)
     obs = game.observe(2)
     assert obs.offered == parse_card("2C") and obs.pass_to == 3
     advice = coach(obs, samples=1500, rng=random.Random(4))
@@ -119,13 +116,13 @@ def test_coach_names_only_the_share_that_counts_in_a_high_game() -> None:
 
 
 def test_coach_only_answers_a_push_decision() -> None:
-    game = load_stud(Record.from_json(GOLDEN.read_text(encoding="utf-8")), 38)
+    game = load_stud(seed_004_record(), 38)
     with pytest.raises(ValueError, match="offered a card"):
         coach(game.observe(1))
 
 
 def test_coach_for_the_last_player_knows_the_card_leaves_play() -> None:
-    game = load_stud(Record.from_json(GOLDEN.read_text(encoding="utf-8")), 3)  # JOE is offered 9♣
+    game = load_stud(seed_004_record(), 3)  # JOE is offered 9♣
     game.apply(Action.push(4))
     game.apply(Action.push(5))
     advice = coach(game.observe(0), samples=200, rng=random.Random(2))  # ASH is last

@@ -3,26 +3,25 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from push_learn.cards import parse_card
 from push_learn.errors import IllegalAction, RecordError
 from push_learn.poker.actions import Action, ActionKind
+from push_learn.poker.examples import seed_004_record
 from push_learn.poker.observation import Phase
 from push_learn.poker.screw import SCREW_YOUR_NEIGHBOR, ScrewGame, ScrewRules, screw_rules
 from push_learn.poker.stud import PokerRulesError
 from push_learn.poker.stud_records import load_stud
 from push_learn.records import SCHEMA, Record
 
-GOLDEN = Path(__file__).parent / "golden" / "screw_seed004.json"
 ASH, JIM, RIZ, IKE, JOE, EVE = range(6)
 
 
 @pytest.fixture(scope="module")
 def record() -> Record:
-    return Record.from_json(GOLDEN.read_text(encoding="utf-8"))
+    return seed_004_record()
 
 
 def boards(game: ScrewGame, seats: list[int]) -> dict[str, str]:

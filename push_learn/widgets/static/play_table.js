@@ -1,16 +1,6 @@
 // PlayTable: the student's seat against bots. The table (pl_table.js), the moves the core offers,
 // hint, take-back, new game by deal number, save/load of the record, settings, and the score sheet.
 
-function loadButton(ctx) {
-  const input = h("input", { type: "file", accept: ".json,application/json", class: "pl-sr-only", tabindex: "-1",
-    "aria-hidden": "true" });
-  input.addEventListener("change", async () => {
-    const file = input.files && input.files[0];
-    if (file) ctx.send("load", { text: await file.text() });
-  });
-  return h("span", {}, input, button("Load…", "pl-btn-load", () => input.click(), { ariaLabel: "Load a saved match" }));
-}
-
 function moveBar(state, ctx) {
   if (state.paused) {
     return h("div", { class: "pl-row" }, button("Next deal", "pl-btn-continue pl-btn-primary", () => ctx.send("continue")));

@@ -1,0 +1,37 @@
+"""Address settings shared by the poker dashboards: the number of players read against the poker game's own
+counts (not the rummy game's), and the seat.
+
+``parse_query`` checks ``players`` against the rummy game of the address and keeps the raw value among
+the options; a poker dashboard reads it here against its own game and drops the rummy game's note.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from push_learn.apps.base import App
+from push_learn.apps.query import parse_query
+from push_learn.games import GAMES
+
+__all__ = ["address_players", "address_seat"]
+
+
+def address_players(app: App, game_id: str) -> int:
+    """The address's ``players`` if ``game_id`` may be played by that many; else its usual count, with a note."""
+    spec = GAMES[game_id]
+    raw = app.query.options.get("players", "")
+    if raw:
+        rummy_notes = parse_query(f"variant={quote(app.query.variant)}&players={quote(raw)}").notes
+        app.notes = [note for note in app.notes if note not in rummy_notes]
+    counts = tuple(str(n) for n in spec.players)
+    if raw and raw.strip() not in counts:
+        low, high = spec.players[0], spec.players[-1]
+        app.notes.append(f"{spec.title} is played by {low} to {high} players, not {raw!r}, "
+                         f"so {spec.default_players} play.")
+        return spec.default_players
+    return int(raw.strip()) if raw else spec.default_players
+
+
+def address_seat(app: App, players: int, default: str = "0", extra: tuple[str, ...] = ()) -> str:
+    """The address's ``seat``: 0 to ``players`` - 1 or one of ``extra``; else ``default``, with a note."""
+    return app.option("seat", (*extra, *(str(n) for n in range(players))), default)

@@ -1,0 +1,387 @@
+"""BragTable: one student's seat against bots at three-card brag, with the chips, blind and seen play.
+
+The table is a ``BragGame`` started through the one game protocol (``push_learn.games.new_game``).
+The page is built from the student's observation alone (``game.observe(seat)``): the student's own
+cards reach it only once the student has looked at them (a blind player's cards stay face down,
+even to the widget's page), other players' cards only when the engine shows them at the end of a
+deal. Every rule (costs, who may see whom, covering, the prial reshuffle) is the engine's; the
+page shows the choices the observation lists, with their amounts, and sends the one clicked.
+
+Bots read their own observations and think in a worker thread when an event loop runs (JupyterLab,
+Voila), one action per step at the chosen pace, so the page stays answered meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable, Mapping
+from functools import partial
+from typing import Any
+
+from push_learn.games import GAMES, new_game
+from push_learn.poker.brag import (
+    Bet,
+    BragAction,
+    BragGame,
+    BragObservation,
+    Cover,
+    DropHand,
+    Fold,
+    HandResult,
+    KeepHand,
+    Look,
+    See,
+)
+from push_learn.records import short
+from push_learn.seeds import read_seed
+from push_learn.widgets.base import IntentError, PushWidget, int_field, intent, str_field
+from push_learn.widgets.cards import back_json, card_json
+from push_learn.widgets.pacer import Paced
+
+__all__ = ["BOT_NAMES", "HANDS", "LEVELS", "BragTable", "bet_amounts"]
+
+LEVELS: tuple[str, ...] = tuple(GAMES["brag"].bots)
+"""The bot levels of brag in the catalogue (``random``, ``sensible``)."""
+HANDS = 10
+"""Deals in a session unless asked otherwise."""
+BOT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")
+"""The bots' names, given to the other seats in order."""
+MAX_BET_BUTTONS = 6
+"""At most this many bet buttons (the smallest and the largest bet always among them)."""
+
+
+def bet_amounts(low: int, high: int) -> list[int]:
+    """The bet amounts offered as buttons: every amount in a short range, else doubling steps and the largest.
+
+    >>> bet_amounts(2, 5), bet_amounts(1, 20)
+    ([2, 3, 4, 5], [1, 2, 4, 8, 16, 20])
+    """
+    if high - low < MAX_BET_BUTTONS:
+        return list(range(low, high + 1))
+    amounts: list[int] = []
+    amount = low
+    while amount < high and len(amounts) < MAX_BET_BUTTONS - 1:
+        amounts.append(amount)
+        amount *= 2
+    return [*amounts, high]
+
+
+def _chips(n: int) -> str:
+    return f"{n} chip{'s' if n != 1 else ''}"
+
+
+class BragTable(Paced, PushWidget, module="brag_table", parts=("pl_files.js", "pl_poker.js")):
+    """Play three-card brag in one seat against bots: look or play blind, bet, see, cover, and the showdown.
+
+    In JupyterLab::
+
+        from push_learn.widgets import BragTable
+        BragTable(seed=1, players=4, seat=0)
+        BragTable(seed=1, players=3, seat=2, level="random", speed="fast", hands=5)
+
+    ``speed`` is ``slow``, ``normal``, ``fast``, ``fastest`` or seconds per bot move.
+    """
+
+    def __init__(
+        self,
+        seed: int | str = 1,
+        *,
+        players: int = 4,
+        seat: int = 0,
+        level: str = "sensible",
+        speed: str | float = "normal",
+        hands: int = HANDS,
+        title: str = "",
+        **options: Any,
+    ) -> None:
+        spec = GAMES["brag"]
+        if isinstance(players, bool) or players not in spec.players:
+            raise ValueError(f"brag is played by {spec.players[0]} to {spec.players[-1]} players, not {short(players)}")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"with {players} players the seats are 0 to {players - 1}, not {short(seat)}")
+        if level not in LEVELS:
+            raise ValueError(f"choose a bot level among {', '.join(LEVELS)}, not {short(level)}")
+        self.players, self.seat, self.level, self.hands, self.title = players, seat, level, hands, title
+        bots = iter(BOT_NAMES)
+        self.names = tuple("You" if s == seat else next(bots) for s in range(players))
+        self.start_pacing(self._bot_step, speed)
+        self._download: dict[str, Any] | None = None
+        self.bot_error: Exception | None = None
+        """Why a bot's last move failed (kept in Python: the reason may name the bot's cards)."""
+        self._start(seed)
+        super().__init__(**options)
+        self.refresh()
+        self._resume()
+
+    # ---- the game ----------------------------------------------------------------------------
+
+    def _start(self, seed: int | str) -> None:
+        self.seed = seed
+        self.game: BragGame = new_game("brag", seed=seed, players=self.names, hands=self.hands)
+        self._bots = {s: GAMES["brag"].bots[self.level]() for s in range(self.players) if s != self.seat}
+        self._rngs = {s: random.Random(f"{seed}:{s}") for s in range(self.players)}
+        self._results_seen = 0
+        self._events: list[str] = []
+
+    @property
+    def observation(self) -> BragObservation:
+        """Everything the student's seat may know now (the only source of the page)."""
+        observation: BragObservation = self.game.observe(self.seat)
+        return observation
+
+    @property
+    def paused(self) -> bool:
+        """True when a deal has ended and the student has not yet gone on to the next one."""
+        return len(self.game.results) > self._results_seen and not self.game.over
+
+    @property
+    def bots_to_move(self) -> bool:
+        """True when a bot is to move and play is not paused at the end of a deal."""
+        game = self.game
+        return not game.over and not self.paused and game.to_move[0] != self.seat
+
+    def _resume(self) -> None:
+        if self.bots_to_move:
+            self._pacer.start()
+
+    def _bot_step(self) -> bool | Awaitable[bool]:
+        """One bot action; in a worker thread under a running event loop (its move played only if the game
+        is still where it was when it began to think)."""
+        if not self.bots_to_move:
+            self.refresh()
+            return False
+        game = self.game
+        seat = game.to_move[0]
+        think = partial(self._bots[seat].choose, game.observe(seat), self._rngs[seat])
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return self._play_bot(seat, think)
+        return self._think_then_play(loop, game, seat, think)
+
+    async def _think_then_play(
+        self, loop: asyncio.AbstractEventLoop, game: BragGame, seat: int, think: Callable[[], BragAction]
+    ) -> bool:
+        moves = len(game.actions)
+        try:
+            action = await loop.run_in_executor(None, think)
+        except Exception as exc:  # a bot that fails must not leave the table waiting without a word
+            return self._bot_stopped(seat, exc)
+        if game is not self.game or len(game.actions) != moves:
+            return False  # a new game began while the bot was thinking
+        return self._play_bot(seat, lambda: action)
+
+    def _play_bot(self, seat: int, think: Callable[[], BragAction]) -> bool:
+        try:
+            self._apply(think())
+        except Exception as exc:
+            return self._bot_stopped(seat, exc)
+        self.refresh()
+        return self.bots_to_move
+
+    def _bot_stopped(self, seat: int, exc: Exception) -> bool:
+        """Stop play after a bot's failure; the notice does not quote the reason (it may name the bot's cards)."""
+        self.bot_error = exc
+        self.notify("error", f"{self.names[seat]}'s bot could not move; play stops here (its reason is in bot_error).")
+        self.refresh()
+        return False
+
+    def _apply(self, action: BragAction) -> None:
+        """Play an action and keep the public lines it added (the engine's log of the deal)."""
+        game = self.game
+        hand, before = game.hand_number, len(game.log)
+        game.apply(action)
+        if game.hand_number != hand or game.over:
+            self._events = [str(game.results[-1].how)]
+        else:
+            self._events = list(game.log[before:])
+
+    # ---- what the page shows -----------------------------------------------------------------
+
+    def _seat_json(self, seen: BragObservation, seat: int) -> dict[str, Any]:
+        player = seen.players[seat]
+        mine = seat == self.seat
+        playing = player.status in ("in", "covered")
+        if mine and seen.cards:
+            cards = [card_json(card) for card in seen.cards[0]]
+        elif playing:
+            label = "your face-down card (you are playing blind)" if mine else f"{self.names[seat]}'s face-down card"
+            cards = [back_json(label=label) for _ in range(3 * max(player.hands, 1))]
+        else:
+            cards = []
+        status = {"in": "in", "folded": "folded", "covered": "covered the pot", "out": "out of chips"}[player.status]
+        way = "blind" if player.blind else "seen"
+        facts = [_chips(player.stack), status, *([way] if playing else []),
+                 *(["the dealer"] if seat == seen.dealer else []), *(["to act"] if seat in seen.to_move else [])]
+        if mine and seen.cards:
+            hand_label = f"Your cards: {seen.hand_name}"
+        elif mine:
+            hand_label = "Your cards, face down: you are playing blind" if playing else "Your cards"
+        else:
+            hand_label = f"{self.names[seat]}'s cards, face down"
+        return {
+            "seat": seat,
+            "name": self.names[seat],
+            "me": mine,
+            "to_move": seat in seen.to_move,
+            "sub": " · ".join(facts[:3] + ([f"last bet {player.last_bet}"] if player.last_bet and playing else [])
+                              + facts[3:]),
+            "cards": cards,
+            "hand_label": hand_label,
+            "empty": "Out of this deal.",
+            "label": f"{self.names[seat]}: " + ", ".join(facts),
+        }
+
+    def choices(self, seen: BragObservation) -> list[dict[str, Any]]:
+        """The student's choices as buttons: each intent with its label and amounts, from the engine's options."""
+        options = seen.options
+        if options is None or self.paused:
+            return []
+        me = seen.players[self.seat]
+        if options.must_choose:
+            return [{"act": "keep", "text": "Keep this hand", "aria": "Keep the hand you looked at and play it seen"},
+                    {"act": "drop", "text": "Drop it, play the other blind",
+                     "aria": "Fold the hand you looked at and play on blind with the other"}]
+        buttons: list[dict[str, Any]] = []
+        for hand in options.look:
+            which = "" if len(options.look) == 1 else f" {hand + 1}"
+            buttons.append({"act": "look", "hand": hand, "text": f"Look at hand{which}",
+                            "aria": f"Look at your cards{which}: from then on you bet at the seen rate"})
+        if options.bet_min is not None and options.bet_max is not None:
+            for amount in bet_amounts(options.bet_min, options.bet_max):
+                stake = amount * 2 if me.blind else amount
+                text = f"Bet {amount}" + (f" blind (= {stake} seen)" if me.blind else "")
+                buttons.append({"act": "bet", "amount": amount, "text": text,
+                                "aria": f"Bet {_chips(amount)}" + (f" blind: the stake becomes {stake}"
+                                                                   if me.blind else "")})
+        if options.see_cost is not None:
+            buttons.append({"act": "see", "text": f"See ({options.see_cost})",
+                            "aria": f"Pay {_chips(options.see_cost)} to see the other player's hand"})
+        if options.cover:
+            buttons.append({"act": "cover", "text": f"Cover the pot ({me.stack})",
+                            "aria": f"Put your last {_chips(me.stack)} in and cover the pot"})
+        if options.fold:
+            buttons.append({"act": "fold", "text": "Fold", "aria": "Fold your hand"})
+        return buttons
+
+    def _result_json(self, result: HandResult) -> dict[str, Any]:
+        shown = [{"name": self.names[s.seat], "hand": s.name, "cards": [card_json(c) for c in s.cards],
+                  "label": f"{self.names[s.seat]}'s cards: {s.name}"} for s in result.shown]
+        awards = [f"{self.names[a.seat]} {'take' if a.seat == self.seat else 'takes'} {_chips(a.amount)}"
+                  + (f" from side pot {a.pot}" if a.pot else "") + f" ({a.reason})" for a in result.awards]
+        if result.carried:
+            awards.append(f"{_chips(result.carried)} are carried to the next deal.")
+        pack = ("A prial was shown or won, so the pack is shuffled before the next deal." if result.reshuffle
+                else "No prial was shown, so the pack is not shuffled: the used cards go to the bottom.")
+        return {"hand": result.hand_number, "how": result.how, "shown": shown, "awards": awards, "pack": pack}
+
+    def status(self, seen: BragObservation) -> str:
+        """One line: whose move it is, or how the session stands."""
+        if seen.over:
+            return f"The session is over: you have {_chips(seen.players[self.seat].stack)}."
+        if self.paused:
+            return f"Deal {self.game.results[-1].hand_number} is over: read the showdown, then go on."
+        if self.seat in seen.to_move:
+            me = seen.players[self.seat]
+            rate = "blind (you pay half)" if me.blind else "seen"
+            stake = "no bet yet" if seen.stake is None else f"the stake is {seen.stake}"
+            return f"Your turn, playing {rate}: {stake}."
+        return f"{self.names[seen.to_move[0]]} is thinking…"
+
+    def view_state(self) -> dict[str, Any]:
+        """The table as the student's seat sees it: seats, chips, pots, choices, the last showdown, the log."""
+        seen = self.observation
+        download, self._download = self._download, None
+        last = self._result_json(seen.results[-1]) if seen.results else None
+        return {
+            "title": self.title or f"Three-card brag: you are seat {self.seat}",
+            "seed": str(self.seed),
+            "deal": seen.hand_number,
+            "deals": self.hands,
+            "level": self.level,
+            "levels": [[name, name.capitalize()] for name in LEVELS],
+            **self.pace_state(),
+            "status": self.status(seen),
+            "my_turn": self.seat in seen.to_move and not self.paused,
+            "thinking": self.bots_to_move,
+            "paused": self.paused,
+            "over": seen.over,
+            "seats": [self._seat_json(seen, s) for s in range(self.players)],
+            "pots": [{"amount": amount, "coverer": None if coverer is None else self.names[coverer]}
+                     for amount, coverer in seen.pots],
+            "pot": sum(amount for amount, _ in seen.pots),
+            "stake": seen.stake,
+            "choices": self.choices(seen),
+            "last": last,
+            "show_last": self.paused or seen.over,
+            "log": list(seen.log[-8:]),
+            "download": download,
+            "announce": " ".join(self._events),
+        }
+
+    # ---- intents -----------------------------------------------------------------------------
+
+    @intent("act")
+    def _act(self, content: Mapping[str, Any]) -> None:
+        """The student's move (``act``: fold, look, keep, drop, bet, see, cover); the engine accepts or refuses it."""
+        if self.paused:
+            raise IntentError("this deal is over: go on to the next deal first")
+        if self.seat not in self.game.to_move:
+            raise IntentError("it is not your turn yet")
+        kind, seat = str_field(content, "act"), self.seat
+        action: BragAction
+        if kind == "bet":
+            action = Bet(seat, int_field(content, "amount"))
+        elif kind == "look":
+            action = Look(seat, int_field(content, "hand") if "hand" in content else 0)
+        else:
+            simple: dict[str, Callable[[int], BragAction]] = {
+                "fold": Fold, "keep": KeepHand, "drop": DropHand, "see": See, "cover": Cover}
+            if kind not in simple:
+                raise IntentError(f"a brag move is fold, look, keep, drop, bet, see or cover, not {short(kind)}")
+            action = simple[kind](seat)
+        self._apply(action)  # IllegalAction: refused with the engine's reason, nothing changed
+        self._resume()
+
+    @intent("continue")
+    def _continue(self, _content: Mapping[str, Any]) -> None:
+        """Go on to the next deal after reading the showdown."""
+        if not self.paused:
+            raise IntentError("the deal is still being played")
+        self._results_seen = len(self.game.results)
+        self._events = [f"Deal {self.game.hand_number}: {self.names[self.game.dealer]} deals."]
+        self._resume()
+
+    @intent("new")
+    def _new(self, content: Mapping[str, Any]) -> None:
+        """A new session with the deal number typed by the student."""
+        text = str_field(content, "seed")
+        if not text.strip():
+            raise IntentError("type a deal number first")
+        seed = read_seed(text)
+        self._pacer.stop()
+        self._start(seed)
+        self.notify("info", f"New session, deal number {seed}.")
+        self._resume()
+
+    @intent("save")
+    def _save(self, _content: Mapping[str, Any]) -> None:
+        """Offer the session's record as a file (replay it in the PokerReplayer)."""
+        name = f"brag-deal-number-{self.seed}-move-{len(self.game.actions)}.json"
+        self._download = {"name": name, "text": self.game.record().to_json(indent=1), "n": self._rev + 1}
+        self.notify("ok", f"Saved as {name}.")
+
+    @intent("level")
+    def _level(self, content: Mapping[str, Any]) -> None:
+        """Change the bots' level (from their next move on)."""
+        level = str_field(content, "level")
+        if level not in LEVELS:
+            raise IntentError(f"choose a bot level among {', '.join(LEVELS)}, not {short(level)}")
+        self.level = level
+        self._bots = {s: GAMES["brag"].bots[level]() for s in self._bots}
+
+    def describe(self) -> str:
+        """The session in one line (for logs and tests)."""
+        seen = self.observation
+        return f"deal number {self.seed}, deal {seen.hand_number}, {_chips(seen.players[self.seat].stack)}"

@@ -57,9 +57,11 @@ from sqlalchemy import Connection, Engine, case, create_engine, delete, event, f
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 
+from push_learn.classroom.errors import ClassroomError, NotFound
 from push_learn.classroom.schema import TABLES, migrate, schema_version
 from push_learn.classroom.scoring import Score, ScoreFunction, default_score
-from push_learn.errors import PushLearnError, RecordError
+from push_learn.classroom.table_store import TablesMixin
+from push_learn.errors import RecordError
 from push_learn.records import Record, canonical_json, seal_key_from_env, short
 
 __all__ = [
@@ -92,15 +94,7 @@ _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I: codes are 
 _UNSET: Any = object()
 
 classes_t, students_t, assignments_t = TABLES["classes"], TABLES["students"], TABLES["assignments"]
-results_t, attempts_t = TABLES["results"], TABLES["attempts"]
-
-
-class ClassroomError(PushLearnError):
-    """Something the class store cannot do; the message says why in plain words."""
-
-
-class NotFound(ClassroomError, LookupError):
-    """No class, student, assignment or result of that name or number."""
+results_t, attempts_t, class_tables_t = TABLES["results"], TABLES["attempts"], TABLES["class_tables"]
 
 
 class ResultRefused(ClassroomError, ValueError):
@@ -297,7 +291,7 @@ def _sqlite_setup(engine: Engine, synchronous: str) -> None:
 
 
 # ---- the store -------------------------------------------------------------------------------
-class Store:
+class Store(TablesMixin):
     """A class store on SQLite or PostgreSQL (see the module's text); safe to share between threads.
 
     ``seal_key`` is the server's sealing key (default: ``$PUSH_LEARN_SEAL_KEY``; without one, no
@@ -306,7 +300,8 @@ class Store:
     ``sqlite_synchronous``: ``FULL`` (the default) puts every acknowledged write on disk before the call
     returns; ``NORMAL`` saves that flush (about 10 ms a write here) and, in WAL mode, still loses nothing
     when a program crashes, only the last writes if the machine itself loses power.
-    Opening migrates the schema to the current version.
+    Opening migrates the schema to the current version. Class tables, where students play each
+    other, are ``TablesMixin``'s methods (``open_table``, ``sit``, ``append_action`` ...).
     """
 
     def __init__(self, url: str | None = None, *, folder: str | os.PathLike[str] | None = None,
@@ -728,7 +723,7 @@ class Store:
         with self._write() as conn:
             class_id = self._class_row(conn, code).id
             removed = {}
-            for table in (attempts_t, results_t, assignments_t, students_t):
+            for table in (class_tables_t, attempts_t, results_t, assignments_t, students_t):
                 removed[table.name] = conn.execute(delete(table).where(table.c.class_id == class_id)).rowcount
             removed["classes"] = conn.execute(delete(classes_t).where(classes_t.c.id == class_id)).rowcount
         return removed
@@ -738,7 +733,7 @@ class Store:
         with self._read() as conn:
             counts = {table.name: int(conn.execute(select(func.count()).select_from(table)
                                                    .where(table.c.class_id == class_id)).scalar_one())
-                      for table in (attempts_t, results_t, assignments_t, students_t)}
+                      for table in (class_tables_t, attempts_t, results_t, assignments_t, students_t)}
             counts["classes"] = int(conn.execute(select(func.count()).select_from(classes_t)
                                                  .where(classes_t.c.id == class_id)).scalar_one())
         return counts

@@ -48,6 +48,7 @@ from push_learn.rummy.engine import Action, ActionFormatError, Match, action_fro
 __all__ = [
     "HEARTBEAT_S",
     "TABLE_GAMES",
+    "ServiceLink",
     "StoreLink",
     "TableLink",
     "TableMoved",
@@ -115,6 +116,49 @@ class StoreLink:
         """Mark the student seen (nothing for a spectator)."""
         if self.student is not None:
             self.store.seen_at_table(table_id, self.student)
+
+
+class ServiceLink:
+    """A dashboard kernel's link: signed requests to the class service, which acts for the kernel's owner.
+
+    The kernel holds no database address; the service checks that its student sits at the table and
+    appends only that student's seat's moves or a bot's due turn.
+    """
+
+    def __init__(self, student: str | None = None) -> None:
+        self.student = student
+
+    @staticmethod
+    def _send(action: str, payload: dict[str, Any]) -> dict[str, Any]:
+        from push_learn.classroom.client import ServiceError, send
+
+        try:
+            return send(f"table_{action}", payload)
+        except ServiceError as exc:
+            raise ClassroomError(str(exc)) from None
+
+    def table(self, table_id: int) -> TableInfo:
+        """The table, seed included (the service gives it to the kernels of its students only)."""
+        return table_from_json(self._send("state", {"table": table_id})["table"])
+
+    def log(self, table_id: int, since: int) -> list[LoggedAction]:
+        """The log from ``since``."""
+        rows = self._send("log", {"table": table_id, "since": since})["log"]
+        return [LoggedAction(int(r["step"]), int(r["seat"]), dict(r["action"]), bool(r["by_bot"]), int(r["at_ms"]))
+                for r in rows]
+
+    def append(self, table_id: int, step: int, seat: int, action: Mapping[str, Any], *, by_bot: bool,
+               ends: bool) -> LoggedAction:
+        """Append through the service; ``StepTaken`` when another move was first."""
+        reply = self._send("append", {"table": table_id, "step": step, "seat": seat, "action": dict(action),
+                                      "by_bot": by_bot, "ends": ends})
+        if reply.get("taken"):
+            raise StepTaken(table_id, step)
+        return LoggedAction(step, seat, dict(action), by_bot, int(reply["at_ms"]))
+
+    def seen(self, table_id: int) -> None:
+        """The student's sign of life."""
+        self._send("seen", {"table": table_id})
 
 
 def bot_rng(seed: int, step: int) -> random.Random:

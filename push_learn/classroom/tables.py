@@ -71,6 +71,9 @@ class TableMoved(IllegalAction):
 class TableLink(Protocol):
     """How a replica reaches the store: directly (tests, benchmarks) or through the class service (kernels)."""
 
+    student: str | None
+    """The student the link acts for (None: a spectator)."""
+
     def table(self, table_id: int) -> TableInfo:
         """The table as it is now (seed included: the replica needs it)."""
         ...

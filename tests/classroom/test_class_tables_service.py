@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from test_class_service import Kernel, _joined, run
+from test_class_service import TEACHER_KEY, Browser, Kernel, _joined, run
 from tornado.httpclient import AsyncHTTPClient
 
-from push_learn.apps.access import KernelOwners
+from push_learn.apps.access import KEY_PATH, KernelOwners
 from push_learn.classroom import Store
 from push_learn.classroom.service import ClassService
 from push_learn.classroom.tables import StoreLink, TableReplica
+from push_learn.games import load_record
 
 
 def test_kernels_open_sit_start_and_append_only_their_students_moves(store: Store) -> None:
@@ -54,5 +55,46 @@ def test_kernels_open_sit_start_and_append_only_their_students_moves(store: Stor
         assert code == 200 and [row["step"] for row in log["log"]] == [0]
         code, answer = await Kernel(client, base, "k-nobody").send("table_lobby", {})
         assert code == 403
+
+    run(store, scenario)
+
+
+def test_the_teacher_watches_pauses_and_replaces_seats_of_a_class_table(store: Store) -> None:
+    async def scenario(store: Store, service: ClassService, owners: KernelOwners, base: str, port: int) -> None:
+        client = AsyncHTTPClient()
+        new = store.create_class("Year 9")
+        ann = await _joined(client, base, new.code, "Ann")
+        owners.record("k-ann", ann.session(port))
+        status, opened = await Kernel(client, base, "k-ann").send("table_new", {"game": "push", "seat": 2})
+        assert status == 200, opened
+        table_id = opened["table"]["id"]
+        await Kernel(client, base, "k-ann").send("table_start", {"table": table_id})
+        replica = TableReplica(StoreLink(store, "Ann"), table_id)
+        while replica.match.to_move[0] != 2:
+            replica.play_bots()
+        teacher = Browser(client, base)
+        await teacher.send("POST", KEY_PATH, {"key": TEACHER_KEY, "next": "/push_learn/teacher", "for": "teacher"},
+                           form=True)
+        page = (await teacher.send("GET", f"/push_learn/teacher?class={new.code}")).body.decode()
+        assert "South: Ann" in page and f"/push_learn/teacher/table/{table_id}.html?seat=all" in page
+        assert str(replica.info.seed) not in page
+        watch = (await teacher.send("GET", f"/push_learn/teacher/table/{table_id}.html?seat=all")).body.decode()
+        assert all(str(card) in watch for card in replica.match.hand(0))  # every hand open
+        one = (await teacher.send("GET", f"/push_learn/teacher/table/{table_id}.html?seat=2")).body.decode()
+        assert "South&#x27;s view" in one and f"{len(replica.match.hand(0))} cards" in one
+        assert (await ann.send("GET", f"/push_learn/teacher/table/{table_id}.html?seat=all")).code == 302
+        form = {"code": new.code, "table": str(table_id), "seat": "2", "level": "random", "seconds": "30"}
+        assert (await teacher.send("POST", "/push_learn/teacher", {**form, "action": "pause"}, form=True)).code == 303
+        assert store.table(table_id).status == "paused"
+        assert (await teacher.send("POST", "/push_learn/teacher", {**form, "action": "resume"}, form=True)).code == 303
+        assert (await teacher.send("POST", "/push_learn/teacher", {**form, "action": "idle"}, form=True)).code == 303
+        assert store.table(table_id).idle_limit_s == 30
+        assert (await teacher.send("POST", "/push_learn/teacher", {**form, "action": "bot"}, form=True)).code == 303
+        assert store.table(table_id).seats[2].bot == "random"
+        while replica.play_bots() or replica.poll():
+            if replica.match.over:
+                break
+        record = await teacher.send("GET", f"/push_learn/teacher/table/{table_id}.json")
+        assert record.code == 200 and load_record(record.body.decode()).over
 
     run(store, scenario)

@@ -156,19 +156,22 @@ class TablesMixin:
 
         if isinstance(table_id, bool) or not isinstance(table_id, int):
             raise NotFound(f"there is no table {short(table_id, 20)}")
-        row = conn.execute(select(tables_t, _classes_t.c.code).join(_classes_t)
-                           .where(tables_t.c.id == table_id)).first()
-        if row is None:
+        steps = (select(func.count()).select_from(table_actions_t)
+                 .where(table_actions_t.c.table_id == tables_t.c.id).scalar_subquery())
+        rows = conn.execute(  # one statement: a poll is one round trip inside its transaction
+            select(tables_t, _classes_t.c.code, steps.label("steps"), seats_t.c.seat, seats_t.c.bot_level.label("bot"),
+                   seats_t.c.seen_ms, _students_t.c.name)
+            .join(_classes_t, _classes_t.c.id == tables_t.c.class_id)
+            .join(seats_t, seats_t.c.table_id == tables_t.c.id)
+            .outerjoin(_students_t, _students_t.c.id == seats_t.c.student_id)
+            .where(tables_t.c.id == table_id).order_by(seats_t.c.seat)).all()
+        if not rows:
             raise NotFound(f"there is no table {table_id}")
-        seats = conn.execute(select(seats_t, _students_t.c.name)
-                             .outerjoin(_students_t, _students_t.c.id == seats_t.c.student_id)
-                             .where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)).all()
-        steps = conn.execute(select(func.count()).select_from(table_actions_t)
-                             .where(table_actions_t.c.table_id == table_id)).scalar_one()
+        row = rows[0]
         return TableInfo(
             row.id, row.code, row.game, json.loads(row.rules), int(row.seed), row.bot_level, row.status,
-            row.idle_limit_s, tuple(SeatInfo(s.seat, s.name, s.bot_level, s.seen_ms) for s in seats),
-            int(steps), now_ms(),
+            row.idle_limit_s, tuple(SeatInfo(r.seat, r.name, r.bot, r.seen_ms) for r in rows),
+            int(row.steps), now_ms(),
         )
 
     def table(self, table_id: int) -> TableInfo:

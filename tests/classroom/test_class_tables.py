@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import multiprocessing
 import threading
 from collections.abc import Callable
 
@@ -179,6 +180,39 @@ def test_racing_kernels_append_each_bot_step_once(open_store: Callable[..., Stor
     assert len({replica.match.snapshot() for replica in kernels}) == 1
     fresh = TableReplica(StoreLink(store, None), table_id)
     assert fresh.match.snapshot() == kernels[0].match.snapshot()
+
+
+def _race_in_a_process(url: str, table_id: int, steps: int) -> int:
+    """A kernel in its own process: append bots' turns until ``steps``; how many of its appends landed."""
+    store = Store(url, seal_key=None, pool_size=1)
+    try:
+        replica = TableReplica(StoreLink(store, None), table_id)
+        landed = 0
+        while replica.step < steps:
+            action = replica.bot_action()
+            if action is None:
+                replica.poll()
+                continue
+            try:
+                replica._append(action, by_bot=True)
+                landed += 1
+            except TableMoved:
+                pass
+        return landed
+    finally:
+        store.close()
+
+
+def test_kernels_in_separate_processes_land_each_step_once(store_url: str, store: Store) -> None:
+    code = _class(store)
+    table_id = _table(store, code, seated=("Ann",), level="random")
+    store.seat_bot(table_id, 0, "random")
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        landed = pool.starmap(_race_in_a_process, [(store_url, table_id, RACE_STEPS // 2)] * 2)
+    log = store.table_log(table_id)
+    assert [entry.step for entry in log] == list(range(len(log))) and len(log) >= RACE_STEPS // 2
+    assert sum(landed) == len(log)  # every landed append is in the log once, and nothing else is
+    assert TableReplica(StoreLink(store, None), table_id).step == len(log)
 
 
 def test_an_idle_student_is_played_by_a_bot_until_they_return(store: Store) -> None:

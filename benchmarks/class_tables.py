@@ -1,12 +1,13 @@
 """Benchmark: class tables, 8 tables of 4 students playing at once, on SQLite and on PostgreSQL (issue 24).
 
 Each backend gets a fresh store (a SQLite file in a temporary folder; a throwaway PostgreSQL cluster
-on 127.0.0.1 that this script starts and stops). Every table is one process: its four students are
-four threads there, each with its own replica, sharing one store as the class server's handlers
-share its store; the 8 processes stand for the kernels and the server competing for the 2 cores and
-the database. A student polls the store every ``--poll`` seconds (short polling, as the page does:
-the table's row, then the log when it grew), and when it is their turn they move at once with the
-greedy bot's choice for their seat, checked by their replica and appended.
+on 127.0.0.1 that this script starts and stops). Every student is a thread with its own replica;
+by default (``--layout server``) all of them share one store, as every kernel's request reaches the
+database through the class server's one store; ``--layout processes`` gives each table a process
+and a store of its own instead (more writers competing for SQLite's lock). A student polls the
+store every ``--poll`` seconds (short polling, as the page does: the table's row, then the log when
+it grew), and when it is their turn they move at once with the greedy bot's choice for their seat,
+checked by their replica and appended.
 
 Measured: for every action, the time from the moment its student starts appending it to the moment
 each of the other three replicas has applied it (the poll that sees it; the page repaints from that
@@ -67,25 +68,32 @@ def _student(store: Store, table_id: int, name: str, steps: int, poll: float, ap
         failures.append(f"{name} at table {table_id}: {exc}")
 
 
-def _table(args: tuple[str, int, int, float]) -> tuple[list[float], list[str], int]:
-    url, table_id, steps, poll = args
-    appended: dict[int, float] = {}
+def _tables(args: tuple[str, Sequence[int], int, float]) -> tuple[list[float], list[str], int]:
+    """The students of ``table_ids`` as threads of this process, sharing one store."""
+    url, table_ids, steps, poll = args
     seen_ms: list[float] = []
     failures: list[str] = []
     lock = threading.Lock()
-    store = Store(url, seal_key=None, pool_size=4)  # one store per process, as in the class server
-    threads = [threading.Thread(target=_student, args=(store, table_id, name, steps, poll, appended, seen_ms,
-                                                       failures, lock)) for name in NAMES]
+    store = Store(url, seal_key=None, pool_size=4 * len(table_ids))
+    appended: dict[int, dict[int, float]] = {table_id: {} for table_id in table_ids}
+    threads = [threading.Thread(target=_student, args=(store, table_id, name, steps, poll, appended[table_id],
+                                                       seen_ms, failures, lock))
+               for table_id in table_ids for name in NAMES]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     store.close()
-    return seen_ms, failures, len(appended)
+    return seen_ms, failures, sum(len(steps_of) for steps_of in appended.values())
 
 
-def run(url: str, tables: int, steps: int, poll: float) -> tuple[list[float], list[str], int]:
-    """Play ``tables`` tables of four simulated students for ``steps`` steps each; latencies in ms."""
+def run(url: str, tables: int, steps: int, poll: float, layout: str = "server") -> tuple[list[float], list[str], int]:
+    """Play ``tables`` tables of four simulated students for ``steps`` steps each; latencies in ms.
+
+    ``server``: every student a thread of one process sharing one store, as the class server's handlers
+    share its store (every kernel's request reaches the database through it); ``processes``: one
+    process and store per table, as if each table's kernels reached the database themselves.
+    """
     store = Store(url, seal_key=None)
     try:
         code = store.create_class("Benchmark").code
@@ -100,8 +108,11 @@ def run(url: str, tables: int, steps: int, poll: float) -> tuple[list[float], li
             ids.append(table.id)
     finally:
         store.close()
-    with multiprocessing.get_context("spawn").Pool(tables) as pool:
-        outcomes = pool.map(_table, [(url, table_id, steps, poll) for table_id in ids])
+    if layout == "server":
+        outcomes = [_tables((url, ids, steps, poll))]
+    else:
+        with multiprocessing.get_context("spawn").Pool(tables) as pool:
+            outcomes = pool.map(_tables, [(url, [table_id], steps, poll) for table_id in ids])
     latencies = [value for seen, _, _ in outcomes for value in seen]
     return latencies, [text for _, failures, _ in outcomes for text in failures], sum(n for _, _, n in outcomes)
 
@@ -131,6 +142,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--steps", type=int, default=80, help="actions each table plays (a one-deal Push is ~90)")
     parser.add_argument("--poll", type=float, default=0.2, help="seconds between two polls of a page (0.2)")
     parser.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
+    parser.add_argument("--layout", choices=("server", "processes"), default="server",
+                        help="one store shared by every student (as the class server), or one process per table")
     options = parser.parse_args(argv)
     backends = ("sqlite", "postgresql") if options.backend == "both" else (options.backend,)
     for backend in backends:
@@ -138,9 +151,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             with tempfile.TemporaryDirectory() as folder:
                 url = server.url if server is not None else f"sqlite:///{folder}/class.db"
-                alone, _, _ = run(url, 1, options.steps, options.poll)
-                many, failures, actions = run(url, options.tables, options.steps, options.poll)
-                report(backend, many, alone, actions, failures, options.tables)
+                alone, _, _ = run(url, 1, options.steps, options.poll, options.layout)
+                many, failures, actions = run(url, options.tables, options.steps, options.poll, options.layout)
+                report(f"{backend} ({options.layout})", many, alone, actions, failures, options.tables)
         finally:
             if server is not None:
                 server.stop()

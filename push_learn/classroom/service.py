@@ -42,7 +42,7 @@ from push_learn.classroom.store import (
     Store,
     display_name,
 )
-from push_learn.classroom.table_store import StepTaken, TableInfo, TableRefused
+from push_learn.classroom.table_store import StepTaken, TableInfo, TableRefused, table_to_json
 from push_learn.errors import RecordError
 
 __all__ = [
@@ -250,8 +250,6 @@ class ClassService:
         kernel's replica needs it), ``log``, ``seen``, and ``append``: the student's own seat's action,
         or a bot's turn (a bot's seat or an idle student's), never another student's move.
         """
-        from push_learn.classroom.tables import table_to_json
-
         if action == "lobby":
             return self.lobby(member)
         if action == "new":

@@ -44,7 +44,6 @@ import json
 import os
 import secrets
 import threading
-import time
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -57,6 +56,7 @@ from sqlalchemy import Connection, Engine, case, create_engine, delete, event, f
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 
+from push_learn.classroom.common import is_unique_violation, now_ms
 from push_learn.classroom.errors import ClassroomError, NotFound
 from push_learn.classroom.schema import TABLES, migrate, schema_version
 from push_learn.classroom.scoring import Score, ScoreFunction, default_score
@@ -191,11 +191,6 @@ class ExerciseProgress:
 
 
 # ---- helpers ---------------------------------------------------------------------------------
-def now_ms() -> int:
-    """Whole milliseconds since 1970, UTC: how the store writes times."""
-    return time.time_ns() // 1_000_000
-
-
 def display_name(name: object, what: str = "a display name") -> str:
     """``name`` tidied (spaces trimmed and collapsed), or ``ClassroomError`` saying what is wrong."""
     if not isinstance(name, str):
@@ -246,13 +241,6 @@ def resolve_url(url: str | None = None, folder: str | os.PathLike[str] | None = 
     if "://" not in value:
         return f"sqlite:///{Path(value).expanduser().resolve()}"
     return value
-
-
-def _is_unique_violation(exc: IntegrityError) -> bool:
-    code = getattr(exc.orig, "sqlstate", None)  # psycopg
-    if code is not None:
-        return bool(code == "23505")
-    return "UNIQUE constraint failed" in str(exc.orig)  # sqlite3
 
 
 def _first_line(exc: BaseException) -> str:
@@ -397,7 +385,7 @@ class Store(TablesMixin):
                     ).returning(classes_t.c.id)).scalar_one()
                 return NewClass(class_id, code, tidy, key)
             except IntegrityError as exc:
-                if not _is_unique_violation(exc):
+                if not is_unique_violation(exc):
                     raise
         raise ClassroomError("could not find a free class code; try again")  # pragma: no cover
 
@@ -441,7 +429,7 @@ class Store(TablesMixin):
                                       .returning(students_t.c.id)).scalar_one()
             return Student(new_id, tidy)
         except IntegrityError as exc:  # joined at the same moment from another kernel
-            if not _is_unique_violation(exc):
+            if not is_unique_violation(exc):
                 raise NotFound(f"there is no class with the code {short(code, 20)}") from None
         with self._read() as conn:
             again = self._student_id(conn, class_id, tidy)
@@ -497,7 +485,7 @@ class Store(TablesMixin):
                 return Assignment(assignment_id, game, variant, dict(rules), number, seed, bot_level, dashboards,
                                   created)
             except IntegrityError as exc:
-                if not _is_unique_violation(exc):
+                if not is_unique_violation(exc):
                     raise
                 if deal_number is not None:
                     raise ClassroomError(f"deal {deal_number} of {variant} is already assigned to this class") \
@@ -580,7 +568,7 @@ class Store(TablesMixin):
                     hints=score.hints, submitted_ms=now_ms(),
                 ).returning(results_t.c.id)).scalar_one()
         except IntegrityError as exc:
-            if _is_unique_violation(exc):
+            if is_unique_violation(exc):
                 raise ResultRefused(f"{name} already has a result for {where}; only the first one counts") from None
             raise ResultRefused(f"the result for {where} no longer has a class: it was deleted") from None
         return SubmittedResult(result_id, assignment.id, name, score)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from push_learn.classroom.common import is_unique_violation, now_ms
 from push_learn.classroom.errors import ClassroomError, NotFound
 from push_learn.classroom.schema import TABLES
 from push_learn.records import canonical_json, short
@@ -39,6 +40,8 @@ __all__ = [
     "TableInfo",
     "TableRefused",
     "TablesMixin",
+    "table_from_json",
+    "table_to_json",
 ]
 
 STATUSES = ("open", "playing", "paused", "over")
@@ -152,8 +155,6 @@ class TablesMixin:
 
     # ---- reading ------------------------------------------------------------------------------
     def _table_info(self, conn: Connection, table_id: object) -> TableInfo:
-        from push_learn.classroom.store import now_ms
-
         if isinstance(table_id, bool) or not isinstance(table_id, int):
             raise NotFound(f"there is no table {short(table_id, 20)}")
         steps = (select(func.count()).select_from(table_actions_t)
@@ -201,8 +202,6 @@ class TablesMixin:
                    bot_level: str = "greedy", idle_limit_s: int = 120, seed: int | None = None) -> TableInfo:
         """A new open table of class ``code`` with ``players`` empty seats and a fresh secret seed
         (``seed`` fixes it, for a teacher's chosen deal and for tests)."""
-        from push_learn.classroom.store import now_ms
-
         if not rules:
             raise TableRefused("a table needs the game's rules (its settings as plain values)")
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 8:
@@ -226,8 +225,6 @@ class TablesMixin:
         A student already at the table keeps their seat, whatever ``seat`` says: leaving and coming
         back returns them to the same seat (D-TBL-03).
         """
-        from push_learn.classroom.store import now_ms
-
         with self._write() as conn:
             info = self._table_info(conn, table_id)
             student_id = self._student(conn, self._class_row(conn, info.class_code).id, info.class_code, student)
@@ -268,8 +265,6 @@ class TablesMixin:
 
     def seen_at_table(self, table_id: int, student: str) -> None:
         """Note that ``student``'s page is open at the table (their kernel's poll): no bot takes their turns."""
-        from push_learn.classroom.store import now_ms
-
         with self._write() as conn:
             info = self._table_info(conn, table_id)
             student_id = self._student(conn, self._class_row(conn, info.class_code).id, info.class_code, student)
@@ -285,8 +280,6 @@ class TablesMixin:
         ``TableRefused`` for a step that skips ahead, a table that is not playing, or a seat that
         does not exist. Checking the action against the rules is the replica's work.
         """
-        from push_learn.classroom.store import now_ms
-
         text = canonical_json(dict(action)).decode()
         if len(text) > _MAX_ACTION:
             raise TableRefused(f"an action is at most {_MAX_ACTION} characters of JSON")
@@ -308,9 +301,7 @@ class TablesMixin:
                 if ends:
                     conn.execute(update(tables_t).where(tables_t.c.id == info.id).values(status="over"))
         except IntegrityError as exc:
-            from push_learn.classroom.store import _is_unique_violation
-
-            if _is_unique_violation(exc):
+            if is_unique_violation(exc):
                 raise StepTaken(table_id, step) from None
             raise
         return LoggedAction(step, seat, json.loads(text), by_bot, at)
@@ -354,6 +345,27 @@ class TablesMixin:
             ids = list(conn.execute(select(tables_t.c.id).where(tables_t.c.class_id == class_id)
                                     .order_by(tables_t.c.id)).scalars())
         yield from ids
+
+
+def table_to_json(info: TableInfo, *, seed: bool) -> dict[str, Any]:
+    """A table as plain values for the service's answers; ``seed`` only for a seated student's kernel."""
+    data = {**info.public(), "class": info.class_code, "rules": dict(info.rules), "now_ms": info.now_ms,
+            "seats": [{"seat": s.seat, "student": s.student, "bot": s.bot, "seen_ms": s.seen_ms}
+                      for s in info.seats]}
+    if seed:
+        data["seed"] = str(info.seed)
+    return data
+
+
+def table_from_json(data: Mapping[str, Any]) -> TableInfo:
+    """The ``TableInfo`` of ``table_to_json`` (seed 0 when it was left out)."""
+    try:
+        seats = tuple(SeatInfo(int(s["seat"]), s["student"], s["bot"], int(s["seen_ms"])) for s in data["seats"])
+        return TableInfo(int(data["id"]), str(data["class"]), str(data["game"]), dict(data["rules"]),
+                         int(data.get("seed", 0)), str(data["bot_level"]), str(data["status"]),
+                         int(data["idle_limit_s"]), seats, int(data["steps"]), int(data["now_ms"]))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ClassroomError(f"the class service's answer about a table cannot be read ({exc})") from None
 
 
 def _check_idle(seconds: object) -> None:

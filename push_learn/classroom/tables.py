@@ -40,7 +40,13 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from push_learn.classroom.errors import ClassroomError
-from push_learn.classroom.table_store import LoggedAction, SeatInfo, StepTaken, TableInfo
+from push_learn.classroom.table_store import (
+    LoggedAction,
+    StepTaken,
+    TableInfo,
+    table_from_json,
+    table_to_json,
+)
 from push_learn.errors import IllegalAction
 from push_learn.rummy.catalogue import VARIANT_ALIASES, make_rummy_bot
 from push_learn.rummy.engine import Action, ActionFormatError, Match, action_from_json, rules_from_json
@@ -167,27 +173,6 @@ class ServiceLink:
 def bot_rng(seed: int, step: int) -> random.Random:
     """The chance a bot uses at ``step`` of a table with ``seed``: the same in every kernel (D-TBL-05)."""
     return random.Random(f"push_learn.table:{seed}:{step}")
-
-
-def table_to_json(info: TableInfo, *, seed: bool) -> dict[str, Any]:
-    """A table as plain values for the service's answers; ``seed`` only for a seated student's kernel."""
-    data = {**info.public(), "class": info.class_code, "rules": dict(info.rules), "now_ms": info.now_ms,
-            "seats": [{"seat": s.seat, "student": s.student, "bot": s.bot, "seen_ms": s.seen_ms}
-                      for s in info.seats]}
-    if seed:
-        data["seed"] = str(info.seed)
-    return data
-
-
-def table_from_json(data: Mapping[str, Any]) -> TableInfo:
-    """The ``TableInfo`` of ``table_to_json`` (seed 0 when it was left out)."""
-    try:
-        seats = tuple(SeatInfo(int(s["seat"]), s["student"], s["bot"], int(s["seen_ms"])) for s in data["seats"])
-        return TableInfo(int(data["id"]), str(data["class"]), str(data["game"]), dict(data["rules"]),
-                         int(data.get("seed", 0)), str(data["bot_level"]), str(data["status"]),
-                         int(data["idle_limit_s"]), seats, int(data["steps"]), int(data["now_ms"]))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ClassroomError(f"the class service's answer about a table cannot be read ({exc})") from None
 
 
 class TableReplica:

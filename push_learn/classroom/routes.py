@@ -5,7 +5,7 @@ from __future__ import annotations
 from tornado import web
 
 from push_learn.classroom.service import PREFIX, AttemptHandler, JoinHandler, KernelHandler
-from push_learn.classroom.teacher import ExportHandler, RecordHandler, TeacherHandler
+from push_learn.classroom.teacher import ExportHandler, RecordHandler, TableHandler, TeacherHandler
 
 __all__ = ["handlers"]
 
@@ -15,9 +15,10 @@ def handlers() -> list[tuple[str, type[web.RequestHandler]]]:
     return [
         (f"{PREFIX}/join", JoinHandler),
         (f"{PREFIX}/attempt", AttemptHandler),
-        (f"{PREFIX}/kernel/(deal|result|attempt|record)", KernelHandler),
+        (f"{PREFIX}/kernel/(deal|result|attempt|record|table_[a-z]{{2,10}})", KernelHandler),
         ("/push_learn/teacher", TeacherHandler),
         (r"/push_learn/teacher/record/([0-9]{1,18})\.json", RecordHandler),
+        (r"/push_learn/teacher/table/([0-9]{1,18})\.(json|html)", TableHandler),
         (r"/push_learn/teacher/export/([A-Za-z0-9]{1,20})/(students|assignments|results|attempts)\.csv",
          ExportHandler),
     ]

@@ -19,6 +19,9 @@ time). Every row names its class, and every reference to a class cascades, so th
 removes everything of it. Times are whole milliseconds since 1970 (UTC): the same integers on both
 databases.
 
+Version 2 adds the class tables where students play each other (``class_tables``, ``table_seats``,
+``table_actions``: see ``_tables_v2``).
+
 Each version's tables are built by their own function (``_tables_v1``), never from "the current
 tables", so that migrating an empty database replays history exactly as older databases lived it.
 """
@@ -119,7 +122,58 @@ def _tables_v1(metadata: MetaData) -> dict[str, Table]:
     return {table.name: table for table in (classes, students, assignments, results, attempts)}
 
 
-TABLES = _tables_v1(MetaData())
+def _tables_v2(metadata: MetaData) -> dict[str, Table]:
+    """Version 2: class tables where students play each other (issue 24), their seats and action logs.
+
+    ``class_tables`` holds the game, its rules, the secret seed, the bots' level, the status (``open``
+    while seats are taken, ``playing``, ``paused`` by the teacher, ``over``) and the idle limit after
+    which a bot plays an absent student's turns. ``table_seats`` says who sits where: a student, or a
+    bot level, or neither (an empty seat); ``seen_ms`` is the student's last sign of life.
+    ``table_actions`` is the append-only log: one row per step, and the unique (table, step) pair makes
+    two appends of the same step impossible, whichever kernels race for it.
+    """
+    tables_t = Table(
+        "class_tables", metadata,
+        Column("id", Integer, primary_key=True),
+        Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
+        Column("game", String(40), nullable=False),
+        Column("rules", Text, nullable=False),  # canonical JSON of the rules
+        Column("seed", String(40), nullable=False),  # secret: for the kernels' replicas, never a page
+        Column("bot_level", String(40), nullable=False),
+        Column("status", String(16), nullable=False),
+        Column("idle_limit_s", Integer, nullable=False),
+        Column("created_ms", BigInteger, nullable=False),
+        CheckConstraint("status IN ('open', 'playing', 'paused', 'over')", name="ck_class_tables_status"),
+        CheckConstraint("idle_limit_s >= 0", name="ck_class_tables_idle"),
+    )
+    Index("ix_class_tables_class", tables_t.c.class_id, tables_t.c.status)
+    seats = Table(
+        "table_seats", metadata,
+        Column("table_id", Integer, ForeignKey("class_tables.id", ondelete="CASCADE"), primary_key=True),
+        Column("seat", Integer, primary_key=True),
+        Column("student_id", Integer, ForeignKey("students.id", ondelete="SET NULL"), nullable=True),
+        Column("bot_level", String(40), nullable=True),
+        Column("seen_ms", BigInteger, nullable=False),
+        UniqueConstraint("table_id", "student_id", name="uq_table_seats_one_seat_each"),
+        CheckConstraint("student_id IS NULL OR bot_level IS NULL", name="ck_table_seats_one_occupant"),
+    )
+    actions = Table(
+        "table_actions", metadata,
+        Column("id", Integer, primary_key=True),
+        Column("table_id", Integer, ForeignKey("class_tables.id", ondelete="CASCADE"), nullable=False),
+        Column("step", Integer, nullable=False),
+        Column("seat", Integer, nullable=False),
+        Column("action", Text, nullable=False),  # the action's JSON, as the game writes it
+        Column("by_bot", Boolean, nullable=False),
+        Column("at_ms", BigInteger, nullable=False),
+        UniqueConstraint("table_id", "step", name="uq_table_actions_step"),
+        CheckConstraint("step >= 0", name="ck_table_actions_step"),
+    )
+    return {table.name: table for table in (tables_t, seats, actions)}
+
+
+_CURRENT = MetaData()
+TABLES = {**_tables_v1(_CURRENT), **_tables_v2(_CURRENT)}
 """The current tables, by name (what the store's queries use)."""
 
 
@@ -129,7 +183,14 @@ def _migrate_to_1(conn: Connection) -> None:
     metadata.create_all(conn)
 
 
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_to_1,)
+def _migrate_to_2(conn: Connection) -> None:
+    metadata = MetaData()
+    _tables_v1(metadata)  # known to the new tables' foreign keys; they exist already, so create_all skips them
+    created = _tables_v2(metadata)
+    metadata.create_all(conn, tables=list(created.values()))
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_to_1, _migrate_to_2)
 """Step ``k`` (0-based) takes a database from version ``k`` to ``k + 1``."""
 SCHEMA_VERSION = len(MIGRATIONS)
 """The schema version this code writes."""

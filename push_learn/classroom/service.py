@@ -42,6 +42,7 @@ from push_learn.classroom.store import (
     Store,
     display_name,
 )
+from push_learn.classroom.table_store import StepTaken, TableInfo, TableRefused, table_to_json
 from push_learn.errors import RecordError
 
 __all__ = [
@@ -228,6 +229,88 @@ class ClassService:
         return {"result": accepted.id, "points": score.points, "deals_won": score.deals_won,
                 "moves": score.moves, "hints": score.hints, "text": score.describe()}
 
+    # ---- class tables (issue 24) -------------------------------------------------------------
+    def lobby(self, member: Member) -> dict[str, Any]:
+        """The class's tables that are not over, as the lobby shows them (no seeds)."""
+        return {"tables": [info.public() for info in self.store.tables(member.code)], "student": member.name}
+
+    def _seated(self, member: Member, table_id: object) -> TableInfo:
+        """The table ``table_id`` of ``member``'s class, which ``member`` sits at (else refused in words)."""
+        info = self.store.table(_whole(table_id, "a table"))
+        if info.class_code != member.code:
+            raise ClassroomError(f"table {info.id} is not one of class {member.code}'s")
+        if info.seat_of(member.name) is None:
+            raise TableRefused(f"{member.name} does not sit at table {info.id}")
+        return info
+
+    def table_request(self, member: Member, action: str, body: dict[str, Any]) -> dict[str, Any]:
+        """A dashboard kernel's request about a class table, for ``member`` (the kernel's owner).
+
+        ``new`` opens a table and seats the student; ``sit``, ``start``; ``state`` (seed included: the
+        kernel's replica needs it), ``log``, ``seen``, and ``append``: the student's own seat's action,
+        or a bot's turn (a bot's seat or an idle student's), never another student's move.
+        """
+        if action == "lobby":
+            return self.lobby(member)
+        if action == "new":
+            from push_learn.rummy.catalogue import rummy_rules
+            from push_learn.rummy.engine import rules_to_json
+
+            game = body.get("game", "push")
+            level = body.get("level", "greedy")
+            if level not in LEVEL_WORDS:
+                raise ClassroomError(f"choose the bots among {', '.join(LEVEL_WORDS)}, not {str(level)[:20]!r}")
+            try:
+                rules = rummy_rules(str(game), body.get("players") if isinstance(body.get("players"), int) else None)
+            except ValueError as exc:
+                raise ClassroomError(str(exc)) from None
+            opened = self.store.open_table(member.code, rules.variant, rules_to_json(rules), rules.players,
+                                           bot_level=str(level))
+            info = self.store.sit(opened.id, member.name, body.get("seat") if isinstance(body.get("seat"), int)
+                                  else None)
+            return {"table": table_to_json(info, seed=True)}
+        if action == "sit":
+            info = self.store.table(_whole(body.get("table"), "a table"))
+            if info.class_code != member.code:
+                raise ClassroomError(f"table {info.id} is not one of class {member.code}'s")
+            seat = body.get("seat")
+            info = self.store.sit(info.id, member.name, seat if isinstance(seat, int) else None)
+            self.seen(member, "Class table", f"table {info.id}", "seated")
+            return {"table": table_to_json(info, seed=True)}
+        info = self._seated(member, body.get("table"))
+        if action == "start":
+            return {"table": table_to_json(self.store.start_table(info.id), seed=True)}
+        if action == "state":
+            return {"table": table_to_json(info, seed=True)}
+        if action == "seen":
+            self.store.seen_at_table(info.id, member.name)
+            self.seen(member, "Class table", f"table {info.id}", f"step {info.steps + 1}")
+            return {"ok": True}
+        if action == "log":
+            since = body.get("since", 0)
+            rows = self.store.table_log(info.id, since if isinstance(since, int) and since >= 0 else 0)
+            return {"log": [{"step": r.step, "seat": r.seat, "action": dict(r.action), "by_bot": r.by_bot,
+                             "at_ms": r.at_ms} for r in rows]}
+        if action == "append":
+            seat, step, by_bot = body.get("seat"), body.get("step"), body.get("by_bot") is True
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(info.seats):
+                raise TableRefused(f"table {info.id} has seats 0 to {len(info.seats) - 1}")
+            if by_bot and info.bot_for(seat) is None:
+                raise TableRefused(f"no bot plays seat {seat} of table {info.id} now: its student does")
+            if not by_bot and seat != info.seat_of(member.name):
+                raise TableRefused(f"{member.name} sits in seat {info.seat_of(member.name)}, so a move for "
+                                   f"seat {seat} is not theirs to send")
+            raw = body.get("action")
+            if not isinstance(raw, dict) or not isinstance(step, int):
+                raise ClassroomError("an append names its step and carries the action")
+            try:
+                logged = self.store.append_action(info.id, step, seat, raw, by_bot=by_bot,
+                                                  ends=body.get("ends") is True)
+            except StepTaken:
+                return {"taken": True}
+            return {"step": logged.step, "at_ms": logged.at_ms}
+        raise NotFound(f"there is no table request {action[:30]!r}")
+
     def attempt(self, member: Member, body: dict[str, Any]) -> dict[str, Any]:
         """Record an exercise attempt of ``member``."""
         notebook, exercise = body.get("notebook"), body.get("exercise")
@@ -239,9 +322,9 @@ class ClassService:
         return {"attempt": number}
 
 
-def _whole(value: object) -> int:
+def _whole(value: object, what: str = "a result") -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ClassroomError("a result is named by its number")
+        raise ClassroomError(f"{what} is named by its number")
     return value
 
 
@@ -390,6 +473,8 @@ class KernelHandler(_JSONHandler):
             await self.act(lambda: service.submit(member, body.get("assignment"), body.get("record")))
         elif action == "attempt":
             await self.act(lambda: service.attempt(member, body))
+        elif action.startswith("table_"):
+            await self.act(lambda: service.table_request(member, action[len("table_"):], body))
         else:
             self.refuse(404, f"the class service has no request {action[:30]!r}")
 

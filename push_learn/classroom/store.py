@@ -44,7 +44,6 @@ import json
 import os
 import secrets
 import threading
-import time
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -57,9 +56,12 @@ from sqlalchemy import Connection, Engine, case, create_engine, delete, event, f
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 
+from push_learn.classroom.common import is_unique_violation, now_ms
+from push_learn.classroom.errors import ClassroomError, NotFound
 from push_learn.classroom.schema import TABLES, migrate, schema_version
 from push_learn.classroom.scoring import Score, ScoreFunction, default_score
-from push_learn.errors import PushLearnError, RecordError
+from push_learn.classroom.table_store import TablesMixin
+from push_learn.errors import RecordError
 from push_learn.records import Record, canonical_json, seal_key_from_env, short
 
 __all__ = [
@@ -92,15 +94,7 @@ _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I: codes are 
 _UNSET: Any = object()
 
 classes_t, students_t, assignments_t = TABLES["classes"], TABLES["students"], TABLES["assignments"]
-results_t, attempts_t = TABLES["results"], TABLES["attempts"]
-
-
-class ClassroomError(PushLearnError):
-    """Something the class store cannot do; the message says why in plain words."""
-
-
-class NotFound(ClassroomError, LookupError):
-    """No class, student, assignment or result of that name or number."""
+results_t, attempts_t, class_tables_t = TABLES["results"], TABLES["attempts"], TABLES["class_tables"]
 
 
 class ResultRefused(ClassroomError, ValueError):
@@ -197,11 +191,6 @@ class ExerciseProgress:
 
 
 # ---- helpers ---------------------------------------------------------------------------------
-def now_ms() -> int:
-    """Whole milliseconds since 1970, UTC: how the store writes times."""
-    return time.time_ns() // 1_000_000
-
-
 def display_name(name: object, what: str = "a display name") -> str:
     """``name`` tidied (spaces trimmed and collapsed), or ``ClassroomError`` saying what is wrong."""
     if not isinstance(name, str):
@@ -254,13 +243,6 @@ def resolve_url(url: str | None = None, folder: str | os.PathLike[str] | None = 
     return value
 
 
-def _is_unique_violation(exc: IntegrityError) -> bool:
-    code = getattr(exc.orig, "sqlstate", None)  # psycopg
-    if code is not None:
-        return bool(code == "23505")
-    return "UNIQUE constraint failed" in str(exc.orig)  # sqlite3
-
-
 def _first_line(exc: BaseException) -> str:
     text = str(getattr(exc, "orig", None) or exc).strip()
     return text.splitlines()[0] if text else type(exc).__name__
@@ -297,7 +279,7 @@ def _sqlite_setup(engine: Engine, synchronous: str) -> None:
 
 
 # ---- the store -------------------------------------------------------------------------------
-class Store:
+class Store(TablesMixin):
     """A class store on SQLite or PostgreSQL (see the module's text); safe to share between threads.
 
     ``seal_key`` is the server's sealing key (default: ``$PUSH_LEARN_SEAL_KEY``; without one, no
@@ -306,7 +288,8 @@ class Store:
     ``sqlite_synchronous``: ``FULL`` (the default) puts every acknowledged write on disk before the call
     returns; ``NORMAL`` saves that flush (about 10 ms a write here) and, in WAL mode, still loses nothing
     when a program crashes, only the last writes if the machine itself loses power.
-    Opening migrates the schema to the current version.
+    Opening migrates the schema to the current version. Class tables, where students play each
+    other, are ``TablesMixin``'s methods (``open_table``, ``sit``, ``append_action`` ...).
     """
 
     def __init__(self, url: str | None = None, *, folder: str | os.PathLike[str] | None = None,
@@ -402,7 +385,7 @@ class Store:
                     ).returning(classes_t.c.id)).scalar_one()
                 return NewClass(class_id, code, tidy, key)
             except IntegrityError as exc:
-                if not _is_unique_violation(exc):
+                if not is_unique_violation(exc):
                     raise
         raise ClassroomError("could not find a free class code; try again")  # pragma: no cover
 
@@ -446,7 +429,7 @@ class Store:
                                       .returning(students_t.c.id)).scalar_one()
             return Student(new_id, tidy)
         except IntegrityError as exc:  # joined at the same moment from another kernel
-            if not _is_unique_violation(exc):
+            if not is_unique_violation(exc):
                 raise NotFound(f"there is no class with the code {short(code, 20)}") from None
         with self._read() as conn:
             again = self._student_id(conn, class_id, tidy)
@@ -502,7 +485,7 @@ class Store:
                 return Assignment(assignment_id, game, variant, dict(rules), number, seed, bot_level, dashboards,
                                   created)
             except IntegrityError as exc:
-                if not _is_unique_violation(exc):
+                if not is_unique_violation(exc):
                     raise
                 if deal_number is not None:
                     raise ClassroomError(f"deal {deal_number} of {variant} is already assigned to this class") \
@@ -585,7 +568,7 @@ class Store:
                     hints=score.hints, submitted_ms=now_ms(),
                 ).returning(results_t.c.id)).scalar_one()
         except IntegrityError as exc:
-            if _is_unique_violation(exc):
+            if is_unique_violation(exc):
                 raise ResultRefused(f"{name} already has a result for {where}; only the first one counts") from None
             raise ResultRefused(f"the result for {where} no longer has a class: it was deleted") from None
         return SubmittedResult(result_id, assignment.id, name, score)
@@ -728,7 +711,7 @@ class Store:
         with self._write() as conn:
             class_id = self._class_row(conn, code).id
             removed = {}
-            for table in (attempts_t, results_t, assignments_t, students_t):
+            for table in (class_tables_t, attempts_t, results_t, assignments_t, students_t):
                 removed[table.name] = conn.execute(delete(table).where(table.c.class_id == class_id)).rowcount
             removed["classes"] = conn.execute(delete(classes_t).where(classes_t.c.id == class_id)).rowcount
         return removed
@@ -738,7 +721,7 @@ class Store:
         with self._read() as conn:
             counts = {table.name: int(conn.execute(select(func.count()).select_from(table)
                                                    .where(table.c.class_id == class_id)).scalar_one())
-                      for table in (attempts_t, results_t, assignments_t, students_t)}
+                      for table in (class_tables_t, attempts_t, results_t, assignments_t, students_t)}
             counts["classes"] = int(conn.execute(select(func.count()).select_from(classes_t)
                                                  .where(classes_t.c.id == class_id)).scalar_one())
         return counts

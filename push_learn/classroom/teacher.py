@@ -21,7 +21,8 @@ from push_learn.apps.guards import teacher_only
 from push_learn.classroom.service import GAME_WORDS, LEVEL_WORDS, ClassService, _blocking, _service, describe
 from push_learn.classroom.store import ClassInfo, ClassroomError, NotFound
 
-__all__ = ["ExportHandler", "RecordHandler", "TeacherHandler", "render_class", "render_page"]
+__all__ = ["ExportHandler", "RecordHandler", "TableHandler", "TeacherHandler", "render_class", "render_page",
+           "render_table_watch", "render_tables"]
 
 REFRESH_SECONDS = 5
 SHEETS = ("students", "assignments", "results", "attempts")
@@ -67,7 +68,19 @@ class _Link:
         return self.text
 
 
+class _Links:
+    """A cell holding several links."""
+
+    def __init__(self, links: list[_Link]) -> None:
+        self.links = links
+
+    def __str__(self) -> str:
+        return " ".join(link.text for link in self.links)
+
+
 def _cell(value: object) -> str:
+    if isinstance(value, _Links):
+        return " ".join(_cell(link) for link in value.links)
     if isinstance(value, _Link):
         download = " download" if value.href.endswith(".json") else ' target="_blank"'
         return f'<a href="{_e(value.href)}"{download}>{_e(value.text)}</a>'
@@ -160,7 +173,21 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
         f'{"".join(boards) or "<p>No assignment yet.</p>"}</section>'
         f'<section aria-labelledby="pl-ex-title"><h2 id="pl-ex-title">Exercises</h2>{progress}</section>'
         f'<section aria-labelledby="pl-chart-title"><h2 id="pl-chart-title">Progress over the lesson</h2>'
-        f"{render_chart(store.timeline(code))}</section></div>")
+        f"{render_chart(store.timeline(code))}</section>"
+        f'<section aria-labelledby="pl-tables-title"><h2 id="pl-tables-title">Class tables</h2>'
+        f"{render_tables(service, code)}</section></div>")
+    parts.append(
+        f'<section aria-labelledby="pl-table-ctl"><h2 id="pl-table-ctl">Run a class table</h2>'
+        f'<form method="post" aria-label="Run a class table">{xsrf}'
+        f'<input type="hidden" name="code" value="{_e(code)}">'
+        '<label>Table <input name="table" type="number" min="1" required></label>'
+        '<label>Do <select name="action"><option value="pause">pause</option><option value="resume">resume'
+        '</option><option value="bot">give the seat to a bot</option><option value="idle">set the idle limit'
+        "</option></select></label>"
+        '<label>Seat <input name="seat" type="number" min="0" max="7" value="0"></label>'
+        f"<label>Bots <select name=\"level\">{levels}</select></label>"
+        '<label>Idle limit (seconds, 0 = never) <input name="seconds" type="number" min="0" value="120"></label>'
+        "<button type=\"submit\">Do it</button></form></section>")
     links = " ".join(f'<a href="/push_learn/teacher/export/{_e(code)}/{sheet}.csv" download>{sheet}.csv</a>'
                      for sheet in SHEETS)
     parts.append(
@@ -171,6 +198,55 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
         f'<label>Type the class code to delete the class and everything of it <input name="confirm" '
         f'autocomplete="off"></label><button type="submit">Delete the class</button></form></section>')
     return "".join(parts)
+
+
+def render_tables(service: ClassService, code: str) -> str:
+    """Every table of the class, live: status, step, who sits where (away students marked), and links to
+    watch a seat or all cards, and, once over, the record for the Deal Replayer."""
+    from push_learn.rummy.engine import seat_names
+
+    rows: list[list[object]] = []
+    for info in service.store.tables(code, finished=True):
+        names = seat_names(len(info.seats))
+        seats = "; ".join(
+            f"{names[s.seat]}: " + (f"{s.student}{' (away: a bot plays)' if info.bot_for(s.seat) else ''}"
+                                    if s.student else f"{s.bot} bot" if s.bot else "free") for s in info.seats)
+        watch = [_Link(f"/push_learn/teacher/table/{info.id}.html?seat=all", "all cards")] + [
+            _Link(f"/push_learn/teacher/table/{info.id}.html?seat={s.seat}", names[s.seat]) for s in info.seats]
+        record = _Link(f"/push_learn/teacher/table/{info.id}.json", "record") if info.status == "over" else ""
+        rows.append([info.id, GAME_WORDS.get(info.game, info.game), info.status, info.steps, seats,
+                     _Links(watch), record])
+    return _table("The class's tables", ["table", "game", "status", "moves", "seats", "watch", "file"], rows,
+                  "pl-tables", "No table opened yet: students open them from the class tables page.")
+
+
+def render_table_watch(service: ClassService, table_id: int, seat: str) -> str:
+    """One table as the teacher watches it: one seat's view, or every hand (``seat`` = ``all``)."""
+    from push_learn.classroom.tables import StoreLink, TableReplica
+
+    replica = TableReplica(StoreLink(service.store, None), table_id)
+    match = replica.match
+    names = match.names
+    hands: list[Any]
+    if seat == "all":
+        view, title, log = match.full_view(), "every hand", match.log("open")
+        hands = list(view.hands or ())
+    else:
+        number = int(seat) if seat.isdigit() and int(seat) < len(names) else 0
+        view, title, log = match.observe(number), f"{names[number]}'s view", match.log(number)
+        hands = [view.hand if s == number else None for s in range(len(names))]
+    rows: list[list[object]] = [
+        [names[s], " ".join(str(c) for c in hand) if hand is not None else f"{view.hand_sizes[s]} cards"]
+        for s, hand in enumerate(hands)]
+    melds = "; ".join(f"{names[m.owner]}: {m.meld}" for m in view.melds) or "none"
+    return (
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="2">'
+        f"<title>Table {table_id}</title><style>{_STYLE}</style></head><body><main>"
+        f"<h1>Table {table_id}: {_e(title)}</h1>"
+        f"<p>{_e(replica.info.status)}, move {replica.step}, {_e(names[match.to_move[0]]) if match.to_move else 'over'}"
+        " to play</p>" + _table("Hands", ["seat", "cards"], rows, "pl-hands", "")
+        + f"<p>Melds on the table: {_e(melds)}</p><h2>Last moves</h2><ol>"
+        + "".join(f"<li>{_e(line)}</li>" for line in log[-12:]) + "</ol></main></body></html>")
 
 
 def render_page(service: ClassService, chosen: str | None, xsrf: str, message: str = "", ok: bool = True) -> str:
@@ -259,6 +335,8 @@ class TeacherHandler(web.RequestHandler):
                 removed = service.store.delete_class(code)
                 return "", (f"Class {code} deleted with its {removed['students']} students "
                             f"and {removed['results']} results.")
+            if action in ("pause", "resume", "bot", "idle"):
+                return code, _table_action(service, code, action, self.get_body_argument)
             raise ClassroomError("the page asked for something this dashboard does not do")
 
         try:
@@ -273,6 +351,62 @@ class TeacherHandler(web.RequestHandler):
             self.finish(page)
             return
         self.redirect("/push_learn/teacher?" + urlencode({"class": chosen, "said": said}), status=303)
+
+
+def _table_action(service: ClassService, code: str, action: str, argument: Any) -> str:
+    """Pause or resume a table, give a seat to a bot, or set its idle limit; the sentence saying so."""
+    store = service.store
+    raw = argument("table", "").strip()
+    if not raw.isdigit():
+        raise ClassroomError("type the table's number")
+    info = store.table(int(raw))
+    if info.class_code != code:
+        raise ClassroomError(f"table {info.id} is not one of class {code}'s")
+    if action in ("pause", "resume"):
+        store.pause_table(info.id, paused=action == "pause")
+        return f"Table {info.id} {'paused' if action == 'pause' else 'resumed'}."
+    if action == "bot":
+        seat, level = argument("seat", "").strip(), argument("level", "greedy")
+        if not seat.isdigit() or level not in LEVEL_WORDS:
+            raise ClassroomError("choose a seat number and a bot level")
+        store.seat_bot(info.id, int(seat), level)
+        return f"Seat {seat} of table {info.id} is played by {LEVEL_WORDS[level]} now."
+    seconds = argument("seconds", "").strip()
+    if not seconds.isdigit():
+        raise ClassroomError("the idle limit is a whole number of seconds")
+    store.set_idle_limit(info.id, int(seconds))
+    return f"Table {info.id}: a bot plays for a student away longer than {seconds} s."
+
+
+class TableHandler(web.RequestHandler):
+    """A class table for the teacher: ``/push_learn/teacher/table/3.html?seat=all`` watches it (one seat's view
+    or every hand), ``3.json`` is its record for the Deal Replayer's Load."""
+
+    def get_current_user(self) -> Any:
+        """The browser's user from the server's identity provider."""
+        provider = self.settings.get("identity_provider")
+        return None if provider is None else provider.get_user(self)
+
+    @teacher_only
+    async def get(self, table_id: str, kind: str) -> None:
+        """The watch page or the record."""
+        service = _service(self.settings)
+        seat = self.get_argument("seat", "all")
+        try:
+            if kind == "json":
+                from push_learn.classroom.tables import StoreLink, TableReplica
+
+                text = await _blocking(lambda: TableReplica(StoreLink(service.store, None), int(table_id))
+                                       .match.record().to_json(indent=1))
+                self.set_header("Content-Type", "application/json; charset=utf-8")
+                self.set_header("Content-Disposition", f'attachment; filename="table-{int(table_id)}.json"')
+            else:
+                text = await _blocking(lambda: render_table_watch(service, int(table_id), seat))
+                self.set_header("Content-Type", "text/html; charset=utf-8")
+        except NotFound as exc:
+            raise web.HTTPError(404, str(exc)) from None
+        self.set_header("Cache-Control", "no-store")
+        self.finish(text)
 
 
 class RecordHandler(web.RequestHandler):

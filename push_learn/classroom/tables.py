@@ -1,0 +1,332 @@
+"""A kernel's replica of a class table: the game replayed from the store's log, its student's moves checked
+there and appended, bots' turns played by whichever kernel sees them first.
+
+>>> import tempfile
+>>> from push_learn.classroom.store import Store
+>>> from push_learn.rummy.catalogue import rummy_rules
+>>> from push_learn.rummy.engine import rules_to_json
+>>> store = Store(folder=tempfile.mkdtemp(), seal_key=None)
+>>> code = store.create_class("Year 9").code
+>>> for name in ("Ann", "Ben"):
+...     _ = store.join(code, name)
+>>> table = store.open_table(code, "push", rules_to_json(rummy_rules("push")), 4, seed=5)
+>>> _ = store.sit(table.id, "Ann", 0); _ = store.sit(table.id, "Ben", 2)
+>>> _ = store.start_table(table.id)               # bots sit in seats 1 and 3
+>>> ann = TableReplica(StoreLink(store, "Ann"), table.id)
+>>> ben = TableReplica(StoreLink(store, "Ben"), table.id)
+>>> while ann.match.to_move[0] != ann.seat and ann.play_bots():   # bots move until it is Ann's turn
+...     pass
+>>> step = ann.play(ann.match.legal_actions(ann.seat)[0])       # checked by Ann's replica, then appended
+>>> ben.poll() and len(ben.match.actions) == len(ann.match.actions)   # Ben's replica sees it
+True
+>>> store.close()
+
+**Who may append what.** The store only keeps the log in order (a unique step number per table);
+the replica checks the rules. A student's kernel appends only its own seat's actions, checked by its
+replica first: an action for another seat, out of turn or sent twice is refused in words
+(``IllegalAction``). A bot's turn (a bot's seat, or a student idle past the table's limit) may be
+appended by any seated student's kernel: the bot's choice depends only on the table's seed and the
+step (D-TBL-05), so every kernel would append the same action, and the unique step lets one land.
+A kernel that loses a race reloads the log; the student's move is then refused, because the table
+moved on while it was chosen (D-TBL-06).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from push_learn.classroom.errors import ClassroomError
+from push_learn.classroom.table_store import (
+    LoggedAction,
+    StepTaken,
+    TableInfo,
+    table_from_json,
+    table_to_json,
+)
+from push_learn.errors import IllegalAction
+from push_learn.rummy.catalogue import VARIANT_ALIASES, make_rummy_bot
+from push_learn.rummy.engine import Action, ActionFormatError, Match, action_from_json, rules_from_json
+
+__all__ = [
+    "HEARTBEAT_S",
+    "TABLE_GAMES",
+    "ServiceLink",
+    "StoreLink",
+    "TableLink",
+    "TableMoved",
+    "TableReplica",
+    "bot_rng",
+    "table_from_json",
+    "table_to_json",
+]
+
+HEARTBEAT_S = 5.0
+"""At most one sign of life per this many seconds goes to the store (the idle limit is far longer)."""
+TABLE_GAMES = tuple(sorted(set(VARIANT_ALIASES.values())))
+"""The games a class table plays: the rummy family (D-TBL-01)."""
+
+
+class TableMoved(IllegalAction):
+    """The student's move was chosen on a table that has moved on since: another move took that step."""
+
+
+class TableLink(Protocol):
+    """How a replica reaches the store: directly (tests, benchmarks) or through the class service (kernels)."""
+
+    student: str | None
+    """The student the link acts for (None: a spectator)."""
+
+    def table(self, table_id: int) -> TableInfo:
+        """The table as it is now (seed included: the replica needs it)."""
+        ...
+
+    def log(self, table_id: int, since: int) -> list[LoggedAction]:
+        """The table's actions from step ``since`` on."""
+        ...
+
+    def append(self, table_id: int, step: int, seat: int, action: Mapping[str, Any], *, by_bot: bool,
+               ends: bool) -> LoggedAction:
+        """Append one action; ``StepTaken`` when another was first."""
+        ...
+
+    def seen(self, table_id: int) -> None:
+        """A sign of life of the link's student at the table."""
+        ...
+
+
+class StoreLink:
+    """A replica's link straight to a ``Store``, acting as ``student`` (tests, benchmarks, the server)."""
+
+    def __init__(self, store: Any, student: str | None) -> None:
+        self.store = store
+        self.student = student
+
+    def table(self, table_id: int) -> TableInfo:
+        """The store's table."""
+        info: TableInfo = self.store.table(table_id)
+        return info
+
+    def log(self, table_id: int, since: int) -> list[LoggedAction]:
+        """The store's log from ``since``."""
+        rows: list[LoggedAction] = self.store.table_log(table_id, since)
+        return rows
+
+    def append(self, table_id: int, step: int, seat: int, action: Mapping[str, Any], *, by_bot: bool,
+               ends: bool) -> LoggedAction:
+        """Append in the store."""
+        logged: LoggedAction = self.store.append_action(table_id, step, seat, action, by_bot=by_bot, ends=ends)
+        return logged
+
+    def seen(self, table_id: int) -> None:
+        """Mark the student seen (nothing for a spectator)."""
+        if self.student is not None:
+            self.store.seen_at_table(table_id, self.student)
+
+
+class ServiceLink:
+    """A dashboard kernel's link: signed requests to the class service, which acts for the kernel's owner.
+
+    The kernel holds no database address; the service checks that its student sits at the table and
+    appends only that student's seat's moves or a bot's due turn.
+    """
+
+    def __init__(self, student: str | None = None) -> None:
+        self.student = student
+
+    @staticmethod
+    def _send(action: str, payload: dict[str, Any]) -> dict[str, Any]:
+        from push_learn.classroom.client import ServiceError, send
+
+        try:
+            return send(f"table_{action}", payload)
+        except ServiceError as exc:
+            raise ClassroomError(str(exc)) from None
+
+    def table(self, table_id: int) -> TableInfo:
+        """The table, seed included (the service gives it to the kernels of its students only)."""
+        return table_from_json(self._send("state", {"table": table_id})["table"])
+
+    def log(self, table_id: int, since: int) -> list[LoggedAction]:
+        """The log from ``since``."""
+        rows = self._send("log", {"table": table_id, "since": since})["log"]
+        return [LoggedAction(int(r["step"]), int(r["seat"]), dict(r["action"]), bool(r["by_bot"]), int(r["at_ms"]))
+                for r in rows]
+
+    def append(self, table_id: int, step: int, seat: int, action: Mapping[str, Any], *, by_bot: bool,
+               ends: bool) -> LoggedAction:
+        """Append through the service; ``StepTaken`` when another move was first."""
+        reply = self._send("append", {"table": table_id, "step": step, "seat": seat, "action": dict(action),
+                                      "by_bot": by_bot, "ends": ends})
+        if reply.get("taken"):
+            raise StepTaken(table_id, step)
+        return LoggedAction(step, seat, dict(action), by_bot, int(reply["at_ms"]))
+
+    def seen(self, table_id: int) -> None:
+        """The student's sign of life."""
+        self._send("seen", {"table": table_id})
+
+
+def bot_rng(seed: int, step: int) -> random.Random:
+    """The chance a bot uses at ``step`` of a table with ``seed``: the same in every kernel (D-TBL-05)."""
+    return random.Random(f"push_learn.table:{seed}:{step}")
+
+
+class TableReplica:
+    """The game of one table, replayed from its log, for the student of ``link`` (or a spectator).
+
+    ``match`` is the whole game (every hand): it stays in the kernel, and pages get only
+    ``match.observe(seat)``. ``poll()`` catches up with the log; ``play(action)`` checks and appends
+    the student's move; ``play_bots()`` appends one bot's turn when one is due.
+    """
+
+    def __init__(self, link: TableLink, table_id: int, student: str | None = None) -> None:
+        self.link = link
+        self.table_id = table_id
+        self.student = student if student is not None else getattr(link, "student", None)
+        self._bots: dict[str, Any] = {}
+        self._last_seen = 0.0
+        self.info = link.table(table_id)
+        if self.info.game not in TABLE_GAMES:
+            raise ClassroomError(f"a class table plays {', '.join(TABLE_GAMES)}, not {self.info.game}")
+        self.match = self._fresh()
+        self.sync()
+
+    # ---- following the log -------------------------------------------------------------------
+    @property
+    def seat(self) -> int | None:
+        """The student's seat (None for a spectator, or when a bot replaced them)."""
+        return None if self.student is None else self.info.seat_of(self.student)
+
+    @property
+    def step(self) -> int:
+        """The next step number: how many actions the replica has applied."""
+        return len(self.match.actions)
+
+    def _fresh(self) -> Match:
+        return Match.new(rules_from_json(dict(self.info.rules)), self.info.seed)
+
+    def reload(self) -> None:
+        """Start again from the log (after a lost race, where the replica had applied its own move)."""
+        self.info = self.link.table(self.table_id)
+        self.match = self._fresh()
+        self.sync()
+
+    def sync(self) -> list[LoggedAction]:
+        """Apply the log's steps this replica has not applied yet; the steps applied."""
+        fresh = self.link.log(self.table_id, self.step)
+        for entry in fresh:
+            if entry.step != self.step:
+                raise ClassroomError(f"the log of table {self.table_id} skips from step {self.step + 1} "
+                                     f"to {entry.step + 1}")
+            try:
+                action = action_from_json(dict(entry.action))
+                if action.seat != entry.seat:
+                    raise IllegalAction(f"it is logged for seat {entry.seat} but names seat {action.seat}")
+                self.match.apply(action)
+            except (ActionFormatError, IllegalAction, ValueError) as exc:
+                raise ClassroomError(f"step {entry.step + 1} of table {self.table_id} cannot be replayed: "
+                                     f"{exc}") from None
+        return fresh
+
+    def poll(self) -> bool:
+        """Catch up with the table (status, seats, new steps); True when something changed.
+
+        A student's replica also tells the store, at most every ``HEARTBEAT_S`` seconds, that the
+        student is here, so no bot takes their turns.
+        """
+        if self.student is not None and time.monotonic() - self._last_seen >= HEARTBEAT_S:
+            self.link.seen(self.table_id)
+            self._last_seen = time.monotonic()
+        before = (self.info.status, self.info.seats, self.step)
+        self.info = self.link.table(self.table_id)
+        if self.info.steps > self.step:
+            self.sync()
+        after = (self.info.status, tuple((s.seat, s.student, s.bot) for s in self.info.seats), self.step)
+        return after != (before[0], tuple((s.seat, s.student, s.bot) for s in before[1]), before[2])
+
+    # ---- moving ------------------------------------------------------------------------------
+    def refusal(self, action: Action) -> str | None:
+        """Why the student may not send ``action`` now, in words; None when they may."""
+        if self.info.status != "playing":
+            return {"open": "the table has not started yet", "paused": "the teacher paused this table",
+                    "over": "this table's game is over"}.get(self.info.status, "the table is not playing")
+        seat = self.seat
+        if seat is None:
+            return "you do not sit at this table, so you can only watch"
+        names = self.match.names
+        if action.seat != seat:
+            other = names[action.seat] if 0 <= action.seat < len(names) else f"seat {action.seat}"
+            return f"you sit in {names[seat]}; that move is for {other}'s seat"
+        try:
+            self.match.verify(action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
+    def play(self, action: Action) -> LoggedAction:
+        """Check the student's ``action`` on the replica and append it; ``IllegalAction`` says why not.
+
+        When another move took the step first the replica reloads and ``TableMoved`` says so: the
+        student looks again at the table as it is now.
+        """
+        seat = self.seat
+        if seat is not None and self.info.bot_for(seat) is not None and self.info.seats[seat].bot is None:
+            self.link.seen(self.table_id)  # back from being away: the seat is the student's again
+            self._last_seen = time.monotonic()
+            self.poll()
+        reason = self.refusal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        return self._append(action, by_bot=False)
+
+    def _append(self, action: Action, *, by_bot: bool) -> LoggedAction:
+        step = self.step
+        self.match.apply(action)
+        try:
+            logged = self.link.append(self.table_id, step, action.seat, action.to_json(), by_bot=by_bot,
+                                      ends=self.match.over)
+        except StepTaken:
+            self.reload()
+            raise TableMoved("another move was played there first, so the table moved on; look again") from None
+        except BaseException:
+            self.reload()  # not appended: the replica forgets the move it applied
+            raise
+        self.info = dataclasses.replace(self.info, steps=step + 1,
+                                        status="over" if self.match.over else self.info.status)
+        if self.student is not None and not by_bot:
+            self._last_seen = time.monotonic()
+        return logged
+
+    def bot_due(self) -> str | None:
+        """The bot level that is to move now, or None (a student's turn, or the table is not playing)."""
+        if self.info.status != "playing" or self.match.over:
+            return None
+        return self.info.bot_for(self.match.to_move[0])
+
+    def bot_action(self) -> Action | None:
+        """The action the bot to move would take now (the same in every kernel), or None."""
+        level = self.bot_due()
+        if level is None:
+            return None
+        seat = self.match.to_move[0]
+        bot = self._bots.get(level)
+        if bot is None:
+            bot = self._bots[level] = make_rummy_bot(level)
+        action: Action = bot.choose(self.match.observe(seat), bot_rng(self.info.seed, self.step))
+        return action
+
+    def play_bots(self) -> bool:
+        """Append the due bot's action, if any; True when the replica moved on (by this append or,
+        after a lost race, by another kernel's)."""
+        action = self.bot_action()
+        if action is None:
+            return False
+        try:
+            self._append(action, by_bot=True)
+        except TableMoved:
+            return True
+        return True

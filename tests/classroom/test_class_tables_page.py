@@ -1,0 +1,93 @@
+"""The class tables' page in the kernel: lobby, seat, moves by intents, others' moves by polling, fair play."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from class_games import SEAL_KEY
+
+from push_learn.apps.class_tables import TablePlayTable, table_page
+from push_learn.classroom import Store
+from push_learn.classroom.service import ClassService, Member
+from push_learn.classroom.tables import StoreLink, TableReplica
+
+
+def _sender(service: ClassService, member: Member) -> Callable[[str, dict[str, Any]], dict[str, Any]]:
+    return lambda action, payload: service.table_request(member, action, payload)
+
+
+def _table_of(page: Any) -> TablePlayTable:
+    (widget,) = [child for child in page.children if isinstance(child, TablePlayTable)]
+    return widget
+
+
+def test_two_students_meet_in_the_lobby_play_by_clicks_and_see_only_their_seat(store: Store) -> None:
+    service = ClassService(store, SEAL_KEY)
+    code = store.create_class("Year 9").code
+    members = {name: service.join(f"session-{name}", code, name) for name in ("Ann", "Ben")}
+    ann_page = table_page(_sender(service, members["Ann"]), StoreLink(store, "Ann"))
+    lobby_view = ann_page.children[0]
+    new_button = next(w for w in lobby_view.children[2].children if getattr(w, "description", "") == "Open a new table")
+    new_button.click()
+    note, start = ann_page.children
+    assert "You sit at table" in note.value
+    ben_page = table_page(_sender(service, members["Ben"]), StoreLink(store, "Ben"))
+    row = ben_page.children[0].children[1].children[0]
+    assert "Ann" in row.children[0].value
+    seat_buttons = row.children[1].children
+    assert [b.description for b in seat_buttons] == ["Sit East", "Sit South", "Sit West"]
+    seat_buttons[1].click()  # Ben sits South, Ann's partner
+    start.click()
+    ann = _table_of(ann_page)
+    ben_page.children[1].click()  # Ben's start button: the table has started, so he goes to his seat
+    ben = _table_of(ben_page)
+    assert (ann.seat, ben.seat) == (0, 2)
+    assert "South: Ben" in ann.state["title"] and "East: greedy bot" in ann.state["title"]
+    for _ in range(400):  # both pages poll; each student plays the first legal move on their turn
+        for widget in (ann, ben):
+            widget._bot_step()
+            view = widget.view
+            if view.my_turn and not view.over:
+                action = widget.match.legal_actions(widget.seat)[0]
+                widget.handle_intent({"type": "act", "action": action.to_json()})
+                assert widget.state["notice"] is None or widget.state["notice"]["kind"] != "error"
+        if ann.replica.match.over and ben.replica.match.over:
+            break
+        if len(ann.replica.match.actions) > 60:
+            break
+    assert len(ann.replica.match.actions) > 10
+    ann.replica.poll()  # polls only: a page's step may also play a due bot, which would put the other behind
+    ben.replica.poll()
+    assert ann.replica.match.snapshot() == ben.replica.match.snapshot()
+    fresh = TableReplica(StoreLink(store, None), ann.replica.table_id)
+    assert fresh.match.snapshot() == ann.replica.match.snapshot()
+    for widget in (ann, ben):
+        state = widget.state
+        text = json.dumps(state)
+        assert str(widget.replica.info.seed) not in text and state["seed"] == ""
+        for seat in state["table"]["seats"]:
+            assert bool(seat["cards"]) == (seat["seat"] == widget.seat)  # only the own hand's cards
+    ann.handle_intent({"type": "takeback"})
+    assert ann.state["notice"]["kind"] == "refused" and "take-back" in ann.state["notice"]["text"]
+
+
+def test_a_student_who_reopens_the_page_is_back_in_their_seat(store: Store) -> None:
+    service = ClassService(store, SEAL_KEY)
+    code = store.create_class("Year 9").code
+    ann = service.join("s-ann", code, "Ann")
+    send = _sender(service, ann)
+    opened = send("new", {"game": "push", "level": "random", "seat": 3})
+    send("start", {"table": opened["table"]["id"]})
+    first = _table_of(table_page(send, StoreLink(store, "Ann")))
+    while first.replica.match.to_move[0] != 3:
+        first._bot_step()
+    steps = len(first.replica.match.actions)
+    # the kernel dies; a new page (a new kernel) opens the lobby, which sends Ann back to seat 3
+    again = _table_of(table_page(send, StoreLink(store, "Ann")))
+    assert again.seat == 3 and len(again.replica.match.actions) == steps
+    assert again.view.my_turn
+    action = again.match.legal_actions(3)[0]
+    again.handle_intent({"type": "act", "action": action.to_json()})
+    assert len(store.table_log(opened["table"]["id"])) == steps + 1

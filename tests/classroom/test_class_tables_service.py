@@ -1,0 +1,100 @@
+"""Class tables through the class service: a kernel acts only for its own student's seat (both backends)."""
+
+from __future__ import annotations
+
+from test_class_service import TEACHER_KEY, Browser, Kernel, _joined, run
+from tornado.httpclient import AsyncHTTPClient
+
+from push_learn.apps.access import KEY_PATH, KernelOwners
+from push_learn.classroom import Store
+from push_learn.classroom.service import ClassService
+from push_learn.classroom.tables import StoreLink, TableReplica
+from push_learn.games import load_record
+
+
+def test_kernels_open_sit_start_and_append_only_their_students_moves(store: Store) -> None:
+    async def scenario(store: Store, service: ClassService, owners: KernelOwners, base: str, port: int) -> None:
+        client = AsyncHTTPClient()
+        new = store.create_class("Year 9")
+        ann, ben = await _joined(client, base, new.code, "Ann"), await _joined(client, base, new.code, "Ben")
+        owners.record("k-ann", ann.session(port))
+        owners.record("k-ben", ben.session(port))
+        ann_k, ben_k = Kernel(client, base, "k-ann"), Kernel(client, base, "k-ben")
+        code, opened = await ann_k.send("table_new", {"game": "push", "level": "random", "seat": 0})
+        assert code == 200, opened
+        table = opened["table"]
+        code, lobby = await ben_k.send("table_lobby", {})
+        assert code == 200 and lobby["tables"][0]["seats"][0]["student"] == "Ann"
+        assert "seed" not in lobby["tables"][0]
+        code, refused = await ben_k.send("table_state", {"table": table["id"]})
+        assert code == 400 and refused["error"] == f"Ben does not sit at table {table['id']}"
+        code, sat = await ben_k.send("table_sit", {"table": table["id"], "seat": 0})
+        assert code == 400 and "taken" in sat["error"]
+        code, sat = await ben_k.send("table_sit", {"table": table["id"], "seat": 1})
+        assert code == 200 and sat["table"]["seed"] == table["seed"]
+        code, started = await ben_k.send("table_start", {"table": table["id"]})
+        assert code == 200 and started["table"]["status"] == "playing"
+        replica = TableReplica(StoreLink(store, None), table["id"])
+        seat = replica.match.to_move[0]
+        move = replica.match.legal_actions(seat)[0].to_json()
+        mover, other = {0: (ann_k, ben_k), 1: (ben_k, ann_k)}.get(seat, (ann_k, ben_k))
+        by_bot = seat not in (0, 1)
+        code, answer = await other.send("table_append", {"table": table["id"], "step": 0, "seat": seat,
+                                                         "action": move, "by_bot": False})
+        assert code == 400 and "is not theirs to send" in answer["error"]
+        code, answer = await ann_k.send("table_append", {"table": table["id"], "step": 0, "seat": 0 if seat else 1,
+                                                         "action": move, "by_bot": True})
+        assert code == 400 and "no bot plays seat" in answer["error"]
+        code, answer = await mover.send("table_append", {"table": table["id"], "step": 0, "seat": seat,
+                                                         "action": move, "by_bot": by_bot})
+        assert code == 200 and answer["step"] == 0
+        code, answer = await mover.send("table_append", {"table": table["id"], "step": 0, "seat": seat,
+                                                         "action": move, "by_bot": by_bot})
+        assert code == 200 and answer == {"taken": True}  # sent twice: the step is taken, the replica reloads
+        code, log = await ben_k.send("table_log", {"table": table["id"], "since": 0})
+        assert code == 200 and [row["step"] for row in log["log"]] == [0]
+        code, answer = await Kernel(client, base, "k-nobody").send("table_lobby", {})
+        assert code == 403
+
+    run(store, scenario)
+
+
+def test_the_teacher_watches_pauses_and_replaces_seats_of_a_class_table(store: Store) -> None:
+    async def scenario(store: Store, service: ClassService, owners: KernelOwners, base: str, port: int) -> None:
+        client = AsyncHTTPClient()
+        new = store.create_class("Year 9")
+        ann = await _joined(client, base, new.code, "Ann")
+        owners.record("k-ann", ann.session(port))
+        status, opened = await Kernel(client, base, "k-ann").send("table_new", {"game": "push", "seat": 2})
+        assert status == 200, opened
+        table_id = opened["table"]["id"]
+        await Kernel(client, base, "k-ann").send("table_start", {"table": table_id})
+        replica = TableReplica(StoreLink(store, "Ann"), table_id)
+        while replica.match.to_move[0] != 2:
+            replica.play_bots()
+        teacher = Browser(client, base)
+        await teacher.send("POST", KEY_PATH, {"key": TEACHER_KEY, "next": "/push_learn/teacher", "for": "teacher"},
+                           form=True)
+        page = (await teacher.send("GET", f"/push_learn/teacher?class={new.code}")).body.decode()
+        assert "South: Ann" in page and f"/push_learn/teacher/table/{table_id}.html?seat=all" in page
+        assert str(replica.info.seed) not in page
+        watch = (await teacher.send("GET", f"/push_learn/teacher/table/{table_id}.html?seat=all")).body.decode()
+        assert all(str(card) in watch for card in replica.match.hand(0))  # every hand open
+        one = (await teacher.send("GET", f"/push_learn/teacher/table/{table_id}.html?seat=2")).body.decode()
+        assert "South&#x27;s view" in one and f"{len(replica.match.hand(0))} cards" in one
+        assert (await ann.send("GET", f"/push_learn/teacher/table/{table_id}.html?seat=all")).code == 302
+        form = {"code": new.code, "table": str(table_id), "seat": "2", "level": "random", "seconds": "30"}
+        assert (await teacher.send("POST", "/push_learn/teacher", {**form, "action": "pause"}, form=True)).code == 303
+        assert store.table(table_id).status == "paused"
+        assert (await teacher.send("POST", "/push_learn/teacher", {**form, "action": "resume"}, form=True)).code == 303
+        assert (await teacher.send("POST", "/push_learn/teacher", {**form, "action": "idle"}, form=True)).code == 303
+        assert store.table(table_id).idle_limit_s == 30
+        assert (await teacher.send("POST", "/push_learn/teacher", {**form, "action": "bot"}, form=True)).code == 303
+        assert store.table(table_id).seats[2].bot == "random"
+        while replica.play_bots() or replica.poll():
+            if replica.match.over:
+                break
+        record = await teacher.send("GET", f"/push_learn/teacher/table/{table_id}.json")
+        assert record.code == 200 and load_record(record.body.decode()).over
+
+    run(store, scenario)

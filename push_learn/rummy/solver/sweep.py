@@ -29,7 +29,7 @@ from itertools import product
 
 from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, Ctx, TableRunInfo, position_weight
 from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
-from push_learn.rummy.solver.memo import Memo, trim_oldest
+from push_learn.rummy.solver.memo import Memo, shared, trim_oldest
 
 __all__ = [
     "LUMP",
@@ -248,7 +248,8 @@ class Sweep:
         cached: tuple[Move, ...] | None = self._moves.get(key)
         if cached is None:
             cached = tuple(
-                (target, tuple(delta.items())) for target, delta, _info in self._step(state, p, n, phi, disc, last)
+                shared((shared(target), shared(tuple([shared(pair) for pair in delta.items()]))))
+                for target, delta, _info in self._step(state, p, n, phi, disc, last)
             )
             self._moves[key] = cached
         return cached

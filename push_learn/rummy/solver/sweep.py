@@ -56,9 +56,12 @@ Transition = tuple[State, Entries, dict[Key, tuple]]
 STEP_LIMIT = 60_000
 """Transitions memoised per kind of segment (at most; the older half is forgotten a generation at a time)."""
 Move = tuple[State, tuple[tuple[Key, int], ...]]
-"""A transition without its trace: the delta entries as a tuple of pairs (untracked by the garbage collector)."""
+"""A transition without its trace: the delta entries as a tuple of pairs, all of them shared tuples (``memo.shared``),
+which the garbage collector stops tracking."""
 _TRACES: dict[tuple, tuple[Sweep, list[Transition]]] = {}
-_TRACE_LIMIT = 1_000
+_TRACE_LIMIT = 250
+"""Traced transitions kept at most (only final plans are traced: one question uses a few dozen; each is
+several dicts and lists the collector walks while it is kept)."""
 
 
 class Sweep:

@@ -27,9 +27,11 @@ hands, their ratios, and how many answers differ (0 expected). A naive exact met
 ``interpret_meld`` reads as a meld, then the best packing over bit masks) is also timed on hands of 10 cards.
 
 Targets (issues 4 and 27): contract median <= 5 ms, worst <= 50 ms; full turn median <= 20 ms, worst <= 250
-ms; on every family no slower than the integer program.
+ms; on every family no slower than the integer program. Every measurement runs once per seed (three by
+default, each with fresh memo tables); a summary at the end lists every target of every seed as met or
+missed, with its figures and the baseline ratios per family.
 
-Run: .venv/bin/python benchmarks/solver.py [--hands 1000] [--adversarial 40] [--seed 1]
+Run: .venv/bin/python benchmarks/solver.py [--hands 1000] [--adversarial 40] [--seeds 1 2 3]
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache, partial
 from typing import Any
 
@@ -176,16 +179,51 @@ def answered(question: Callable[[], object], cold: bool) -> tuple[float, object]
     return time.perf_counter() - start, answer
 
 
-def report(label: str, seconds: list[float], median_target: float, worst_target: float) -> None:
-    """Print median, 90th percentile and worst in ms, and whether the targets hold."""
+@dataclass(frozen=True)
+class Figure:
+    """One timed question kind on one family of one seed, with its targets (ms)."""
+
+    seed: int
+    label: str
+    median: float
+    worst: float
+    median_target: float
+    worst_target: float
+
+    @property
+    def met(self) -> bool:
+        """Whether both the median and the worst are within their targets."""
+        return self.median <= self.median_target and self.worst <= self.worst_target
+
+
+@dataclass(frozen=True)
+class Versus:
+    """The solver against the integer-programming baseline on the same questions of one family (ms)."""
+
+    seed: int
+    label: str
+    median: float
+    worst: float
+    base_median: float
+    base_worst: float
+
+    @property
+    def met(self) -> bool:
+        """Whether the solver is no slower than the baseline, by median and by worst."""
+        return self.median <= self.base_median and self.worst <= self.base_worst
+
+
+def report(label: str, seconds: list[float], median_target: float, worst_target: float, seed: int = 0) -> Figure:
+    """Print median, 90th percentile and worst in ms, and whether the targets hold; return the figure."""
     ms = sorted(1000 * s for s in seconds)
     median = statistics.median(ms)
     p90 = ms[int(0.9 * (len(ms) - 1))]
-    verdict = "ok" if median <= median_target and ms[-1] <= worst_target else "MISSED"
+    figure = Figure(seed, label, median, ms[-1], median_target, worst_target)
     print(
         f"  {label:<34} n={len(ms):<5} median {median:7.2f} ms   p90 {p90:7.2f} ms   worst {ms[-1]:8.2f} ms"
-        f"   (targets {median_target:g} / {worst_target:g} ms: {verdict})"
+        f"   (targets {median_target:g} / {worst_target:g} ms: {'met' if figure.met else 'MISSED'})"
     )
+    return figure
 
 
 def _section(
@@ -194,9 +232,13 @@ def _section(
     cold: bool,
     cold_count: int,
     beside: int = 0,
-) -> None:
+    seed: int = 0,
+) -> tuple[list[Figure], list[Versus]]:
     """Time both questions on every family and print the figures; with ``beside``, the integer-programming
-    baseline answers the same questions on that many of each family's hands, each right after the solver."""
+    baseline answers the same questions on that many of each family's hands, each right after the solver.
+    Returns the figures against the targets and against the baseline."""
+    figures: list[Figure] = []
+    versus: list[Versus] = []
     for name, hands in families.items():
         count = min(len(hands), cold_count) if cold else len(hands)
         if not count:
@@ -221,28 +263,30 @@ def _section(
                 took, points = answered(partial(ilp_points_left, hand, None, table), False)
                 pairs["full turn"].append((seconds, took))
                 disagree += points != (plan.points_left if isinstance(plan, TurnPlan) else None)
-        report(f"{name}: contract", contract, 5, 50)
+        figures.append(report(f"{name}: contract", contract, 5, 50, seed))
         _split_by_answer(asked)
-        report(f"{name}: full turn", turn, 20, 250)
+        figures.append(report(f"{name}: full turn", turn, 20, 250, seed))
         for question, timings in pairs.items():
-            _against_baseline(f"{name}: {question}", timings)
+            if timings:
+                versus.append(_against_baseline(f"{name}: {question}", timings, seed))
         if beside:
             print(f"    baseline answers that differ from the solver's: {disagree}")
+    return figures, versus
 
 
-def _against_baseline(label: str, timings: Sequence[tuple[float, float]]) -> None:
+def _against_baseline(label: str, timings: Sequence[tuple[float, float]], seed: int = 0) -> Versus:
     """Print the solver's and the baseline's median and worst on the same questions, and their ratios."""
-    if not timings:
-        return
     ours = sorted(1000 * s for s, _ in timings)
     theirs = sorted(1000 * b for _, b in timings)
     median, base_median = statistics.median(ours), statistics.median(theirs)
-    verdict = "ok" if median <= base_median and ours[-1] <= theirs[-1] else "SLOWER"
+    versus = Versus(seed, label, median, ours[-1], base_median, theirs[-1])
+    verdict = "ok" if versus.met else "SLOWER"
     print(
         f"    vs integer program (HiGHS) on the same {len(timings)} {label}: solver median {median:.2f} / worst"
         f" {ours[-1]:.2f} ms, baseline {base_median:.2f} / {theirs[-1]:.2f} ms; baseline/solver"
         f" {base_median / median:.1f}x median, {theirs[-1] / ours[-1]:.1f}x worst ({verdict})"
     )
+    return versus
 
 
 def _split_by_answer(asked: Sequence[tuple[float, object]]) -> None:
@@ -462,38 +506,27 @@ def _load() -> str:
         return "unknown"
 
 
-def main() -> None:
-    """Run every measurement and print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--hands", type=int, default=1000)
-    parser.add_argument("--adversarial", type=int, default=40)
-    parser.add_argument("--cold", type=int, default=100, help="questions also timed with cleared memo tables")
-    parser.add_argument("--small", type=int, default=20, help="10-card hands for the naive baseline")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument(
-        "--baseline", type=int, default=100, help="hands per family also answered by the integer program (0: none)"
-    )
-    args = parser.parse_args()
-    if args.baseline:
-        try:
-            _highs()
-        except ImportError:
-            parser.error("the integer-programming baseline needs highspy: pip install '.[bench]' (or --baseline 0)")
-    rng = random.Random(args.seed)
+def run_seed(args: argparse.Namespace, seed: int) -> tuple[list[Figure], list[Versus]]:
+    """Every measurement on one seed's hands; prints the figures and returns the steady-state ones."""
+    rng = random.Random(seed)
     families: dict[str, list[list[Card]]] = {
         "random 30 cards, 8 wilds": [random_hand(rng) for _ in range(args.hands)],
         "adversarial: same-suit stretches": [stretch_hand(rng) for _ in range(args.adversarial)],
         "adversarial: clumped on 5 ranks": [clumped_hand(rng) for _ in range(args.adversarial)],
     }
     tables = {name: [random_table(rng, hand) for hand in hands] for name, hands in families.items()}
+    clear_caches()
     print(
-        f"Meld solver (plain Python), Push rules, seed {args.seed} (wall-clock times on this machine; load average"
+        f"Meld solver (plain Python), Push rules, seed {seed} (wall-clock times on this machine; load average"
         f" {_load()} on {os.cpu_count()} cores at the start)"
     )
+    kept: tuple[list[Figure], list[Versus]] = ([], [])
     for cold in (False, True):
         print("cold: memo tables cleared before every question" if cold else "steady state: memo tables kept")
         with Pauses():
-            _section(families, tables, cold, args.cold, 0 if cold else args.baseline)
+            figures = _section(families, tables, cold, args.cold, 0 if cold else args.baseline, seed)
+        if not cold:
+            kept = figures
 
     small = [random_hand(rng, 7, 3) for _ in range(args.small)]
     naive = [timed(partial(naive_best, hand), False) for hand in small]
@@ -509,6 +542,55 @@ def main() -> None:
         f"baseline (10-card hands, 3 wilds): naive enumerate-then-pack median {1000 * statistics.median(naive):.1f} ms,"
         f" solver (cold) {1000 * statistics.median(ours):.2f} ms: solver {ratio:.0f}x faster; answers agree"
     )
+    print()
+    return kept
+
+
+def summary(figures: Sequence[Figure], versus: Sequence[Versus]) -> None:
+    """Every target, seed by seed, as met or missed with its figures (steady state), then the solver against the
+    integer-programming baseline per family and question, with the ratios."""
+    print("Summary (steady state): targets")
+    for figure in figures:
+        print(
+            f"  seed {figure.seed}  {figure.label:<44} median {figure.median:7.2f} ms (target {figure.median_target:g})"
+            f"  worst {figure.worst:8.2f} ms (target {figure.worst_target:g})  {'met' if figure.met else 'MISSED'}"
+        )
+    if versus:
+        print("Summary: no slower than the integer program (HiGHS) on the same hands")
+    for pair in versus:
+        print(
+            f"  seed {pair.seed}  {pair.label:<44} baseline/solver {pair.base_median / pair.median:5.1f}x median,"
+            f" {pair.base_worst / pair.worst:5.1f}x worst  {'met' if pair.met else 'MISSED'}"
+        )
+    missed = sum(not figure.met for figure in figures) + sum(not pair.met for pair in versus)
+    total = len(figures) + len(versus)
+    print(f"{missed} of {total} missed" if missed else f"all {total} met", f"(load average at the end: {_load()})")
+
+
+def main() -> None:
+    """Run every measurement on each seed, print the figures, then the summary of every target."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument("--adversarial", type=int, default=40)
+    parser.add_argument("--cold", type=int, default=100, help="questions also timed with cleared memo tables")
+    parser.add_argument("--small", type=int, default=20, help="10-card hands for the naive baseline")
+    parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3], help="one run of every measurement each")
+    parser.add_argument(
+        "--baseline", type=int, default=100, help="hands per family also answered by the integer program (0: none)"
+    )
+    args = parser.parse_args()
+    if args.baseline:
+        try:
+            _highs()
+        except ImportError:
+            parser.error("the integer-programming baseline needs highspy: pip install '.[bench]' (or --baseline 0)")
+    figures: list[Figure] = []
+    versus: list[Versus] = []
+    for seed in args.seeds:
+        seed_figures, seed_versus = run_seed(args, seed)
+        figures += seed_figures
+        versus += seed_versus
+    summary(figures, versus)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import islice
 from typing import Any
 
-__all__ = ["Memo", "trim_oldest"]
+__all__ = ["Memo", "clear_shared", "shared", "trim_oldest"]
 
 
 class Memo:
@@ -70,3 +70,34 @@ def trim_oldest(table: dict, limit: int) -> None:
     if len(table) > limit:
         for key in list(islice(table, len(table) // 2)):
             del table[key]
+
+
+_SHARED: dict[tuple, tuple] = {}
+_SHARED_LIMIT = 200_000
+"""Shared tuples kept at most (then the table starts again: sharing is only an economy)."""
+
+
+def shared(item: tuple) -> tuple:
+    """The one shared copy of a small tuple of numbers, for memo keys and values.
+
+    The garbage collector stops tracking a tuple only when everything in it is untracked, and one
+    collection untracks one level of new nested tuples: a memo value of new pairs inside new tuples
+    stayed tracked into the oldest generation, where every full collection walked it again (and the
+    objects it kept there made full collections come sooner). Built from shared parts, which are old
+    and untracked after the first questions, a memo key or value is a flat tuple the collector stops
+    tracking the first time it sees it.
+
+    >>> shared((1, 2)) is shared((1, 2))
+    True
+    """
+    kept = _SHARED.get(item)
+    if kept is None:
+        if len(_SHARED) >= _SHARED_LIMIT:
+            _SHARED.clear()
+        kept = _SHARED[item] = item
+    return kept
+
+
+def clear_shared() -> None:
+    """Forget the shared tuples."""
+    _SHARED.clear()

@@ -22,7 +22,7 @@ from itertools import count
 
 from push_learn.rummy.solver.encoding import ACE_POS, Ctx, TableRunInfo, position_weight
 from push_learn.rummy.solver.entries import Entries, Key, above, join_into, pareto
-from push_learn.rummy.solver.memo import Memo, trim_oldest
+from push_learn.rummy.solver.memo import Memo, clear_shared, shared, trim_oldest
 from push_learn.rummy.solver.sweep import Move, Price, State, Sweep, clear_sweeps, sweep_of
 
 __all__ = [
@@ -161,7 +161,8 @@ _CACHE_LIMIT = 100_000
 """Entries a segment memo keeps at most (the older half is forgotten a generation at a time)."""
 _FORWARD = Memo(_CACHE_LIMIT)
 _BACKWARD = Memo(_CACHE_LIMIT)
-"""Memo values are plain tuples: the garbage collector stops tracking them, so big tables cost no pauses."""
+"""Memo values are flat tuples of shared parts: the garbage collector stops tracking them the first time
+it sees them (``memo.shared``), so big tables cost no pauses. A backward value is ``(slack, pairs...)``."""
 _FAMILIES: dict[tuple, int] = {}
 """Each kind of segment (rules, table runs, wild cap) as a small number, so memo keys hold plain ints."""
 _FAMILY_LIMIT = 2_000
@@ -172,16 +173,12 @@ _LAZY = 3
 """Buckets this small are kept as they are: pruning them costs more than carrying a dominated entry."""
 OPEN = 1 << 30
 """A slack that keeps every entry."""
-_KEYS: dict[Key, Key] = {}
-"""One tuple per entry key, shared by every memo value: the memo then holds keys the collector has long
-stopped tracking, not new ones from each sweep (fewer new objects for it to look at after a question).
-Keys are a few small numbers, so this table stays small."""
 _START: State = ((), 0)
 _ZERO_PAIRS: PairTuple = (((0, 0, 0, 0), 0),)
 
 
 def _data(prob: SuitProblem) -> tuple[tuple[int, Price, bool], ...]:
-    return tuple((prob.counts[p], prob.phi[p], prob.disc[p]) for p in _positions(prob))
+    return tuple(shared((prob.counts[p], prob.phi[p], prob.disc[p])) for p in _positions(prob))
 
 
 def _family(prob: SuitProblem) -> int:
@@ -198,13 +195,12 @@ def _family(prob: SuitProblem) -> int:
 
 
 def _kept(bucket: Entries, prob: SuitProblem, sweep: Sweep, least: int) -> PairTuple:
-    """A bucket's entries worth more than ``least`` as a memo value: Pareto-pruned, unless few enough to keep
+    """A bucket's entries worth more than ``least`` as shared pairs: Pareto-pruned, unless few enough to keep
     as they are."""
     bucket = above(bucket, least)
     if len(bucket) > _LAZY:
         bucket = pareto(bucket, sweep.ge, 2 * prob.ctx.k, prob.ctx.strict_discard)
-    shared = _KEYS.setdefault
-    return tuple([(shared(key, key), value) for key, value in bucket.items()])
+    return tuple([shared(pair) for pair in bucket.items()])
 
 
 def _forward(
@@ -216,8 +212,8 @@ def _forward(
         return ((_START, _ZERO_PAIRS),)
     key = (fam, prob.start, q, q == prob.end, data[: q - prob.start + 1])
     cached = _FORWARD.get(key)
-    if cached is not None and cached[1] >= slack:
-        return cached[0]
+    if cached is not None and cached[0] >= slack:
+        return _unflat(cached)
     states = _forward(prob, sweep, fam, data, q - 1, slack)
     n, phi, disc = data[q - prob.start]
     add, k2, wcap2 = sweep.add, 2 * prob.ctx.k, prob.wcap2
@@ -230,8 +226,23 @@ def _forward(
             join_into(bucket, pairs, delta, add, k2, wcap2)
     least = prob.cumulative[q - prob.start + 1] - slack
     out = tuple((state, kept) for state, bucket in nxt.items() if (kept := _kept(bucket, prob, sweep, least)))
-    _FORWARD[key] = (out, slack)
+    flat: list = [slack]
+    for state, kept in out:
+        flat += (shared(state), len(kept), *kept)
+    _FORWARD[key] = tuple(flat)
     return out
+
+
+def _unflat(flat: tuple) -> tuple[tuple[State, PairTuple], ...]:
+    """Forward states from a memo value ``(slack, state, count, pairs..., state, count, pairs...)``: a flat
+    tuple of shared parts (see ``memo.shared``)."""
+    out = []
+    i, end = 1, len(flat)
+    while i < end:
+        count = flat[i + 1]
+        out.append((flat[i], flat[i + 2 : i + 2 + count]))
+        i += 2 + count
+    return tuple(out)
 
 
 def _backward(
@@ -241,10 +252,10 @@ def _backward(
     theirs in hand (memoised by their data, with the slack)."""
     if q >= prob.end:
         return _ZERO_PAIRS if not state[0] else ()
-    key = (fam, prob.end, q, state, data[q - prob.start + 1 :])
+    key = (fam, prob.end, q, shared(state), data[q - prob.start + 1 :])
     cached = _BACKWARD.get(key)
-    if cached is not None and cached[1] >= slack:
-        return cached[0]
+    if cached is not None and cached[0] >= slack:
+        return cached[1:]
     n, phi, disc = data[q + 1 - prob.start]
     add, k2, wcap2 = sweep.add, 2 * prob.ctx.k, prob.wcap2
     bucket: Entries = {}
@@ -253,12 +264,12 @@ def _backward(
         if rest:
             join_into(bucket, delta, rest, add, k2, wcap2)
     out = _kept(bucket, prob, sweep, prob.weight - prob.cumulative[q - prob.start + 1] - slack)
-    _BACKWARD[key] = (out, slack)
+    _BACKWARD[key] = (slack, *out)
     return out
 
 
 _SOLVED = Memo(_CACHE_LIMIT // 4)
-"""Solved segments by (kind number, start, per-position data), their entries as a tuple of pairs."""
+"""Solved segments by (kind number, start, per-position data): ``(slack, pairs...)``, flat (see ``memo.shared``)."""
 
 
 def clear_suit_caches() -> None:
@@ -266,7 +277,7 @@ def clear_suit_caches() -> None:
     _FORWARD.clear()
     _BACKWARD.clear()
     _SOLVED.clear()
-    _KEYS.clear()
+    clear_shared()
     _FAMILIES.clear()
     clear_sweeps()
 
@@ -284,9 +295,9 @@ def solve_suit(prob: SuitProblem, pivot: int | None = None, slack: int = OPEN) -
     """
     fam = _family(prob)
     data = _data(prob)
-    kept: tuple[PairTuple, int] | None = _SOLVED.get((fam, prob.start, data))
-    if kept is not None and kept[1] >= slack:
-        return dict(kept[0])
+    kept: tuple | None = _SOLVED.get((fam, prob.start, data))
+    if kept is not None and kept[0] >= slack:
+        return dict(kept[1:])
     sweep = _sweep_for(prob, trace=False)
     q = prob.start - 1 if pivot is None else min(max(pivot, prob.start - 1), prob.end)
     add, k2 = sweep.add, 2 * prob.ctx.k
@@ -296,7 +307,7 @@ def solve_suit(prob: SuitProblem, pivot: int | None = None, slack: int = OPEN) -
         if rest:
             join_into(out, pairs, rest, add, k2, prob.wcap2)
     solved = pareto(above(out, prob.weight - slack), sweep.ge, k2, prob.ctx.strict_discard)
-    _SOLVED[(fam, prob.start, data)] = (tuple(solved.items()), slack)
+    _SOLVED[(fam, prob.start, data)] = (slack, *[shared(pair) for pair in solved.items()])
     return solved
 
 

@@ -29,7 +29,7 @@ from itertools import product
 
 from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, Ctx, TableRunInfo, position_weight
 from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
-from push_learn.rummy.solver.memo import Memo, trim_oldest
+from push_learn.rummy.solver.memo import Memo, shared, trim_oldest
 
 __all__ = [
     "LUMP",
@@ -56,9 +56,12 @@ Transition = tuple[State, Entries, dict[Key, tuple]]
 STEP_LIMIT = 60_000
 """Transitions memoised per kind of segment (at most; the older half is forgotten a generation at a time)."""
 Move = tuple[State, tuple[tuple[Key, int], ...]]
-"""A transition without its trace: the delta entries as a tuple of pairs (untracked by the garbage collector)."""
+"""A transition without its trace: the delta entries as a tuple of pairs, all of them shared tuples (``memo.shared``),
+which the garbage collector stops tracking."""
 _TRACES: dict[tuple, tuple[Sweep, list[Transition]]] = {}
-_TRACE_LIMIT = 1_000
+_TRACE_LIMIT = 250
+"""Traced transitions kept at most (only final plans are traced: one question uses a few dozen; each is
+several dicts and lists the collector walks while it is kept)."""
 
 
 class Sweep:
@@ -248,7 +251,8 @@ class Sweep:
         cached: tuple[Move, ...] | None = self._moves.get(key)
         if cached is None:
             cached = tuple(
-                (target, tuple(delta.items())) for target, delta, _info in self._step(state, p, n, phi, disc, last)
+                shared((shared(target), shared(tuple([shared(pair) for pair in delta.items()]))))
+                for target, delta, _info in self._step(state, p, n, phi, disc, last)
             )
             self._moves[key] = cached
         return cached

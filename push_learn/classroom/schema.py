@@ -19,8 +19,16 @@ time). Every row names its class, and every reference to a class cascades, so th
 removes everything of it. Times are whole milliseconds since 1970 (UTC): the same integers on both
 databases.
 
-Each version's tables are built by their own function (``_tables_v1``), never from "the current
-tables", so that migrating an empty database replays history exactly as older databases lived it.
+Version 2 adds ``browsers`` (which browser session joined as which student, so that a returning
+browser is the same student after the server restarts), ``deals`` (each student's opening of an
+assigned deal and the moves played so far, so that a reload continues the same match instead of
+dealing it again), ``trainer_sessions`` (finished Three Card Poker trainer sessions, each a sealed
+record and what its replay gave) and ``settings`` (the server's lasting secrets, such as the key that
+signs browsers' session cookies).
+
+Each version's tables are built by their own function (``_tables_v1``, ``_tables_v2``), never from
+"the current tables", so that migrating an empty database replays history exactly as older databases
+lived it.
 """
 
 from __future__ import annotations
@@ -33,6 +41,7 @@ from sqlalchemy import (
     CheckConstraint,
     Column,
     Connection,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -119,7 +128,58 @@ def _tables_v1(metadata: MetaData) -> dict[str, Table]:
     return {table.name: table for table in (classes, students, assignments, results, attempts)}
 
 
-TABLES = _tables_v1(MetaData())
+def _tables_v2(metadata: MetaData) -> dict[str, Table]:
+    """Version 2: version 1's tables, and browsers, deals, trainer sessions and settings."""
+    tables = _tables_v1(metadata)
+    browsers = Table(
+        "browsers", metadata,
+        Column("session", String(64), primary_key=True),  # the browser's random session id (a signed cookie)
+        Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
+        Column("student_id", Integer, ForeignKey("students.id", ondelete="CASCADE"), nullable=False),
+        Column("joined_ms", BigInteger, nullable=False),
+    )
+    deals = Table(
+        "deals", metadata,
+        Column("id", Integer, primary_key=True),
+        Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
+        Column("assignment_id", Integer, ForeignKey("assignments.id", ondelete="CASCADE"), nullable=False),
+        Column("student_id", Integer, ForeignKey("students.id", ondelete="CASCADE"), nullable=False),
+        Column("opens", Integer, nullable=False),
+        Column("first_ms", BigInteger, nullable=False),
+        Column("moves", Integer, nullable=False),  # actions in ``progress`` (0: dealt, nothing played yet)
+        Column("progress", Text, nullable=True),  # the match record so far, as checked when it was saved
+        Column("saved_ms", BigInteger, nullable=False),
+        UniqueConstraint("assignment_id", "student_id", name="uq_deals_one_per_student"),
+    )
+    sessions = Table(
+        "trainer_sessions", metadata,
+        Column("id", Integer, primary_key=True),
+        Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
+        Column("student_id", Integer, ForeignKey("students.id", ondelete="CASCADE"), nullable=False),
+        Column("game", String(40), nullable=False),
+        Column("record", Text, nullable=False),
+        Column("rounds", Integer, nullable=False),
+        Column("decisions", Integer, nullable=False),
+        Column("agreed", Integer, nullable=False),
+        Column("hints", Integer, nullable=False),
+        Column("net", Integer, nullable=False),
+        Column("expected", Float, nullable=False),  # chips the exact strategy is expected to win at those stakes
+        Column("cost", Float, nullable=False),  # chips the student's other choices gave up on average
+        Column("digest", String(64), nullable=False),  # SHA-256 of the record: the same session counts once
+        Column("submitted_ms", BigInteger, nullable=False),
+        UniqueConstraint("class_id", "digest", name="uq_trainer_sessions_once"),
+        CheckConstraint("decisions >= agreed AND agreed >= 0 AND hints >= 0", name="ck_trainer_sessions_counts"),
+    )
+    Index("ix_trainer_sessions_class", sessions.c.class_id, sessions.c.student_id)
+    settings = Table(
+        "settings", metadata,
+        Column("name", String(40), primary_key=True),
+        Column("value", String(200), nullable=False),
+    )
+    return {**tables, **{table.name: table for table in (browsers, deals, sessions, settings)}}
+
+
+TABLES = _tables_v2(MetaData())
 """The current tables, by name (what the store's queries use)."""
 
 
@@ -129,7 +189,13 @@ def _migrate_to_1(conn: Connection) -> None:
     metadata.create_all(conn)
 
 
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_to_1,)
+def _migrate_to_2(conn: Connection) -> None:
+    metadata = MetaData()
+    new = _tables_v2(metadata)
+    metadata.create_all(conn, tables=[new[name] for name in ("browsers", "deals", "trainer_sessions", "settings")])
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_to_1, _migrate_to_2)
 """Step ``k`` (0-based) takes a database from version ``k`` to ``k + 1``."""
 SCHEMA_VERSION = len(MIGRATIONS)
 """The schema version this code writes."""

@@ -74,8 +74,8 @@ class Kernel:
 Scenario = Callable[[Store, ClassService, KernelOwners, str, int], Awaitable[None]]
 
 
-def run(store: Store, scenario: Scenario) -> None:
-    """Serve the class service's handlers on a free port of 127.0.0.1 and run ``scenario`` against them."""
+def run(store: Store, scenario: Scenario, port: int = 0) -> None:
+    """Serve the class service's handlers on ``port`` of 127.0.0.1 (a free one by default) and run ``scenario``."""
     service = ClassService(store, SEAL_KEY)
     owners = KernelOwners()
 
@@ -84,12 +84,12 @@ def run(store: Store, scenario: Scenario) -> None:
         app = web.Application([*provider.get_handlers(), *handlers()], cookie_secret=COOKIE_SECRET,
                               identity_provider=provider, login_url=KEY_PATH,  # no xsrf_cookies: as Voila
                               **{SERVICE_SETTING: service, OWNERS_SETTING: owners})
-        sockets = bind_sockets(0, "127.0.0.1")
-        port = sockets[0].getsockname()[1]
+        sockets = bind_sockets(port, "127.0.0.1")
+        bound = sockets[0].getsockname()[1]
         server = HTTPServer(app)
         server.add_sockets(sockets)
         try:
-            await scenario(store, service, owners, f"http://127.0.0.1:{port}", port)
+            await scenario(store, service, owners, f"http://127.0.0.1:{bound}", bound)
         finally:
             server.stop()
 

@@ -187,7 +187,7 @@ class PlayPush(App):
             self.notes.append(f"The class's deal could not be opened ({error}); this is a free game.")
             return None
         self.rules = rules
-        self.deal = {key: value for key, value in deal.items() if key != "seed"}
+        self.deal = {key: value for key, value in deal.items() if key not in ("seed", "progress")}
         players = (student, *BOT_NAMES[: rules.players - 1])
         seat = Match.new(rules, seed, players).names.index(student)  # the seed seats the players
         autoplay = os.environ.get(AUTOPLAY_ENV) == "1" and self.query.options.get("autoplay") == "1"

@@ -91,15 +91,15 @@ class ThreeCardPokerTrainer(App):
         )
 
     def _student(self) -> str | None:
-        """The display name of the class student whose browser opened this page, or None (a free session)."""
+        """The display name of the class student whose browser opened this page, or None (a free session, said by
+        the title: a class's trainer names the student's seat)."""
         from push_learn.classroom.client import ServiceError, configured, send
 
         if not configured():
             return None
         try:
             return str(send("student", {})["student"])
-        except (ServiceError, KeyError) as error:
-            self.notes.append(f"Your sessions are not recorded for a class ({error}).")
+        except (ServiceError, KeyError):  # most often: this browser has not joined a class (a free session)
             return None
 
     @property

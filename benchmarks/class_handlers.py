@@ -42,7 +42,6 @@ from tornado import web
 from tornado.httpclient import AsyncHTTPClient
 
 from push_learn.apps.access import KEY_PATH, OWNERS_SETTING, SESSION_COOKIE, ClassKeyIdentityProvider, KernelOwners
-from push_learn.apps.harness import free_port
 from push_learn.classroom import Store
 from push_learn.classroom.pgserver import TempPostgres
 from push_learn.classroom.schema import TABLES
@@ -62,9 +61,12 @@ HALFWAY = 20
 """Moves into a deal at which the match so far is posted (``progress``)."""
 
 
-def serve_child(url: str, port: int, cookie_secret: str, owners: Sequence[tuple[str, str]], ready: Any) -> None:
-    """The server process: the class service's handlers on ``port`` of 127.0.0.1, as ``PushLearnVoila`` mounts them."""
+def serve_child(url: str, cookie_secret: str, owners: Sequence[tuple[str, str]], ready: Any) -> None:
+    """The server process: the class service's handlers on a free port of 127.0.0.1 (put on ``ready``), as
+    ``PushLearnVoila`` mounts them."""
+    from tornado.httpserver import HTTPServer
     from tornado.ioloop import IOLoop
+    from tornado.netutil import bind_sockets
 
     from push_learn.classroom.routes import handlers
 
@@ -76,8 +78,9 @@ def serve_child(url: str, port: int, cookie_secret: str, owners: Sequence[tuple[
     settings: dict[str, Any] = {SERVICE_SETTING: ClassService(store, SEAL_KEY), OWNERS_SETTING: table}
     app = web.Application([*provider.get_handlers(), *handlers()], cookie_secret=cookie_secret,
                           identity_provider=provider, login_url=KEY_PATH, **settings)
-    app.listen(port, "127.0.0.1")
-    ready.set()
+    sockets = bind_sockets(0, "127.0.0.1")
+    HTTPServer(app).add_sockets(sockets)
+    ready.put(sockets[0].getsockname()[1])
     IOLoop.current().start()
 
 
@@ -196,16 +199,15 @@ def _prepare(url: str, students: int, seconds: float, think: float) -> tuple[str
 def run(url: str, students: int, seconds: float, think: float) -> tuple[Tally, list[float]]:
     """One run: a server process on a fresh class; ``students`` write for ``seconds``; every id read back."""
     code, made = _prepare(url, students, seconds, think)
-    port, cookie_secret = free_port(), secrets.token_hex(32)
+    cookie_secret = secrets.token_hex(32)
     context = multiprocessing.get_context("spawn")
-    ready = context.Event()
-    server = context.Process(target=serve_child, args=(url, port, cookie_secret,
-                                                       [(s.kernel, s.session) for s in made], ready), daemon=True)
+    ready = context.Queue()
+    server = context.Process(target=serve_child, args=(url, cookie_secret, [(s.kernel, s.session) for s in made],
+                                                       ready), daemon=True)
     server.start()
     tally, refreshes = Tally(), list[float]()
     try:
-        if not ready.wait(180):
-            raise RuntimeError("the handlers' server did not start")
+        port = int(ready.get(timeout=180))  # queue.Empty when the server never started
         base = f"http://127.0.0.1:{port}"
 
         async def main() -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
 from push_learn.cards import Card
 from push_learn.errors import IllegalAction, RecordError
@@ -79,17 +80,17 @@ class SessionTally:
     expected: Fraction = Fraction(0)
     """What the exact strategy is expected to win (negative: lose) at the stakes the seat bet."""
 
-    @property
+    @cached_property
     def analysis(self) -> AnteAnalysis:
         """The exact play-or-fold analysis of these rules (computed once per set of rules)."""
         return ante_analysis(self.rules)
 
-    @property
+    @cached_property
     def ante_ev(self) -> Fraction:
         """The exact strategy's expected result per ante."""
         return self.analysis.report().expected_value
 
-    @property
+    @cached_property
     def pair_plus_ev(self) -> Fraction:
         """The Pair Plus bet's expected result per chip."""
         return -pair_plus_edge(self.rules.pair_plus)

@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 HOST   ?= 127.0.0.1
 PORT   ?= 8866
 
-.PHONY: install browser postgres test test-fast test-slow lint serve lab bench clean
+.PHONY: install browser postgres test test-fast test-slow lint serve lab bench binder-lock clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,9 @@ lab: install  ## the tutorials in JupyterLab
 bench: install  ## print the benchmark figures (installs highspy, the solver benchmark's baseline)
 	$(BIN)/python -m pip install --quiet -e ".[bench]"
 	for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+binder-lock:  ## refresh binder/requirements.txt (the lock Binder installs) from pyproject.toml's extras, on purpose
+	$(PYTHON) scripts/binder_lock.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

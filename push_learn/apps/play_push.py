@@ -9,8 +9,11 @@ class): the kernel asks the server for the deal (``push_learn.classroom.client``
 answers for the student whose browser opened the page: the game, the bots' level and the secret
 shuffle, which stays in the kernel (the page shows "deal 1234", never the shuffle). The student
 plays under their display name, without take-back, new game, loading or saving; hints are counted.
-When the match ends, the kernel seals the record with the server's key, the hints in its notes,
-and posts it; the store replays and scores it before it counts, and the page says how it went.
+Each time the student is to move, the kernel seals the match so far and the server keeps it: a
+reload (or a restarted server) gets those moves back and continues the same match; the deal is never
+dealt afresh (decision D-CLS-03). When the match ends, the kernel seals the record with the server's
+key, the hints in its notes, and posts it; the store replays and scores it before it counts (it must
+continue the moves kept), and the page says how it went.
 
 For demonstrations and the browser tests, a server started with ``PUSH_LEARN_CLASS_AUTOPLAY=1``
 lets ``&autoplay=1`` play the student's seat with the greedy bot (seeded by the deal): the result
@@ -21,11 +24,13 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from push_learn.apps.base import App
+from push_learn.errors import RecordError
 from push_learn.records import seal_key_from_env
+from push_learn.rummy.engine import Match, load_match
 from push_learn.widgets import PlayTable
 from push_learn.widgets.base import IntentError
 from push_learn.widgets.pacer import SPEEDS
@@ -57,17 +62,29 @@ def address_speed(app: App) -> str | float:
 
 class ClassPlayTable(PlayTable):
     """A PlayTable for a class assignment: the deal's number instead of its shuffle, hints counted, no
-    take-back, new game, load, save or change of bots; the sealed result is posted when the match ends."""
+    take-back, new game, load, save or change of bots; the match so far is kept by the server whenever
+    the student is to move (``moves`` continues it after a reload), and the sealed result is posted when
+    the match ends."""
 
     def __init__(self, seed: int, *, deal_label: str, assignment: int, autoplay: bool = False,
-                 **options: Any) -> None:
+                 moves: Sequence[Mapping[str, Any]] = (), **options: Any) -> None:
         self.deal_label = deal_label
         self.assignment = assignment
         self.hints_used = 0
         self.autoplay = autoplay
         self.posted: dict[str, Any] | None = None
         """The service's answer to the posted result (``{"error": ...}`` when it was refused)."""
+        self._moves = tuple(moves)
+        self.kept = len(self._moves)
+        """How many moves of the match the server keeps (a reload continues from there)."""
         super().__init__(seed, **options)
+
+    def _start(self, match: Match, mine: list[int]) -> None:
+        """Start the class's deal, continuing the moves the server kept (a reload never deals it afresh)."""
+        moves, self._moves = self._moves, ()
+        if moves:
+            match = load_match(match.record().with_actions(moves))  # RecordError names a bad step
+        super()._start(match, mine)
 
     @property
     def bots_to_move(self) -> bool:
@@ -89,7 +106,11 @@ class ClassPlayTable(PlayTable):
         return state
 
     def refresh(self) -> None:
-        """Rebuild the page's state; the first time the match is over, post the result."""
+        """Rebuild the page's state; keep the match so far when the student is to move; the first time the
+        match is over, post the result."""
+        waiting = self.match.turn == self.seat or self.paused_at_deal_end
+        if not self.match.over and waiting and len(self.match.actions) > self.kept:
+            self.keep_progress()
         if self.match.over and self.posted is None:
             self.posted = self.post_result()
             if "error" in self.posted:
@@ -97,6 +118,20 @@ class ClassPlayTable(PlayTable):
             else:
                 self.notify("ok", f"Your result is on the class's leaderboard: {self.posted['text']}.")
         super().refresh()
+
+    def keep_progress(self) -> None:
+        """Seal the match so far and have the server keep it (a refusal is said on the page)."""
+        from push_learn.classroom.client import ServiceError, send
+
+        key = seal_key_from_env()
+        if key is None:
+            return
+        record = dataclasses.replace(self.match.record(), notes={"hints": self.hints_used}).sealed(key)
+        try:
+            self.kept = int(send("progress", {"assignment": self.assignment, "record": record.to_json()})["moves"])
+        except (ServiceError, KeyError, ValueError, TypeError) as error:
+            self.kept = len(self.match.actions)  # said once, not again at every refresh
+            self.notify("refused", f"The server could not keep your moves so far: {error}")
 
     def post_result(self) -> dict[str, Any]:
         """Seal the match record (hints in its notes) with the server's key and post it for this page's student."""
@@ -152,7 +187,6 @@ class PlayPush(App):
         """The class's deal for this page's student, or None (with a note saying why) to play freely."""
         from push_learn.classroom.client import ServiceError, configured, send
         from push_learn.rummy.catalogue import rummy_rules
-        from push_learn.rummy.engine import Match
 
         if not configured():
             self.notes.append("This page was not opened from a class server, so the class's deal cannot be played "
@@ -167,15 +201,19 @@ class PlayPush(App):
             self.notes.append(f"The class's deal could not be opened ({error}); this is a free game.")
             return None
         self.rules = rules
-        self.deal = {key: value for key, value in deal.items() if key != "seed"}
+        self.deal = {key: value for key, value in deal.items() if key not in ("seed", "progress")}
         players = (student, *BOT_NAMES[: rules.players - 1])
         seat = Match.new(rules, seed, players).names.index(student)  # the seed seats the players
         autoplay = os.environ.get(AUTOPLAY_ENV) == "1" and self.query.options.get("autoplay") == "1"
-        return ClassPlayTable(seed, deal_label=f"deal {deal['deal_number']}", assignment=int(deal["id"]),
-                              rules=rules, seat=seat, level=level, names=players,
-                              speed=FASTEST_STEP if autoplay else self._speed(), autoplay=autoplay,
-                              bots={seat: make_bot("greedy")} if autoplay else None,
-                              title=f"Today's deal: {deal['text']}")
+        moves = deal.get("progress") or ()
+        try:
+            return ClassPlayTable(seed, deal_label=f"deal {deal['deal_number']}", assignment=int(deal["id"]),
+                                  rules=rules, seat=seat, level=level, names=players,
+                                  speed=FASTEST_STEP if autoplay else self._speed(), autoplay=autoplay,
+                                  bots={seat: make_bot("greedy")} if autoplay else None, moves=moves,
+                                  title=f"Today's deal: {deal['text']}")
+        except RecordError as error:  # the moves kept do not replay: never deal the class's deal afresh
+            raise RecordError(f"the class's deal could not be continued ({error}); tell your teacher") from None
 
     def _seat(self) -> int:
         """The student's seat: the address's ``seat`` if valid, else South (the last seat with two players)."""

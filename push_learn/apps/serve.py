@@ -53,6 +53,7 @@ from push_learn.rummy.rules import PUSH
 
 __all__ = [
     "CLASS_KEY_ENV",
+    "COOKIE_SECRET_NAME",
     "TEACHER_KEY_ENV",
     "TEMPLATE_NAME",
     "TEMPLATE_ROOT",
@@ -352,6 +353,8 @@ def _run_voila(options: ServeOptions, root: Path) -> int:
     keys = resolve_keys(options)
     app = PushLearnVoila(config=voila_config(options, keys))
     app.class_service = open_class_service(options, root)
+    if app.class_service is not None:  # browsers' session cookies outlive a restart: their key is kept in the store
+        app.cookie_secret = bytes.fromhex(app.class_service.store.secret(COOKIE_SECRET_NAME))
     app.initialize(voila_argv(options, root))
     stopping = _install_stop_handlers(app)
     shown_host = "localhost" if options.host in ("127.0.0.1", "::1") else options.host
@@ -373,6 +376,10 @@ def _run_voila(options: ServeOptions, root: Path) -> int:
         app.class_service.store.close()  # SQLite folds its write-ahead log back into the file
     print("push_learn dashboards stopped; every kernel was shut down.", flush=True)
     return 0
+
+
+COOKIE_SECRET_NAME = "cookie_secret"
+"""The class store's setting holding the key that signs browsers' session cookies (D-CLS-02)."""
 
 
 def open_class_service(options: ServeOptions, root: Path) -> Any:

@@ -15,11 +15,11 @@ def handlers() -> list[tuple[str, type[web.RequestHandler]]]:
     return [
         (f"{PREFIX}/join", JoinHandler),
         (f"{PREFIX}/attempt", AttemptHandler),
-        (f"{PREFIX}/kernel/(deal|result|attempt|record|table_[a-z]{{2,10}})", KernelHandler),
+        (f"{PREFIX}/kernel/(student|deal|progress|result|session|attempt|record|table_[a-z]{{2,10}})", KernelHandler),
         ("/push_learn/teacher", TeacherHandler),
         (r"/push_learn/teacher/record/([0-9]{1,18})\.json", RecordHandler),
         (r"/push_learn/teacher/table/([0-9]{1,18})\.(json|html)", TableHandler),
-        (r"/push_learn/teacher/export/([A-Za-z0-9]{1,20})/(students|assignments|results|attempts)\.csv",
+        (r"/push_learn/teacher/export/([A-Za-z0-9]{1,20})/(students|assignments|results|trainer|attempts)\.csv",
          ExportHandler),
     ]
 

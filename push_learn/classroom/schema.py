@@ -20,10 +20,16 @@ removes everything of it. Times are whole milliseconds since 1970 (UTC): the sam
 databases.
 
 Version 2 adds the class tables where students play each other (``class_tables``, ``table_seats``,
-``table_actions``: see ``_tables_v2``).
+``table_actions``: see ``_tables_v2``). Version 3 adds ``browsers`` (which browser session joined as which
+student, so that a returning browser is the same student after the server restarts), ``deals`` (each
+student's opening of an assigned deal and the moves played so far, so that a reload continues the same
+match instead of dealing it again), ``trainer_sessions`` (Three Card Poker trainer sessions, each a sealed
+record and what its replay gave) and ``settings`` (the server's lasting secrets, such as the key that
+signs browsers' session cookies).
 
-Each version's tables are built by their own function (``_tables_v1``), never from "the current
-tables", so that migrating an empty database replays history exactly as older databases lived it.
+Each version's tables are built by their own function (``_tables_v1``, ``_tables_v2``, ``_tables_v3``),
+never from "the current tables", so that migrating an empty database replays history exactly as older
+databases lived it.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from sqlalchemy import (
     CheckConstraint,
     Column,
     Connection,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -172,8 +179,59 @@ def _tables_v2(metadata: MetaData) -> dict[str, Table]:
     return {table.name: table for table in (tables_t, seats, actions)}
 
 
+def _tables_v3(metadata: MetaData) -> dict[str, Table]:
+    """Version 3 (issue 23): browsers, deals, trainer sessions and settings; version 1's tables must be in
+    ``metadata`` already, for the foreign keys."""
+    browsers = Table(
+        "browsers", metadata,
+        Column("session", String(64), primary_key=True),  # the browser's random session id (a signed cookie)
+        Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
+        Column("student_id", Integer, ForeignKey("students.id", ondelete="CASCADE"), nullable=False),
+        Column("joined_ms", BigInteger, nullable=False),
+    )
+    deals = Table(
+        "deals", metadata,
+        Column("id", Integer, primary_key=True),
+        Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
+        Column("assignment_id", Integer, ForeignKey("assignments.id", ondelete="CASCADE"), nullable=False),
+        Column("student_id", Integer, ForeignKey("students.id", ondelete="CASCADE"), nullable=False),
+        Column("opens", Integer, nullable=False),
+        Column("first_ms", BigInteger, nullable=False),
+        Column("moves", Integer, nullable=False),  # actions in ``progress`` (0: dealt, nothing played yet)
+        Column("progress", Text, nullable=True),  # the match record so far, as checked when it was saved
+        Column("saved_ms", BigInteger, nullable=False),
+        UniqueConstraint("assignment_id", "student_id", name="uq_deals_one_per_student"),
+    )
+    sessions = Table(
+        "trainer_sessions", metadata,
+        Column("id", Integer, primary_key=True),
+        Column("class_id", Integer, ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
+        Column("student_id", Integer, ForeignKey("students.id", ondelete="CASCADE"), nullable=False),
+        Column("game", String(40), nullable=False),
+        Column("record", Text, nullable=False),
+        Column("rounds", Integer, nullable=False),
+        Column("decisions", Integer, nullable=False),
+        Column("agreed", Integer, nullable=False),
+        Column("hints", Integer, nullable=False),
+        Column("net", Integer, nullable=False),
+        Column("expected", Float, nullable=False),  # chips the exact strategy is expected to win at those stakes
+        Column("cost", Float, nullable=False),  # chips the student's other choices gave up on average
+        Column("digest", String(64), nullable=False),  # SHA-256 of the record: the same session counts once
+        Column("submitted_ms", BigInteger, nullable=False),
+        UniqueConstraint("class_id", "digest", name="uq_trainer_sessions_once"),
+        CheckConstraint("decisions >= agreed AND agreed >= 0 AND hints >= 0", name="ck_trainer_sessions_counts"),
+    )
+    Index("ix_trainer_sessions_class", sessions.c.class_id, sessions.c.student_id)
+    settings = Table(
+        "settings", metadata,
+        Column("name", String(40), primary_key=True),
+        Column("value", String(200), nullable=False),
+    )
+    return {table.name: table for table in (browsers, deals, sessions, settings)}
+
+
 _CURRENT = MetaData()
-TABLES = {**_tables_v1(_CURRENT), **_tables_v2(_CURRENT)}
+TABLES = {**_tables_v1(_CURRENT), **_tables_v2(_CURRENT), **_tables_v3(_CURRENT)}
 """The current tables, by name (what the store's queries use)."""
 
 
@@ -190,7 +248,14 @@ def _migrate_to_2(conn: Connection) -> None:
     metadata.create_all(conn, tables=list(created.values()))
 
 
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_to_1, _migrate_to_2)
+def _migrate_to_3(conn: Connection) -> None:
+    metadata = MetaData()
+    _tables_v1(metadata)  # known to the new tables' foreign keys; they exist already
+    created = _tables_v3(metadata)
+    metadata.create_all(conn, tables=list(created.values()))
+
+
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_migrate_to_1, _migrate_to_2, _migrate_to_3)
 """Step ``k`` (0-based) takes a database from version ``k`` to ``k + 1``."""
 SCHEMA_VERSION = len(MIGRATIONS)
 """The schema version this code writes."""

@@ -24,7 +24,7 @@ from push_learn.records import Record
 if TYPE_CHECKING:
     from push_learn.rummy.engine import Match
 
-__all__ = ["Score", "ScoreFunction", "default_score", "hints_of", "rummy_score"]
+__all__ = ["Score", "ScoreFunction", "SessionScore", "default_score", "hints_of", "rummy_score", "session_score"]
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,43 @@ def rummy_score(match: Match, seats: list[int], player: str, hints: int = 0) -> 
                     if result.went_out is not None and match.rules.team_of(result.went_out) == unit)
     moves = sum(1 for mover in seats if mover == seat)
     return Score(points, deals_won, moves, hints)
+
+
+@dataclass(frozen=True)
+class SessionScore:
+    """How a student did in a Three Card Poker trainer session, as its replay gives it.
+
+    ``net`` is the chips won (negative: lost); ``expected`` what the exact strategy is expected to win at
+    the same stakes; ``agreed`` of ``decisions`` play-or-fold choices were the exact strategy's, and the
+    others gave up ``cost`` chips on average. ``finished``: every round of the session was played.
+    """
+
+    rounds: int
+    decisions: int
+    agreed: int
+    hints: int
+    net: int
+    expected: float
+    cost: float
+    finished: bool
+
+    def describe(self) -> str:
+        """The session in words, as the trainer and refusals say it."""
+        return (f"{self.rounds} rounds, {self.agreed} of {self.decisions} choices as the exact strategy, "
+                f"{self.net:+d} chips against {self.expected:+.2f} expected")
+
+
+def session_score(record: Record, player: str) -> SessionScore:
+    """Replay a Three Card Poker trainer record and score ``player``'s session (``RecordError`` if it cannot)."""
+    from push_learn.poker.three_card_session import replay_session
+
+    game, tally = replay_session(record, player)
+    seat = tally.seat
+    on_table = game.antes[seat] + game.pair_plus[seat]  # bets of a round being played are not lost yet
+    settled = sum(1 for result in game.results if any(row.seat == seat for row in result.seats))
+    return SessionScore(settled, len(tally.decisions), tally.agreed, hints_of(record),
+                        game.stacks[seat] + on_table - game.rules.starting_stack,
+                        round(float(tally.expected), 4), round(float(tally.cost), 4), game.over)
 
 
 def _seats_of(record: Record) -> list[int]:

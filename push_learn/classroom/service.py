@@ -5,9 +5,10 @@ reaches it directly; it is reached through the handlers here, and each handler d
 asking before the store is touched:
 
 - **Browsers** (the landing page) join a class with a display name and a class code
-  (``POST /push_learn/class/join``, the page's xsrf token). The server remembers which browser
-  session is which student (``ClassService.roster``); the browser remembers name and code and joins
-  again by itself after a restart of the server.
+  (``POST /push_learn/class/join``, the page's xsrf token). The store keeps which browser session is
+  which student (table ``browsers``; ``ClassService.roster`` is only its cache), and the server signs
+  session cookies with a key kept in the store, so a browser that comes back after the server
+  restarted is the same student without joining again.
 - **Dashboard kernels** (which run no student code) post with ``kernel_request``: the JSON body is
   signed with the server's sealing key (``PUSH_LEARN_SEAL_KEY``, handed down to the kernels it
   starts), and it comes from this computer without a browser's ``Origin``. The handler then asks
@@ -121,14 +122,11 @@ class ClassService:
         self.store = store
         self.seal_key = seal_key
         self.roster: dict[str, Member] = {}
-        """Browser session -> the student it joined as."""
+        """Browser session -> the student it joined as (a cache of the store's ``browsers`` table)."""
         self.activity: dict[tuple[str, str], Activity] = {}
         """(class code, student) -> what they did last."""
         self.teachers: set[str] = set()
         """Browser sessions that opened the teacher's dashboard (their kernels may read students' records)."""
-        self.opened: dict[tuple[str, str, int], int] = {}
-        """(class code, student, assignment) -> how many times the deal was dealt to them (a reload deals it
-        again, so a student could look at the cards first: the teacher's live view shows the count)."""
         self._lock = threading.Lock()
 
     # ---- students ----------------------------------------------------------------------------
@@ -138,7 +136,7 @@ class ClassService:
             raise ClassroomError("type the class code your teacher gave you")
         tidy = display_name(name, "your name")
         info = self.store.class_info(code.strip())
-        student = self.store.join(info.code, tidy)
+        student = self.store.remember_browser(session, info.code, tidy)
         member = Member(info.code, info.name, student.name)
         with self._lock:
             self.roster[session] = member
@@ -161,11 +159,21 @@ class ClassService:
         return None
 
     def member(self, session: str | None) -> Member | None:
-        """The student this browser session joined as, if it did."""
+        """The student this browser session joined as, if it did (asked of the store the first time)."""
         if session is None:
             return None
         with self._lock:
-            return self.roster.get(session)
+            known = self.roster.get(session)
+        if known is not None:
+            return known
+        found = self.store.browser(session)
+        if found is None:
+            return None
+        info, student = found
+        member = Member(info.code, info.name, student.name)
+        with self._lock:
+            self.roster[session] = member
+        return member
 
     def seen(self, member: Member, dashboard: str, deal: str, status: str) -> None:
         """Note what ``member`` is doing now."""
@@ -204,18 +212,36 @@ class ClassService:
         return assignment
 
     def deal_for(self, member: Member, assignment_id: object) -> dict[str, Any]:
-        """What a dashboard kernel needs to deal the assignment for its student: the secret seed too."""
+        """What a dashboard kernel needs to deal the assignment for its student: the secret seed too, and
+        the moves played so far when the student opened it before (a reload continues the same match)."""
         assignment = self._assignment_of(member, assignment_id)
         if any(row.student == member.name for row in self.store.leaderboard(assignment.id)):
             raise ClassroomError(f"you have already played deal {assignment.deal_number}: your result is on the "
                                  "class's leaderboard, and only the first game counts")
-        with self._lock:
-            key = (member.code, member.name, assignment.id)
-            self.opened[key] = opened = self.opened.get(key, 0) + 1
-        status = "playing" if opened == 1 else f"playing (opened {opened} times)"
+        opening = self.store.open_deal(assignment.id, member.name)
+        status = "playing" if opening.opens == 1 else f"playing (opened {opening.opens} times)"
         self.seen(member, "Play Push", f"deal {assignment.deal_number}", status)
+        progress = None if opening.progress is None else [dict(action) for action in opening.progress.actions]
         return {**assignment.public(), "seed": assignment.seed, "rules": dict(assignment.rules),
-                "student": member.name, "text": describe(assignment)}
+                "student": member.name, "text": describe(assignment), "opens": opening.opens, "progress": progress}
+
+    def keep(self, member: Member, assignment_id: object, record: object) -> dict[str, Any]:
+        """Keep the match so far of ``member`` on an assignment (sealed by the kernel), for a reload to continue."""
+        assignment = self._assignment_of(member, assignment_id)
+        if not isinstance(record, str | dict):
+            raise ResultRefused("the match so far must be a sealed match record")
+        return {"moves": self.store.save_progress(assignment.id, member.name, record)}
+
+    def trainer_session(self, member: Member, token: object, record: object) -> dict[str, Any]:
+        """Hand a kernel's sealed Three Card Poker session to the store for ``member``; the store replays it."""
+        if not isinstance(record, str | dict):
+            raise ResultRefused("the trainer session must be a sealed record")
+        accepted = self.store.submit_session(member.code, member.name, token if isinstance(token, str) else "",
+                                             record)
+        score = accepted.score
+        self.seen(member, "Three Card Poker trainer", f"{score.rounds} rounds",
+                  f"{score.agreed} of {score.decisions} as the strategy")
+        return {"session": accepted.id, "text": score.describe(), "finished": score.finished}
 
     def submit(self, member: Member, assignment_id: object, record: object) -> dict[str, Any]:
         """Hand a kernel's sealed record to the store for ``member``; the store checks and scores it."""
@@ -408,7 +434,8 @@ class JoinHandler(_JSONHandler):
     async def get(self) -> None:
         """``{"joined": false}``, or the student, the class and today's assignment."""
         service = _service(self.settings)
-        member = service.member(self._session())
+        session = self._session()
+        member = await _blocking(lambda: service.member(session))
         if member is None:
             self.reply({"joined": False})
             return
@@ -428,7 +455,9 @@ class JoinHandler(_JSONHandler):
 
 
 class KernelHandler(_JSONHandler):
-    """Requests of dashboard kernels: ``deal`` (today's deal for my student), ``result``, ``attempt``.
+    """Requests of dashboard kernels: ``student`` (whom is this page for), ``deal`` (today's deal for my
+    student, with the moves kept so far), ``progress`` (keep the moves so far), ``result``, ``session`` (a
+    Three Card Poker trainer session), ``attempt``.
 
     Accepted only from this computer, without a browser's ``Origin``, with a body signed with the
     server's sealing key; the student is the owner of the kernel named in the body, never a name the
@@ -463,14 +492,20 @@ class KernelHandler(_JSONHandler):
                 return
             await self.act(lambda: {"record": service.store.result_record(_whole(body.get("result"))).to_json()})
             return
-        member = service.member(session)
+        member = await _blocking(lambda: service.member(session))
         if member is None:
             self.refuse(403, "the browser that opened this dashboard has not joined a class on the landing page")
             return
-        if action == "deal":
+        if action == "student":  # a dashboard asks whom it is for (the trainer plays under that name)
+            self.reply({"student": member.name, "class": member.class_name})
+        elif action == "deal":
             await self.act(lambda: service.deal_for(member, body.get("assignment")))
         elif action == "result":
             await self.act(lambda: service.submit(member, body.get("assignment"), body.get("record")))
+        elif action == "progress":
+            await self.act(lambda: service.keep(member, body.get("assignment"), body.get("record")))
+        elif action == "session":
+            await self.act(lambda: service.trainer_session(member, body.get("token"), body.get("record")))
         elif action == "attempt":
             await self.act(lambda: service.attempt(member, body))
         elif action.startswith("table_"):

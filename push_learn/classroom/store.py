@@ -59,7 +59,7 @@ from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 from push_learn.classroom.common import is_unique_violation, now_ms
 from push_learn.classroom.errors import ClassroomError, NotFound
 from push_learn.classroom.schema import TABLES, migrate, schema_version
-from push_learn.classroom.scoring import Score, ScoreFunction, default_score
+from push_learn.classroom.scoring import Score, ScoreFunction, SessionScore, default_score, session_score
 from push_learn.classroom.table_store import TablesMixin
 from push_learn.errors import RecordError
 from push_learn.records import Record, canonical_json, seal_key_from_env, short
@@ -71,6 +71,7 @@ __all__ = [
     "BoardRow",
     "ClassInfo",
     "ClassroomError",
+    "DealOpening",
     "ExerciseProgress",
     "NewClass",
     "NotFound",
@@ -78,6 +79,8 @@ __all__ = [
     "Store",
     "Student",
     "SubmittedResult",
+    "SubmittedSession",
+    "TrainerRow",
     "deal_seed",
     "display_name",
     "resolve_url",
@@ -95,6 +98,11 @@ _UNSET: Any = object()
 
 classes_t, students_t, assignments_t = TABLES["classes"], TABLES["students"], TABLES["assignments"]
 results_t, attempts_t, class_tables_t = TABLES["results"], TABLES["attempts"], TABLES["class_tables"]
+browsers_t, deals_t, sessions_t, settings_t = (TABLES["browsers"], TABLES["deals"], TABLES["trainer_sessions"],
+                                               TABLES["settings"])
+_CLASS_TABLES = (class_tables_t, attempts_t, sessions_t, deals_t, browsers_t, results_t, assignments_t, students_t)
+"""Every table whose rows belong to a class, in an order that deletes them without breaking a reference
+(a class table's seats and log go with it)."""
 
 
 class ResultRefused(ClassroomError, ValueError):
@@ -157,6 +165,46 @@ class SubmittedResult:
     assignment_id: int
     student: str
     score: Score
+
+
+@dataclass(frozen=True)
+class DealOpening:
+    """A student's opening of an assigned deal: how many times it was opened, and the match so far.
+
+    ``progress`` is the record of the moves played before (None the first time): a reload continues it.
+    """
+
+    opens: int
+    progress: Record | None
+
+
+@dataclass(frozen=True)
+class SubmittedSession:
+    """A Three Card Poker trainer session the store accepted (or brought up to date), as its replay scored it."""
+
+    id: int
+    student: str
+    score: SessionScore
+
+
+@dataclass(frozen=True)
+class TrainerRow:
+    """One student's Three Card Poker trainer sessions added up (the teacher's view)."""
+
+    student: str
+    sessions: int
+    rounds: int
+    decisions: int
+    agreed: int
+    hints: int
+    net: int
+    expected: float
+    cost: float
+
+    @property
+    def agreement(self) -> float:
+        """The share of choices that were the exact strategy's (0.0 before any)."""
+        return self.agreed / self.decisions if self.decisions else 0.0
 
 
 @dataclass(frozen=True)
@@ -253,6 +301,13 @@ def _csv_cell(value: object) -> object:
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + value
     return value
+
+
+def _continues(before: Record, after: Record) -> bool:
+    """True when ``after`` is the same game as ``before`` with the same first moves (and perhaps more)."""
+    return (before.game, canonical_json(dict(before.rules)), before.seed, before.players) == \
+        (after.game, canonical_json(dict(after.rules)), after.seed, after.players) \
+        and tuple(after.actions[: len(before.actions)]) == tuple(before.actions)
 
 
 def _iso(ms: int) -> str:
@@ -534,26 +589,13 @@ class Store(TablesMixin):
                 raise ResultRefused(f"the result is refused: {exc}") from None
         assignment, name = self._assignment(row), display_name(student)
         where = f"deal {assignment.deal_number}"
-        try:
-            parsed = record if isinstance(record, Record) else (
-                Record.from_json(record) if isinstance(record, str | bytes) else Record.from_dict(dict(record)))
-        except RecordError as exc:
-            raise ResultRefused(f"the result for {where} cannot be read: {exc}") from None
-        if not self._seal_key:
-            raise ResultRefused("this class store has no sealing key, so it cannot trust any result")
-        try:
-            parsed.check_seal(self._seal_key)
-        except RecordError as exc:
-            raise ResultRefused(f"the result for {where} is refused: {exc}") from None
-        if parsed.game != assignment.game:
-            raise ResultRefused(f"the result is a game of {short(parsed.game, 30)}, but {where} is {assignment.game}")
-        if canonical_json(dict(parsed.rules)) != canonical_json(dict(assignment.rules)):
-            raise ResultRefused(f"the result was played with other rules than {where} of {assignment.variant}")
-        if isinstance(parsed.seed, bool) or parsed.seed != assignment.seed:
-            raise ResultRefused(f"the result is not a game of {where}: its cards were not shuffled for this "
-                                "assignment, and only assigned deals count")
-        if parsed.players is None or name not in parsed.players:
-            raise ResultRefused(f"the result for {where} does not name {name} among its players")
+        parsed = self._deal_record(record, assignment, name, "result")
+        with self._read() as conn:
+            saved = conn.execute(select(deals_t.c.progress).where(
+                deals_t.c.assignment_id == assignment.id, deals_t.c.student_id == student_id)).scalar()
+        if saved is not None and not _continues(Record.from_json(saved), parsed):
+            raise ResultRefused(f"the result for {where} does not continue the match {name} was playing: "
+                                "a reload continues the same match, it never deals it again")
         try:
             score = self._score(parsed, name)
         except RecordError as exc:
@@ -572,6 +614,204 @@ class Store(TablesMixin):
                 raise ResultRefused(f"{name} already has a result for {where}; only the first one counts") from None
             raise ResultRefused(f"the result for {where} no longer has a class: it was deleted") from None
         return SubmittedResult(result_id, assignment.id, name, score)
+
+    def _sealed(self, record: Record | str | bytes | Mapping[str, Any], what: str) -> Record:
+        """``record`` read and its seal checked under the server's key; ``ResultRefused`` in words otherwise."""
+        try:
+            parsed = record if isinstance(record, Record) else (
+                Record.from_json(record) if isinstance(record, str | bytes) else Record.from_dict(dict(record)))
+        except RecordError as exc:
+            raise ResultRefused(f"the {what} cannot be read: {exc}") from None
+        if not self._seal_key:
+            raise ResultRefused(f"this class store has no sealing key, so it cannot trust any {what.split()[0]}")
+        try:
+            parsed.check_seal(self._seal_key)
+        except RecordError as exc:
+            raise ResultRefused(f"the {what} is refused: {exc}") from None
+        return parsed
+
+    def _deal_record(self, record: Record | str | bytes | Mapping[str, Any], assignment: Assignment, name: str,
+                     what: str) -> Record:
+        """A sealed record of ``assignment``'s deal naming ``name``; ``ResultRefused`` in words otherwise."""
+        where = f"deal {assignment.deal_number}"
+        parsed = self._sealed(record, f"{what} for {where}")
+        if parsed.game != assignment.game:
+            raise ResultRefused(f"the {what} is a game of {short(parsed.game, 30)}, but {where} is {assignment.game}")
+        if canonical_json(dict(parsed.rules)) != canonical_json(dict(assignment.rules)):
+            raise ResultRefused(f"the {what} was played with other rules than {where} of {assignment.variant}")
+        if isinstance(parsed.seed, bool) or parsed.seed != assignment.seed:
+            raise ResultRefused(f"the {what} is not a game of {where}: its cards were not shuffled for this "
+                                "assignment, and only assigned deals count")
+        if parsed.players is None or name not in parsed.players:
+            raise ResultRefused(f"the {what} for {where} does not name {name} among its players")
+        return parsed
+
+    # ---- a deal opened, and the match so far -------------------------------------------------
+    def _assignment_and_student(self, conn: Connection, assignment_id: int, student: str) -> tuple[Assignment, int]:
+        row = conn.execute(select(assignments_t, classes_t.c.code).join(classes_t)
+                           .where(assignments_t.c.id == assignment_id)).first()
+        if row is None:
+            raise NotFound(f"there is no assignment number {short(assignment_id, 20)}")
+        return self._assignment(row), self._student(conn, row.class_id, row.code, student)
+
+    def open_deal(self, assignment_id: int, student: str) -> DealOpening:
+        """Count an opening of an assigned deal by ``student`` and give back the match so far.
+
+        The first opening deals the cards; every later one (a reload, another tab, a restarted server)
+        gets the moves saved by ``save_progress`` and continues the same match: the deal is never dealt
+        afresh, so a student cannot look at the cards and start again.
+        """
+        with self._write() as conn:
+            assignment, student_id = self._assignment_and_student(conn, assignment_id, student)
+            where = (deals_t.c.assignment_id == assignment.id) & (deals_t.c.student_id == student_id)
+            row = conn.execute(select(deals_t.c.opens, deals_t.c.progress).where(where)).first()
+            if row is None:
+                row_class = conn.execute(select(assignments_t.c.class_id)
+                                         .where(assignments_t.c.id == assignment.id)).scalar_one()
+                stamp = now_ms()
+                conn.execute(insert(deals_t).values(class_id=row_class, assignment_id=assignment.id,
+                                                    student_id=student_id, opens=1, first_ms=stamp, moves=0,
+                                                    progress=None, saved_ms=stamp))
+                return DealOpening(1, None)
+            conn.execute(deals_t.update().where(where).values(opens=deals_t.c.opens + 1))
+        return DealOpening(row.opens + 1, None if row.progress is None else Record.from_json(row.progress))
+
+    def save_progress(self, assignment_id: int, student: str, record: Record | str | bytes | Mapping[str, Any]) -> int:
+        """Keep the match ``student`` is playing on an assigned deal, so that a reload continues it.
+
+        The record must be sealed by a dashboard kernel, be the assignment's deal, replay, and continue
+        the moves saved before (a saved move is never taken back by reloading). Returns the moves kept.
+        """
+        from push_learn.games import load_record
+
+        with self._read() as conn:
+            assignment, student_id = self._assignment_and_student(conn, assignment_id, student)
+            saved = conn.execute(select(deals_t.c.progress, deals_t.c.moves).where(
+                deals_t.c.assignment_id == assignment.id, deals_t.c.student_id == student_id)).first()
+        name = display_name(student)
+        where = f"deal {assignment.deal_number}"
+        if saved is None:
+            raise ResultRefused(f"{name} has not opened {where}, so there is no match to keep")
+        parsed = self._deal_record(record, assignment, name, "match so far")
+        if saved.progress is not None and not _continues(Record.from_json(saved.progress), parsed):
+            raise ResultRefused(f"the match so far on {where} does not continue the moves kept before: "
+                                "moves already played cannot be taken back by reloading")
+        try:
+            load_record(parsed)
+        except RecordError as exc:
+            raise ResultRefused(f"the match so far on {where} cannot be replayed: {exc}") from None
+        with self._write() as conn:
+            conn.execute(deals_t.update().where(
+                deals_t.c.assignment_id == assignment.id, deals_t.c.student_id == student_id,
+                deals_t.c.moves <= len(parsed.actions),
+            ).values(progress=parsed.to_json(), moves=len(parsed.actions), saved_ms=now_ms()))
+        return len(parsed.actions)
+
+    def openings(self, assignment_id: int) -> dict[str, tuple[int, int]]:
+        """Who opened an assigned deal: student -> (times opened, moves kept)."""
+        with self._read() as conn:
+            rows = conn.execute(select(students_t.c.name, deals_t.c.opens, deals_t.c.moves)
+                                .join(students_t, students_t.c.id == deals_t.c.student_id)
+                                .where(deals_t.c.assignment_id == assignment_id)).all()
+        return {row.name: (row.opens, row.moves) for row in rows}
+
+    # ---- browsers and lasting secrets --------------------------------------------------------
+    def remember_browser(self, session: str, code: str, name: str) -> Student:
+        """Browser session ``session`` is student ``name`` of class ``code`` (from now on, across restarts)."""
+        if not isinstance(session, str) or not 8 <= len(session) <= 64:
+            raise ClassroomError("a browser session is a text of 8 to 64 characters")
+        student = self.join(code, name)
+        with self._write() as conn:
+            class_id = self._class_row(conn, code).id
+            conn.execute(delete(browsers_t).where(browsers_t.c.session == session))
+            conn.execute(insert(browsers_t).values(session=session, class_id=class_id, student_id=student.id,
+                                                   joined_ms=now_ms()))
+        return student
+
+    def browser(self, session: str) -> tuple[ClassInfo, Student] | None:
+        """The class and student that browser session ``session`` joined as, or None."""
+        with self._read() as conn:
+            row = conn.execute(select(classes_t.c.id, classes_t.c.code, classes_t.c.name, students_t.c.id.label("sid"),
+                                      students_t.c.name.label("student"))
+                               .select_from(browsers_t)
+                               .join(classes_t, classes_t.c.id == browsers_t.c.class_id)
+                               .join(students_t, students_t.c.id == browsers_t.c.student_id)
+                               .where(browsers_t.c.session == session)).first()
+        return None if row is None else (ClassInfo(row.id, row.code, row.name), Student(row.sid, row.student))
+
+    def secret(self, name: str) -> str:
+        """The server's lasting secret ``name`` (64 hex digits), made the first time it is asked for."""
+        with self._read() as conn:
+            value = conn.execute(select(settings_t.c.value).where(settings_t.c.name == name)).scalar()
+        if value is not None:
+            return str(value)
+        try:
+            with self._write() as conn:
+                conn.execute(insert(settings_t).values(name=name, value=secrets.token_hex(32)))
+        except IntegrityError as exc:  # made at the same moment by another server
+            if not is_unique_violation(exc):
+                raise
+        with self._read() as conn:
+            return str(conn.execute(select(settings_t.c.value).where(settings_t.c.name == name)).scalar_one())
+
+    # ---- Three Card Poker trainer sessions ---------------------------------------------------
+    def submit_session(self, code: str, student: str, token: str,
+                       record: Record | str | bytes | Mapping[str, Any],
+                       claimed: SessionScore | None = None) -> SubmittedSession:
+        """Check, replay and keep ``student``'s Three Card Poker trainer session; ``ResultRefused`` says why not.
+
+        ``token`` names the session (the trainer makes a fresh one per session); sending the same session
+        again, with more rounds, brings its row up to date, but only if the new record continues the one
+        kept (a decision once kept cannot be taken back). Refused: an unsealed or edited record, a record
+        of another game or that does not name the student, one that does not replay, and a ``claimed``
+        score the replay does not give.
+        """
+        name = display_name(student)
+        if not isinstance(token, str) or not 8 <= len(token) <= 64:
+            raise ClassroomError("a trainer session is named by a text of 8 to 64 characters")
+        parsed = self._sealed(record, "trainer session")
+        try:
+            score = session_score(parsed, name)
+        except RecordError as exc:
+            raise ResultRefused(f"the trainer session cannot be replayed: {exc}") from None
+        if claimed is not None and claimed != score:
+            raise ResultRefused(f"the trainer session claims {claimed.describe()}, but its replay gives "
+                                f"{score.describe()}")
+        values = dict(record=parsed.to_json(), game=parsed.game, rounds=score.rounds, decisions=score.decisions,
+                      agreed=score.agreed, hints=score.hints, net=score.net, expected=score.expected, cost=score.cost,
+                      submitted_ms=now_ms())
+        digest = hashlib.sha256(token.encode()).hexdigest()
+        with self._write() as conn:
+            row = self._class_row(conn, code)
+            student_id = self._student(conn, row.id, code, name)
+            kept = conn.execute(select(sessions_t.c.id, sessions_t.c.record, sessions_t.c.student_id)
+                                .where(sessions_t.c.class_id == row.id, sessions_t.c.digest == digest)).first()
+            if kept is None:
+                session_id = conn.execute(insert(sessions_t).values(
+                    class_id=row.id, student_id=student_id, digest=digest, **values,
+                ).returning(sessions_t.c.id)).scalar_one()
+            else:
+                if kept.student_id != student_id or not _continues(Record.from_json(kept.record), parsed):
+                    raise ResultRefused("this trainer session does not continue the one kept under its name: "
+                                        "a choice once recorded cannot be taken back")
+                conn.execute(sessions_t.update().where(sessions_t.c.id == kept.id).values(**values))
+                session_id = kept.id
+        return SubmittedSession(session_id, name, score)
+
+    def trainer_board(self, code: str) -> list[TrainerRow]:
+        """Each student's trainer sessions added up, the closest to the exact strategy first."""
+        with self._read() as conn:
+            class_id = self._class_row(conn, code).id
+            rows = conn.execute(
+                select(students_t.c.name, func.count().label("sessions"),
+                       *(func.sum(sessions_t.c[column]).label(column)
+                         for column in ("rounds", "decisions", "agreed", "hints", "net", "expected", "cost")))
+                .join(students_t, students_t.c.id == sessions_t.c.student_id)
+                .where(sessions_t.c.class_id == class_id).group_by(students_t.c.name)).all()
+        board = [TrainerRow(row.name, int(row.sessions), int(row.rounds), int(row.decisions), int(row.agreed),
+                            int(row.hints), int(row.net), round(float(row.expected), 2), round(float(row.cost), 2))
+                 for row in rows]
+        return sorted(board, key=lambda r: (-r.agreement, r.cost, r.hints, r.student.casefold()))
 
     def result_record(self, result_id: int) -> Record:
         """The sealed record of an accepted result (for the Deal Replayer)."""
@@ -668,8 +908,9 @@ class Store(TablesMixin):
 
     # ---- export and removal ------------------------------------------------------------------
     def export_csv(self, code: str) -> dict[str, str]:
-        """Everything of a class as CSV texts: ``students.csv``, ``assignments.csv``, ``results.csv``
-        and ``attempts.csv`` (never the secret shuffles; cells that would start a formula are quoted)."""
+        """Everything of a class as CSV texts: ``students.csv``, ``assignments.csv``, ``results.csv``,
+        ``trainer.csv`` (Three Card Poker sessions) and ``attempts.csv`` (never the secret shuffles or any
+        record; cells that would start a formula are quoted)."""
         with self._read() as conn:
             class_id = self._class_row(conn, code).id
             sheets: dict[str, tuple[list[str], list[Sequence[object]]]] = {
@@ -690,6 +931,13 @@ class Store(TablesMixin):
                         .join(assignments_t, assignments_t.c.id == results_t.c.assignment_id)
                         .where(results_t.c.class_id == class_id)
                         .order_by(results_t.c.assignment_id, results_t.c.points, students_t.c.name))]),
+                "trainer.csv": (["student", "game", "rounds", "decisions", "as_strategy", "hints", "net", "expected",
+                                 "cost", "submitted"], [
+                    (r.name, r.game, r.rounds, r.decisions, r.agreed, r.hints, r.net, f"{r.expected:.2f}",
+                     f"{r.cost:.2f}", _iso(r.submitted_ms)) for r in conn.execute(
+                        select(sessions_t, students_t.c.name)
+                        .join(students_t, students_t.c.id == sessions_t.c.student_id)
+                        .where(sessions_t.c.class_id == class_id).order_by(sessions_t.c.id))]),
                 "attempts.csv": (["student", "notebook", "exercise", "answer", "correct", "at"], [
                     (r.name, r.notebook, r.exercise, r.answer, "yes" if r.correct else "no", _iso(r.at_ms))
                     for r in conn.execute(
@@ -711,7 +959,7 @@ class Store(TablesMixin):
         with self._write() as conn:
             class_id = self._class_row(conn, code).id
             removed = {}
-            for table in (class_tables_t, attempts_t, results_t, assignments_t, students_t):
+            for table in _CLASS_TABLES:
                 removed[table.name] = conn.execute(delete(table).where(table.c.class_id == class_id)).rowcount
             removed["classes"] = conn.execute(delete(classes_t).where(classes_t.c.id == class_id)).rowcount
         return removed
@@ -721,7 +969,7 @@ class Store(TablesMixin):
         with self._read() as conn:
             counts = {table.name: int(conn.execute(select(func.count()).select_from(table)
                                                    .where(table.c.class_id == class_id)).scalar_one())
-                      for table in (class_tables_t, attempts_t, results_t, assignments_t, students_t)}
+                      for table in _CLASS_TABLES}
             counts["classes"] = int(conn.execute(select(func.count()).select_from(classes_t)
                                                  .where(classes_t.c.id == class_id)).scalar_one())
         return counts

@@ -25,7 +25,7 @@ __all__ = ["ExportHandler", "RecordHandler", "TableHandler", "TeacherHandler", "
            "render_table_watch", "render_tables"]
 
 REFRESH_SECONDS = 5
-SHEETS = ("students", "assignments", "results", "attempts")
+SHEETS = ("students", "assignments", "results", "trainer", "attempts")
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 0; background: #f6f6f2; color: #1d1d1b; }
@@ -160,6 +160,13 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
             f"Leaderboard of deal {assignment.deal_number}", ["rank", "student", "points left", "deals won",
                                                               "moves", "hints", "replay", "file"],
             rows, "pl-board", "No finished match yet."))
+    trainer_rows: list[list[object]] = [
+        [row.student, row.sessions, row.rounds, f"{row.agreed} of {row.decisions} ({round(100 * row.agreement)} %)",
+         f"{row.cost:.2f}", row.hints, f"{row.net:+d}", f"{row.expected:+.2f}"]
+        for row in store.trainer_board(code)]
+    trainer = _table("Three Card Poker trainer, the closest to the exact strategy first",
+                     ["student", "sessions", "rounds", "choices as the strategy", "chips given up", "hints", "net",
+                      "expected"], trainer_rows, "pl-trainer", "No trainer session yet.")
     progress_rows: list[list[object]] = [
         [f"{p.notebook} · {p.exercise}", p.attempts, f"{round(100 * p.success_rate)} %",
          f"{p.students_right} of {p.students}", "; ".join(f"{answer} ({n}×)" for answer, n in p.wrong_answers)]
@@ -171,6 +178,8 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
         f'<section aria-labelledby="pl-live-title"><h2 id="pl-live-title">The class live</h2>{live}</section>'
         f'<section aria-labelledby="pl-boards-title"><h2 id="pl-boards-title">Leaderboards (duplicate play)</h2>'
         f'{"".join(boards) or "<p>No assignment yet.</p>"}</section>'
+        f'<section aria-labelledby="pl-trainer-title"><h2 id="pl-trainer-title">Three Card Poker trainer</h2>'
+        f"{trainer}</section>"
         f'<section aria-labelledby="pl-ex-title"><h2 id="pl-ex-title">Exercises</h2>{progress}</section>'
         f'<section aria-labelledby="pl-chart-title"><h2 id="pl-chart-title">Progress over the lesson</h2>'
         f"{render_chart(store.timeline(code))}</section>"

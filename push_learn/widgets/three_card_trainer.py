@@ -13,13 +13,11 @@ exact strategy is expected to win or lose at the same stakes.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from push_learn.cards import Card, format_cards
 from push_learn.games import new_game
-from push_learn.poker.three_card_analysis import AnteAnalysis, ante_analysis, pair_plus_edge
 from push_learn.poker.three_card_poker import (
     ANTE_BONUS_TABLES,
     PAIR_PLUS_TABLES,
@@ -28,6 +26,7 @@ from push_learn.poker.three_card_poker import (
     Play,
     TcpObservation,
 )
+from push_learn.poker.three_card_session import Decision, SessionTally
 from push_learn.records import short
 from push_learn.widgets.base import IntentError, PushWidget, int_field, intent, str_field
 from push_learn.widgets.cards import back_json, card_json
@@ -42,35 +41,6 @@ PAIR_PLUS_BETS = (0, 1, 2, 5, 10, 25)
 """The Pair Plus amounts offered (0: no Pair Plus bet)."""
 ROUNDS = 200
 """Rounds in a session unless asked otherwise."""
-
-
-@dataclass(frozen=True)
-class Decision:
-    """One play-or-fold choice of the student, marked against the exact strategy."""
-
-    round: int
-    cards: tuple[Card, ...]
-    hand: str
-    ante: int
-    played: bool
-    play_ev: Fraction
-    """The exact value of playing this hand, in antes (folding is always -1)."""
-
-    @property
-    def best_is_play(self) -> bool:
-        """What the exact strategy does with this hand."""
-        return self.play_ev > -1
-
-    @property
-    def agrees(self) -> bool:
-        """True when the student chose as the exact strategy does."""
-        return self.played == self.best_is_play
-
-    @property
-    def cost(self) -> Fraction:
-        """Chips given up on average by this choice (0 when it agrees with the strategy)."""
-        chosen = self.play_ev if self.played else Fraction(-1)
-        return (max(self.play_ev, Fraction(-1)) - chosen) * self.ante
 
 
 def _chips(n: int) -> str:
@@ -101,6 +71,7 @@ class ThreeCardTrainer(PushWidget, module="three_card_trainer"):
         ante: int = 5,
         pair_plus_bet: int = 0,
         title: str = "Three Card Poker trainer",
+        player: str = "You",
         **options: Any,
     ) -> None:
         if pair_plus not in PAIR_PLUS_TABLES:
@@ -111,6 +82,8 @@ class ThreeCardTrainer(PushWidget, module="three_card_trainer"):
         self.rounds = rounds
         self.table_options = {"pair_plus": PAIR_PLUS_TABLES[pair_plus], "ante_bonus": ANTE_BONUS_TABLES[ante_bonus]}
         self.stakes = {"ante": ante, "pair_plus": pair_plus_bet}
+        self.player = player
+        """The student's name at the table (in records; a class trainer uses the display name)."""
         super().__init__(**options)
         self._start(seed)
         self.refresh()
@@ -118,16 +91,32 @@ class ThreeCardTrainer(PushWidget, module="three_card_trainer"):
     def _start(self, seed: int | str) -> None:
         """A new session: a fresh table fixed by ``seed``, and no decisions yet."""
         self.seed = seed
-        self.game = new_game("three_card_poker", seed=seed, players=("You",), rounds=self.rounds, **self.table_options)
+        self.game = new_game("three_card_poker", seed=seed, players=(self.player,), rounds=self.rounds,
+                             **self.table_options)
         self.rules = self.game.rules
-        self.analysis: AnteAnalysis = ante_analysis(self.rules)
+        self.tally = SessionTally(self.rules, SEAT)
+        """The session's decisions, marked against the exact strategy, and its expected result."""
+        self.analysis = self.tally.analysis
         self.strategy = self.analysis.optimal_strategy()
-        self.ante_ev = self.analysis.report().expected_value
-        self.pair_plus_ev = -pair_plus_edge(self.rules.pair_plus)
-        self.decisions: list[Decision] = []
-        self.expected = Fraction(0)
-        """What the exact strategy is expected to win (negative: lose) at the stakes the student bet."""
+        self.ante_ev = self.tally.ante_ev
+        self.pair_plus_ev = self.tally.pair_plus_ev
         self.hint = False
+
+    @property
+    def decisions(self) -> list[Decision]:
+        """The student's play-or-fold choices so far, marked against the exact strategy."""
+        return self.tally.decisions
+
+    @property
+    def expected(self) -> Fraction:
+        """What the exact strategy is expected to win (negative: lose) at the stakes the student bet."""
+        return self.tally.expected
+
+    def apply(self, action: PlaceBets | Play | Fold) -> None:
+        """Apply the student's ``action`` to the table, tallied against the exact strategy."""
+        self.game.verify(action)
+        self.tally.before(self.game, action)
+        self.game.apply(action)
 
     # ---- what the student sees -------------------------------------------------------------
 
@@ -187,8 +176,7 @@ class ThreeCardTrainer(PushWidget, module="three_card_trainer"):
         net = observation.stacks[SEAT] + observation.antes[SEAT] + observation.pair_plus[SEAT] \
             - self.rules.starting_stack
         settled = len(observation.results)
-        agreed = sum(d.agrees for d in self.decisions)
-        cost = sum((d.cost for d in self.decisions), Fraction(0))
+        agreed, cost = self.tally.agreed, self.tally.cost
         return {
             "rounds": settled,
             "net": net,
@@ -271,8 +259,7 @@ class ThreeCardTrainer(PushWidget, module="three_card_trainer"):
     def _deal(self, _content: Mapping[str, Any]) -> None:
         """Put the chosen bets down; the cards are dealt."""
         ante, pair_plus = self.stakes["ante"], self.stakes["pair_plus"]
-        self.game.apply(PlaceBets(SEAT, ante, pair_plus))
-        self.expected += ante * self.ante_ev + pair_plus * self.pair_plus_ev
+        self.apply(PlaceBets(SEAT, ante, pair_plus))
         self.hint = False
 
     @intent("hint")
@@ -286,10 +273,7 @@ class ThreeCardTrainer(PushWidget, module="three_card_trainer"):
         seen = self.observation
         if seen.phase != "deciding":
             raise IntentError("there is no hand to play or fold: deal first")
-        hand = self.analysis.hand(seen.cards)
-        decision = Decision(seen.round, seen.cards, seen.hand or "", seen.antes[SEAT], played, hand.play_ev)
-        self.game.apply(Play(SEAT) if played else Fold(SEAT))
-        self.decisions.append(decision)
+        self.apply(Play(SEAT) if played else Fold(SEAT))
         self.hint = False
 
     @intent("play")

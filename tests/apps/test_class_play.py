@@ -40,23 +40,31 @@ def test_a_finished_match_posts_its_sealed_record_with_the_hints(monkeypatch: py
 
     def fake_send(action: str, payload: dict[str, Any]) -> dict[str, Any]:
         posted.append((action, payload))
+        if action == "progress":
+            return {"moves": len(Record.from_json(payload["record"]).actions)}
         return {"text": "12 points left"}
 
     monkeypatch.setattr(client, "send", fake_send)
     seat = Match.new(PUSH, SEED, PLAYERS).names.index("Ann")
     table = _table(bots={seat: make_bot("greedy")})  # outside an event loop the bots play at once, up to Ann
-    assert not table.match.over and table.match.turn == seat and posted == []
+    assert not table.match.over and table.match.turn == seat
+    kept = [payload for action, payload in posted if action == "progress"]  # Ann is to move: the match so far
+    assert len(kept) == 1 and table.kept == len(table.match.actions) > 0
+    assert Record.from_json(kept[0]["record"]).check_seal(b"server key").actions == table.match.record().actions
+    posted.clear()
     table.hints_used = 2
     table.autoplay = True  # now the greedy bot plays Ann's seat too, to the end
     while not table.match.over:
         table._bot_step()
-    (action, payload), = posted
+    assert {action for action, _ in posted[:-1]} == {"progress"}  # kept each time Ann was to move
+    action, payload = posted[-1]
     assert action == "result" and payload["assignment"] == 7
     record = Record.from_json(payload["record"]).check_seal(b"server key")
     assert record.notes == {"hints": 2} and record.seed == SEED and "Ann" in (record.players or ())
     assert "class's leaderboard" in str(table.state["notice"])
+    count = len(posted)
     table.refresh()
-    assert len(posted) == 1  # posted once
+    assert len(posted) == count  # posted once
 
 
 def test_without_a_class_server_an_assignment_address_plays_a_free_game(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -87,3 +95,32 @@ def test_the_deal_replayer_opens_a_students_game_for_the_teacher(monkeypatch: py
     monkeypatch.setattr(client, "send", refuse)
     app = DealReplayer.from_query("result=12")
     assert any("only the teacher's pages" in note for note in app.notes)
+
+
+def test_a_class_trainer_posts_each_settled_round_of_its_session(monkeypatch: pytest.MonkeyPatch) -> None:
+    from push_learn.apps.three_card_trainer import ClassThreeCardTrainer
+    from push_learn.classroom.scoring import session_score
+
+    monkeypatch.setenv(SEAL_KEY_ENV, "server key")
+    posted: list[tuple[str, dict[str, Any]]] = []
+
+    def fake_send(action: str, payload: dict[str, Any]) -> dict[str, Any]:
+        posted.append((action, payload))
+        return {"session": 1, "text": "kept", "finished": False}
+
+    monkeypatch.setattr(client, "send", fake_send)
+    trainer = ClassThreeCardTrainer(seed=4, player="Ann", rounds=3)
+    for round_ in range(2):
+        trainer._deal({})
+        assert len(posted) == round_  # nothing is posted before the round is settled
+        trainer._hint({})
+        trainer._play({})
+    assert [action for action, _ in posted] == ["session", "session"]
+    tokens = {payload["token"] for _, payload in posted}
+    record = Record.from_json(posted[-1][1]["record"]).check_seal(b"server key")
+    assert len(tokens) == 1 and record.players == ("Ann",) and record.notes == {"hints": 2}
+    assert session_score(record, "Ann").rounds == 2
+    trainer._new({})  # a new session is posted under a name of its own
+    trainer._deal({})
+    trainer._fold({})
+    assert posted[-1][1]["token"] not in tokens

@@ -7,7 +7,8 @@ A whole match played by clicks would take minutes per student on two cores, so t
 plays the student's seat in the student's own dashboard kernel. Everything else is the real path: the
 kernel asks the server for the deal of its page's student, seals the finished match's record with the
 server's key and posts it; the server attributes it to the session owning the kernel, and the store
-replays and scores it.
+replays and scores it. The first student opens the deal and then reloads it: the reload continues the
+match opened (the server counts two openings), and its result still counts.
 """
 
 from __future__ import annotations
@@ -88,7 +89,8 @@ def _open_teacher(page: Page, server: Server) -> None:
     expect(page.get_by_role("heading", name="Teacher's dashboard")).to_be_visible()
 
 
-def _play_as(browser: Browser, server: Server, name: str, code: str, seed: int, axe: Axe | None = None) -> None:
+def _play_as(browser: Browser, server: Server, name: str, code: str, seed: int, axe: Axe | None = None,
+             reopen: bool = False) -> None:
     """One student: join on the landing page, see today's deal first, play it (autoplay), see it recorded."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
@@ -107,6 +109,9 @@ def _play_as(browser: Browser, server: Server, name: str, code: str, seed: int, 
             assert results.violations_count == 0, results.generate_report()
         href = box.get_by_role("link", name="Play today's deal").get_attribute("href")
         assert href is not None and "seed" not in href
+        if reopen:  # open the deal, then reload it (as autoplay): the same match continues, never a fresh deal
+            page.goto(server.url.rstrip("/") + href)
+            expect(page.locator(".pl-app-sub")).to_contain_text("the class's deal 1234", timeout=FIRST_RENDER)
         page.goto(server.url.rstrip("/") + href + "&autoplay=1")
         expect(page.locator(".pl-app-sub")).to_contain_text("the class's deal 1234", timeout=FIRST_RENDER)
         expect(page.get_by_text("Your result is on the class's leaderboard")).to_be_visible(timeout=MATCH)
@@ -142,7 +147,11 @@ def test_three_students_play_the_assignment_and_the_teacher_sees_them(
     with Store(class_db, seal_key=None) as store:  # the secret shuffle, to check that no page shows it
         seed = store.assignments(code)[0].seed
     for name in STUDENTS:
-        _play_as(browser, class_server, name, code, seed, axe if name == STUDENTS[0] else None)
+        first = name == STUDENTS[0]
+        _play_as(browser, class_server, name, code, seed, axe if first else None, reopen=first)
+    with Store(class_db, seal_key=None) as store:  # the first student's reload continued the match they opened
+        opened = store.openings(store.assignments(code)[0].id)
+    assert {name: opens for name, (opens, _moves) in opened.items()} == {"Ann": 2, "Bo": 1, "Cy": 1}
 
     page.reload()
     board = page.locator("table.pl-board")

@@ -40,3 +40,23 @@ def sealed_push_record(seed: int, student: str, key: bytes | None, *, player_see
 
 score_push = default_score
 """Replay a record (the store has checked its seal) and score a player: the store's own scorer."""
+
+
+def trainer_record(student: str, key: bytes | None, *, seed: int = 5, rounds: int = 6, played: int | None = None,
+                   choose: str = "strategy", hints: int = 0) -> Record:
+    """A Three Card Poker trainer session of ``student`` (``played`` of its ``rounds`` played, all by default),
+    sealed under ``key``: each hand played or folded as the exact strategy says (``choose="strategy"``), always
+    played (``"play"``) or always folded (``"fold"``)."""
+    from push_learn.games import new_game
+    from push_learn.poker.three_card_analysis import ante_analysis
+    from push_learn.poker.three_card_poker import Fold, PlaceBets, Play
+
+    game = new_game("three_card_poker", seed=seed, players=(student,), rounds=rounds)
+    analysis = ante_analysis(game.rules)
+    for _ in range(rounds if played is None else played):
+        game.apply(PlaceBets(0, 5, 1))
+        cards = game.observe(0).cards
+        play = choose == "play" or (choose == "strategy" and analysis.hand(cards).should_play)
+        game.apply(Play(0) if play else Fold(0))
+    record = dataclasses.replace(game.record(), notes={"hints": hints})
+    return record.sealed(key) if key else record

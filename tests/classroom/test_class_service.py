@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
-from class_games import PUSH_RULES, SEAL_KEY, sealed_push_record
+from class_games import PUSH_RULES, SEAL_KEY, sealed_push_record, trainer_record
 from tornado import web
 from tornado.httpclient import AsyncHTTPClient, HTTPResponse
 from tornado.httpserver import HTTPServer
@@ -74,8 +74,8 @@ class Kernel:
 Scenario = Callable[[Store, ClassService, KernelOwners, str, int], Awaitable[None]]
 
 
-def run(store: Store, scenario: Scenario) -> None:
-    """Serve the class service's handlers on a free port of 127.0.0.1 and run ``scenario`` against them."""
+def run(store: Store, scenario: Scenario, port: int = 0) -> None:
+    """Serve the class service's handlers on ``port`` of 127.0.0.1 (a free one by default) and run ``scenario``."""
     service = ClassService(store, SEAL_KEY)
     owners = KernelOwners()
 
@@ -84,12 +84,12 @@ def run(store: Store, scenario: Scenario) -> None:
         app = web.Application([*provider.get_handlers(), *handlers()], cookie_secret=COOKIE_SECRET,
                               identity_provider=provider, login_url=KEY_PATH,  # no xsrf_cookies: as Voila
                               **{SERVICE_SETTING: service, OWNERS_SETTING: owners})
-        sockets = bind_sockets(0, "127.0.0.1")
-        port = sockets[0].getsockname()[1]
+        sockets = bind_sockets(port, "127.0.0.1")
+        bound = sockets[0].getsockname()[1]
         server = HTTPServer(app)
         server.add_sockets(sockets)
         try:
-            await scenario(store, service, owners, f"http://127.0.0.1:{port}", port)
+            await scenario(store, service, owners, f"http://127.0.0.1:{bound}", bound)
         finally:
             server.stop()
 
@@ -239,6 +239,18 @@ def test_the_teachers_dashboard_needs_the_teacher_key_and_runs_a_lesson(store: S
         sheet = await teacher.send("GET", f"/push_learn/teacher/export/{code}/results.csv")
         assert sheet.code == 200 and sheet.body.decode().splitlines()[1].split(",")[2] == "Ann"
         assert (await student.send("GET", f"/push_learn/teacher/export/{code}/results.csv")).code == 302
+        # A trainer session from Ann's kernel: kept for Ann, on the teacher's page and in trainer.csv.
+        status, answer = await Kernel(client, base, "k1").send(
+            "session", {"token": "ann-session-1", "record": trainer_record("Ann", SEAL_KEY).to_json()})
+        assert status == 200 and answer["finished"] is True, answer
+        edited = json.loads(trainer_record("Ann", SEAL_KEY).to_json())
+        edited["actions"][0]["ante"] = 10
+        status, answer = await Kernel(client, base, "k1").send("session", {"token": "ann-session-2", "record": edited})
+        assert status == 400 and "refused" in answer["error"]  # edited after sealing
+        page = (await teacher.send("GET", f"/push_learn/teacher?class={code}")).body.decode()
+        assert 'class="pl-trainer"' in page and "6 of 6 (100 %)" in page
+        sheet = await teacher.send("GET", f"/push_learn/teacher/export/{code}/trainer.csv")
+        assert sheet.code == 200 and sheet.body.decode().splitlines()[1].startswith("Ann,three_card_poker,6,6,6,")
         bad = await teacher.send("POST", "/push_learn/teacher", {"action": "assign", "code": code, "variant": "push",
                                                                 "deal": "abc", "level": "greedy"}, form=True)
         assert bad.code == 400 and "a deal number is a whole number" in bad.body.decode()

@@ -193,7 +193,8 @@ def test_deleting_a_class_removes_every_row_of_it_and_nothing_else(store: Store)
     gone_id, keep_id = store.class_info(gone).id, store.class_info(keep).id
     before = store.rows_of_class(keep_id)
     removed = store.delete_class(gone)
-    assert removed == {"class_tables": 0, "attempts": 6, "results": 0, "assignments": 1, "students": 3, "classes": 1}
+    assert removed == {"class_tables": 0, "attempts": 6, "trainer_sessions": 0, "deals": 0, "browsers": 0,
+                       "results": 0, "assignments": 1, "students": 3, "classes": 1}
     assert set(store.rows_of_class(gone_id).values()) == {0}
     assert store.rows_of_class(keep_id) == before
     with pytest.raises(NotFound):

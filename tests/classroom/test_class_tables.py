@@ -58,7 +58,7 @@ def test_a_version_1_store_is_migrated_to_class_tables(store_url: str) -> None:
     engine.dispose()
     store = Store(store_url, seal_key=None)
     try:
-        assert store.schema_version() == SCHEMA_VERSION == 2
+        assert store.schema_version() == SCHEMA_VERSION == 3
         assert set(TABLES) <= set(inspect(store.engine).get_table_names())
     finally:
         store.close()

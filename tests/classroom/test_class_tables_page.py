@@ -76,7 +76,7 @@ def test_two_students_meet_in_the_lobby_play_by_clicks_and_see_only_their_seat(s
 def test_a_student_who_reopens_the_page_is_back_in_their_seat(store: Store) -> None:
     service = ClassService(store, SEAL_KEY)
     code = store.create_class("Year 9").code
-    ann = service.join("s-ann", code, "Ann")
+    ann = service.join("session-ann", code, "Ann")
     send = _sender(service, ann)
     opened = send("new", {"game": "push", "level": "random", "seat": 3})
     send("start", {"table": opened["table"]["id"]})

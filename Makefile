@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 HOST   ?= 127.0.0.1
 PORT   ?= 8866
 
-.PHONY: install browser postgres test test-fast test-slow lint serve lab bench binder-lock clean
+.PHONY: install browser postgres hub-proxy test test-fast test-slow lint serve lab bench binder-lock clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,15 +22,18 @@ browser: $(STAMP)  ## make sure a Chromium for the browser tests exists (apt as 
 postgres:  ## make sure PostgreSQL's server programs exist for the class store's tests (apt as root on Debian)
 	bash scripts/install-postgres.sh
 
+hub-proxy:  ## make sure JupyterHub's proxy exists for the hub tests (npm, into $(VENV)/node_modules)
+	VENV=$(VENV) bash scripts/install-hub-proxy.sh
+
 lint: $(STAMP)  ## ruff and mypy
 	$(BIN)/ruff check push_learn tests benchmarks scripts
 	$(BIN)/mypy
 
-test: install browser postgres lint  ## everything: unit, property, notebook (nbval) and browser tests
+test: install browser postgres hub-proxy lint  ## everything: unit, property, notebook (nbval), browser and hub tests
 	$(BIN)/python -m pytest tests notebooks --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider
 
-test-fast: install  ## the rules core only, no notebooks or browser
-	$(BIN)/python -m pytest tests -m "not browser and not slow" -x -q
+test-fast: install  ## the rules core only, no notebooks, browser or hub
+	$(BIN)/python -m pytest tests -m "not browser and not slow and not hub" -x -q
 
 test-slow: install  ## the long runs only: the conformance suite on many more seeds
 	$(BIN)/python -m pytest tests -m slow -q

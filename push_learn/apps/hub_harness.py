@@ -1,0 +1,458 @@
+"""A real JupyterHub on this machine for the hub tests and ``benchmarks/hub.py``, and light students for it.
+
+``start_hub`` runs JupyterHub in its own process with its real proxy (configurable-http-proxy from npm,
+``hub_proxy``), a local process spawner (each student's Jupyter server is a process of this machine,
+``SimpleLocalProcessSpawner``), the shared class password (``SharedPasswordAuthenticator``), the idle
+culler and the class store's service (``push_learn.classroom.hub``) as hub services, everything on
+127.0.0.1. What a student's server gets comes from the Zero to JupyterHub configuration shipped in
+``docs/z2jh/config.yaml`` (``Z2JH``), so that the local hub runs what the recipe tells a school to run:
+the Voilà settings file it mounts under the environment's prefix, the hub token's scopes, the
+class service's definition, the culler's options and the default page.
+
+``student`` is one student as a browser would be on the wire, in an asyncio task: the hub's login form,
+the spawn, the OAuth redirects to their own server, a dashboard page through Voilà, then the kernel's
+websocket, where a widget message must be answered (``click``). ``stop_hub`` ends it all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import re
+import secrets
+import shutil
+import struct
+import subprocess
+import sys
+import time
+import urllib.parse
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import psutil  # type: ignore[import-untyped]
+from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest, HTTPResponse
+from tornado.websocket import WebSocketClientConnection, websocket_connect
+
+from push_learn.apps.harness import ServerError, free_port
+from push_learn.classroom.hub import HUB_SERVICE_ENV, SERVICE_NAME, service_definition
+
+__all__ = [
+    "CLASS_PASSWORD",
+    "IMAGE_REPO",
+    "REPO",
+    "Z2JH",
+    "Hub",
+    "Student",
+    "hub_config",
+    "hub_proxy",
+    "load_z2jh",
+    "start_hub",
+    "stop_hub",
+]
+
+REPO = Path(__file__).resolve().parents[2]
+"""The checkout (the hub serves its ``notebooks/dashboards``)."""
+Z2JH = REPO / "docs" / "z2jh" / "config.yaml"
+"""The Zero to JupyterHub configuration the docs ship; the local hub takes its settings from it."""
+IMAGE_REPO = Path("/srv/push-learn")
+"""Where the image keeps the repository (``repo2docker --target-repo-dir``); the checkout plays it locally."""
+CLASS_PASSWORD = "cards-" + secrets.token_hex(6)
+"""The shared class password of the test hub (made up per run)."""
+STEP_TIMEOUT = 300.0
+"""Seconds one step of a student (a page, the server's start, an answer) may take: generous, for a shared machine."""
+
+
+def load_z2jh(path: Path = Z2JH) -> dict[str, Any]:
+    """The Zero to JupyterHub ``config.yaml`` as a dict."""
+    import yaml
+
+    return dict(yaml.safe_load(path.read_text(encoding="utf-8")))
+
+
+def hub_proxy() -> str:
+    """The configurable-http-proxy program: ``$CHP_BIN``, the project's ``.venv/node_modules`` (``make
+    hub-proxy``), or the PATH; ``ServerError`` says how to get it otherwise."""
+    for candidate in (os.environ.get("CHP_BIN"), str(REPO / ".venv" / "node_modules" / ".bin" /
+                                                    "configurable-http-proxy"),
+                      shutil.which("configurable-http-proxy")):
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    raise ServerError("JupyterHub's proxy is missing: run `make hub-proxy` (npm install configurable-http-proxy "
+                      "into .venv/node_modules) or set CHP_BIN")
+
+
+@dataclass
+class Hub:
+    """A running hub: its process, address, folder and log."""
+
+    process: subprocess.Popen[bytes]
+    url: str
+    """``http://127.0.0.1:<port>/`` (the proxy's public address)."""
+    folder: Path
+    log: Path
+    api_token: str
+    """A token of the hub's admin service (``test-admin``) for the REST API."""
+    culler_timeout: int
+    """Seconds of idleness after which the culler stops a server (the test hub's; the school's is 1800)."""
+    culler_every: int
+    settings: dict[str, Any] = field(default_factory=dict)
+    culler_env: dict[str, str] = field(default_factory=dict)
+    culler: subprocess.Popen[bytes] | None = None
+
+    def start_culler(self) -> None:
+        """Start the idle culler, a service of this hub with its own token (``jupyterhub_idle_culler``, the
+        program Zero to JupyterHub runs), logging into ``culler.log`` beside the hub's."""
+        with (self.folder / "culler.log").open("wb") as out:
+            command = [sys.executable, "-m", "jupyterhub_idle_culler", *self.settings["culler_args"]]
+            self.culler = subprocess.Popen(command, env={**os.environ, **self.culler_env}, stdout=out,
+                                           stderr=subprocess.STDOUT, start_new_session=True)
+
+    def log_tail(self, lines: int = 80) -> str:
+        """The end of the hub's log."""
+        with contextlib.suppress(OSError):
+            return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+        return ""
+
+    def culled(self) -> set[str]:
+        """The users whose servers the idle culler stopped (the hub's log of its requests)."""
+        text = self.log.read_text(errors="replace")
+        return set(re.findall(r"DELETE /hub/api/users/([^/\s]+)/server \(idle-culler@", text))
+
+    def api(self, path: str, method: str = "GET") -> Any:
+        """Call the hub's REST API (``/hub/api/<path>``) with the admin token; the JSON answer."""
+        import urllib.request
+
+        request = urllib.request.Request(f"{self.url}hub/api/{path}", method=method,
+                                         headers={"Authorization": f"token {self.api_token}"})
+        with urllib.request.urlopen(request, timeout=30) as reply:
+            body = reply.read()
+        return json.loads(body) if body else None
+
+    def servers(self) -> dict[str, dict[str, Any]]:
+        """Running or starting servers by user name."""
+        running = {}
+        for user in self.api("users"):
+            for name, server in (user.get("servers") or {}).items():
+                if server.get("ready") or server.get("pending"):
+                    running[user["name"] + (f"/{name}" if name else "")] = server
+        return running
+
+    def user_processes(self) -> list[psutil.Process]:
+        """Students' servers and their kernels (every process under the hub but the proxy and services)."""
+        found = []
+        for child in psutil.Process(self.process.pid).children(recursive=True):
+            with contextlib.suppress(psutil.Error):
+                line = " ".join(child.cmdline())
+                if "singleuser" in line or "ipykernel" in line:
+                    found.append(child)
+        return found
+
+
+def hub_config(folder: Path, port: int, class_db: str, culler_timeout: int, culler_every: int,
+               admin_token: str, culler_token: str = "", hub_port: int = 0) -> tuple[str, dict[str, Any]]:
+    """The ``jupyterhub_config.py`` of the local hub, and the settings it took from ``docs/z2jh/config.yaml``."""
+    z2jh = load_z2jh()
+    single = z2jh["singleuser"]
+    voila_file = single["extraFiles"]["voila-config"]
+    config_dir = folder / "etc" / "jupyter"
+    config_dir.mkdir(parents=True)
+    (config_dir / Path(voila_file["mountPath"]).name).write_text(voila_file["stringData"], encoding="utf-8")
+    homes = folder / "home"
+    homes.mkdir()
+    scopes = z2jh["hub"]["config"]["Spawner"]["server_token_scopes"]
+    server_args = [arg.replace(str(IMAGE_REPO), str(REPO)) for arg in single["cmd"][1:]]
+    service_port = free_port()
+    environment = {
+        # the template lives in the checkout as in the image (JUPYTER_PATH in config.yaml names it there)
+        "JUPYTER_PATH": single["extraEnv"]["JUPYTER_PATH"].replace(str(IMAGE_REPO), str(REPO)),
+        "JUPYTER_CONFIG_PATH": str(config_dir),
+        HUB_SERVICE_ENV: f"http://127.0.0.1:{port}/services/{SERVICE_NAME}/",
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH", "")])),
+    }
+    settings = {
+        "default_url": single["defaultUrl"],
+        "server_args": server_args,
+        "voila_config": voila_file["stringData"],
+        "server_token_scopes": list(scopes),
+        "user_scopes": list(z2jh["hub"]["loadRoles"]["user"]["scopes"]),
+        "service": service_definition(service_port, class_db),
+        "culler_args": [f"--timeout={culler_timeout}", f"--cull-every={culler_every}"],
+        "authenticator": z2jh["hub"]["config"]["JupyterHub"]["authenticator_class"],
+    }
+    culler = {"name": "idle-culler", "api_token": culler_token}  # started by Hub.start_culler (D-HUB-04)
+    text = f"""# The local hub of push_learn's hub tests (written by push_learn.apps.hub_harness).
+c = get_config()  # noqa
+c.JupyterHub.ip = "127.0.0.1"
+c.JupyterHub.port = {port}
+c.JupyterHub.hub_ip = "127.0.0.1"
+c.JupyterHub.hub_port = {hub_port or free_port()}
+c.ConfigurableHTTPProxy.command = [{hub_proxy()!r}]
+c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{free_port()}"
+c.JupyterHub.db_url = "sqlite:///{folder / 'jupyterhub.sqlite'}"
+c.JupyterHub.cookie_secret_file = "{folder / 'cookie_secret'}"
+c.JupyterHub.pid_file = "{folder / 'jupyterhub.pid'}"
+c.JupyterHub.authenticator_class = {settings['authenticator']!r}
+c.SharedPasswordAuthenticator.user_password = {CLASS_PASSWORD!r}
+c.Authenticator.allow_all = True
+c.JupyterHub.spawner_class = "simple"
+c.SimpleLocalProcessSpawner.home_dir_template = "{homes}/{{username}}"
+c.Spawner.cmd = [{sys.executable!r}, "-m", "jupyterhub.singleuser"]
+c.Spawner.args = ["--ServerApp.allow_root=True", *{server_args!r}]  # root here; the image's uid 1000 there
+c.Spawner.default_url = {settings['default_url']!r}
+c.Spawner.environment = {environment!r}
+c.Spawner.server_token_scopes = {settings['server_token_scopes']!r}
+c.Spawner.start_timeout = {int(STEP_TIMEOUT)}
+c.Spawner.http_timeout = {int(STEP_TIMEOUT)}
+c.JupyterHub.concurrent_spawn_limit = 0
+c.JupyterHub.active_server_limit = 0
+c.JupyterHub.services = [{settings['service']!r}, {culler!r},
+                         {{"name": "test-admin", "api_token": {admin_token!r}}}]
+c.JupyterHub.load_roles = [
+    {{"name": "user", "scopes": {settings['user_scopes']!r}}},
+    {{"name": "idle-culler", "services": ["idle-culler"],
+      "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"]}},
+    {{"name": "test-admin", "services": ["test-admin"], "scopes": ["admin:users", "admin:servers"]}},
+]
+"""
+    return text, settings
+
+
+def start_hub(folder: Path, class_db: str, *, culler_timeout: int = 30, culler_every: int = 10,
+              timeout: float = 90.0) -> Hub:
+    """Start JupyterHub in ``folder`` with the class store ``class_db``; return once its API answers."""
+    import urllib.request
+
+    port, hub_port = free_port(), free_port()
+    token, culler_token = secrets.token_hex(16), secrets.token_hex(16)
+    text, settings = hub_config(folder, port, class_db, culler_timeout, culler_every, token, culler_token, hub_port)
+    (folder / "jupyterhub_config.py").write_text(text, encoding="utf-8")
+    log = folder / "hub.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(folder / "jupyterhub_config.py")],
+                                   cwd=folder, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    hub = Hub(process, f"http://127.0.0.1:{port}/", folder, log, token, culler_timeout, culler_every, settings)
+    hub.culler_env = {"JUPYTERHUB_API_TOKEN": culler_token, "JUPYTERHUB_API_URL": f"http://127.0.0.1:{hub_port}/hub/api",
+                      "JUPYTERHUB_SERVICE_NAME": "idle-culler"}
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise ServerError(f"JupyterHub stopped at start ({process.returncode}):\n{hub.log_tail()}")
+        with contextlib.suppress(OSError), urllib.request.urlopen(f"{hub.url}hub/api/", timeout=5) as reply:
+            if reply.status == 200:
+                return hub
+        time.sleep(0.5)
+    stop_hub(hub)
+    raise ServerError(f"JupyterHub did not answer within {timeout:.0f} s:\n{hub.log_tail()}")
+
+
+def stop_hub(hub: Hub, grace: float = 30.0) -> None:
+    """Stop the hub (SIGTERM: it stops the proxy and its services), then kill anything of it still running."""
+    family: list[psutil.Process] = []
+    with contextlib.suppress(psutil.Error):
+        family = psutil.Process(hub.process.pid).children(recursive=True)
+    if hub.culler is not None:
+        hub.culler.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            hub.culler.wait(10)
+        if hub.culler.poll() is None:
+            hub.culler.kill()
+    hub.process.terminate()
+    try:
+        hub.process.wait(grace)
+    except subprocess.TimeoutExpired:
+        hub.process.kill()
+        hub.process.wait(10)
+    for child in family:
+        with contextlib.suppress(psutil.Error):
+            child.kill()
+
+
+# ---- a student on the wire -----------------------------------------------------------------------------
+
+
+def _now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat()
+
+
+def _decode(frame: str | bytes) -> dict[str, Any]:
+    """A Jupyter websocket message (JSON text, or jupyter_server's binary frame with the JSON first)."""
+    if isinstance(frame, str):
+        return dict(json.loads(frame))
+    (count,) = struct.unpack("!I", frame[:4])
+    offsets = struct.unpack("!" + "I" * count, frame[4 : 4 + 4 * count])
+    end = offsets[1] if count > 1 else len(frame)
+    return dict(json.loads(frame[offsets[0] : end]))
+
+
+@dataclass
+class Student:
+    """One student as their browser is on the wire: cookies, their server, their dashboard's kernel."""
+
+    hub: Hub
+    name: str
+    jar: dict[str, str] = field(default_factory=dict)
+    socket: WebSocketClientConnection | None = None
+    widget: str = ""
+    kernel: str = ""
+    times: dict[str, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        AsyncHTTPClient.configure(None, max_clients=200)  # a class at once (tornado's default queues beyond 10)
+
+    async def fetch(self, url: str, method: str = "GET", body: bytes | None = None,
+                    headers: dict[str, str] | None = None) -> HTTPResponse:
+        """One request with the student's cookies, following redirects by hand (keeping the cookies each sets)."""
+        client = AsyncHTTPClient()
+        for _ in range(20):
+            request = HTTPRequest(url, method=method, body=body, follow_redirects=False, request_timeout=STEP_TIMEOUT,
+                                  headers={"Cookie": "; ".join(f"{k}={v}" for k, v in self.jar.items()),
+                                           **(headers or {})})
+            try:
+                reply = await client.fetch(request, raise_error=False)
+            except HTTPClientError as error:  # pragma: no cover - raise_error=False keeps HTTP errors here
+                raise ServerError(f"{self.name}: {url}: {error}") from None
+            for header in reply.headers.get_list("Set-Cookie"):
+                key, _, rest = header.partition("=")
+                value = rest.split(";")[0]
+                if value:
+                    self.jar[key.strip()] = value
+                else:
+                    self.jar.pop(key.strip(), None)
+            if reply.code in (301, 302, 303, 307) and "Location" in reply.headers:
+                url = urllib.parse.urljoin(url, reply.headers["Location"])
+                if reply.code != 307:
+                    method, body = "GET", None
+                continue
+            return reply
+        raise ServerError(f"{self.name}: too many redirects at {url}")
+
+    async def log_in(self, password: str = CLASS_PASSWORD) -> None:
+        """The hub's login form, with the class password."""
+        await self.fetch(f"{self.hub.url}hub/login")
+        form = urllib.parse.urlencode({"username": self.name, "password": password,
+                                       "_xsrf": self.jar.get("_xsrf", "")}).encode()
+        reply = await self.fetch(f"{self.hub.url}hub/login?next=", "POST", form,
+                                 {"Content-Type": "application/x-www-form-urlencoded"})
+        if reply.code != 200 or not any(key.startswith("jupyterhub-session") or key == "jupyterhub-hub-login"
+                                        for key in self.jar):
+            raise ServerError(f"{self.name} could not log in to the hub ({reply.code})")
+
+    async def open_dashboard(self, notebook: str = "meld_lab.ipynb", seed: int = 1) -> str:
+        """Start (if need be) the student's server and open a dashboard there; the page's HTML."""
+        started = time.monotonic()
+        await self.fetch(f"{self.hub.url}hub/spawn", "POST", b"",
+                         {"X-XSRFToken": self.jar.get("_xsrf", "")})
+        api = f"{self.hub.url}hub/api/users/{self.name}"
+        while time.monotonic() - started < STEP_TIMEOUT:
+            reply = await self.fetch(api, headers={"X-XSRFToken": self.jar.get("_xsrf", "")})
+            if reply.code == 200 and (json.loads(reply.body).get("servers", {}).get("", {}).get("ready")):
+                break
+            await asyncio.sleep(1.0)
+        else:
+            raise ServerError(f"{self.name}'s server did not start within {STEP_TIMEOUT:.0f} s")
+        self.times["server"] = time.monotonic() - started
+        page = await self.fetch(f"{self.hub.url}user/{self.name}/voila/render/{notebook}?seed={seed}")
+        html = page.body.decode("utf-8", errors="replace")
+        if page.code != 200:
+            raise ServerError(f"{self.name}: the dashboard answered {page.code}: {html[:300]}")
+        found = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', html)
+        if found is None:
+            title = re.search(r"<title>(.*?)</title>", html, re.S)
+            shown = title.group(1).strip() if title else ""
+            raise ServerError(f"{self.name}: the dashboard page ({page.code}, {shown!r}, {page.effective_url}) "
+                              "names no kernel")
+        self.kernel = found.group(1)
+        return html
+
+    def _send(self, msg_type: str, content: dict[str, Any], metadata: dict[str, Any] | None = None) -> str:
+        assert self.socket is not None
+        msg_id = uuid.uuid4().hex
+        header = {"msg_id": msg_id, "username": self.name, "session": self.jar.get("session", "s"),
+                  "msg_type": msg_type, "version": "5.3", "date": _now_iso()}
+        self.socket.write_message(json.dumps({"header": header, "parent_header": {}, "metadata": metadata or {},
+                                              "content": content, "channel": "shell", "buffers": []}))
+        return msg_id
+
+    async def _answer(self, msg_id: str) -> dict[str, Any]:
+        """The first comm message the kernel sends in reply to ``msg_id``."""
+        assert self.socket is not None
+        while True:
+            frame = await asyncio.wait_for(self.socket.read_message(), STEP_TIMEOUT)
+            if frame is None:
+                raise ConnectionError(f"{self.name}: the kernel's websocket closed")
+            message = _decode(frame)
+            kind = message.get("msg_type", message.get("header", {}).get("msg_type"))
+            if kind == "comm_msg" and message.get("parent_header", {}).get("msg_id") == msg_id:
+                return message
+
+    async def connect(self) -> dict[str, Any]:
+        """Open the dashboard kernel's websocket and ask for the widgets' state, as ipywidgets' page does;
+        return the states (the page is interactive from here)."""
+        url = (self.hub.url.replace("http://", "ws://") +
+               f"user/{self.name}/api/kernels/{self.kernel}/channels?session_id={uuid.uuid4().hex}")
+        cookie = "; ".join(f"{k}={v}" for k, v in self.jar.items())
+        self.socket = await asyncio.wait_for(websocket_connect(HTTPRequest(url, headers={"Cookie": cookie})),
+                                             STEP_TIMEOUT)
+        control = uuid.uuid4().hex
+        self._send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
+                   {"version": "1.0.0"})
+        asked = self._send("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
+        states = dict((await self._answer(asked))["content"]["data"].get("states", {}))
+        self.widget = next((model_id for model_id, model in states.items() if "_esm" in model.get("state", {})), "")
+        if not self.widget:
+            raise ServerError(f"{self.name}: the dashboard has no anywidget")
+        return states
+
+    async def click(self, card: int) -> dict[str, Any]:
+        """Click a card (the anywidget message the page sends); the kernel's answer (the repainted state)."""
+        sent = self._send("comm_msg", {"comm_id": self.widget,
+                                       "data": {"method": "custom", "content": {"type": "toggle", "i": card}}})
+        return await self._answer(sent)
+
+    async def execute(self, code: str) -> str:
+        """Run ``code`` in the dashboard's kernel (the student's own server runs the student's code); its
+        printed output, or ``ServerError`` with the kernel's error."""
+        assert self.socket is not None
+        sent = self._send("execute_request", {"code": code, "silent": False, "store_history": False,
+                                              "user_expressions": {}, "allow_stdin": False, "stop_on_error": True})
+        printed: list[str] = []
+        replied = idle = False
+        while True:
+            frame = await asyncio.wait_for(self.socket.read_message(), STEP_TIMEOUT)
+            if frame is None:
+                raise ConnectionError(f"{self.name}: the kernel's websocket closed")
+            message = _decode(frame)
+            if message.get("parent_header", {}).get("msg_id") != sent:
+                continue
+            kind = message.get("msg_type", message.get("header", {}).get("msg_type"))
+            content = message.get("content", {})
+            if kind == "stream":
+                printed.append(str(content.get("text", "")))
+            elif kind == "error":
+                raise ServerError(f"{self.name}'s kernel: {content.get('ename')}: {content.get('evalue')}")
+            elif kind == "execute_reply":
+                replied = True
+            elif kind == "status" and content.get("execution_state") == "idle":
+                idle = True
+            if replied and idle:  # the reply (shell) and the last output (iopub) travel apart
+                return "".join(printed)
+
+    def leave(self) -> None:
+        """Close the websocket as a closed laptop does (the kernel stays: nobody says goodbye)."""
+        if self.socket is not None:
+            self.socket.close()
+            self.socket = None
+
+    async def post_to_service(self, action: str, payload: dict[str, Any], token: str) -> tuple[int, dict[str, Any]]:
+        """POST to the class service through the hub's proxy with a hub token, as a kernel does."""
+        reply = await AsyncHTTPClient().fetch(
+            HTTPRequest(f"{self.hub.url}services/{SERVICE_NAME}/{action}", method="POST",
+                        body=json.dumps(payload).encode(), request_timeout=STEP_TIMEOUT,
+                        headers={"Authorization": f"token {token}", "Content-Type": "application/json"}),
+            raise_error=False)
+        return reply.code, (json.loads(reply.body) if reply.body else {})

@@ -20,6 +20,7 @@ from typing import Any
 
 import ipywidgets
 
+from push_learn.apps.base import App
 from push_learn.classroom.errors import ClassroomError
 from push_learn.classroom.table_store import TableInfo
 from push_learn.classroom.tables import ServiceLink, TableLink, TableMoved, TableReplica
@@ -30,7 +31,7 @@ from push_learn.widgets.base import IntentError
 from push_learn.widgets.coach_json import refusal_help
 from push_learn.widgets.moves import action_in
 
-__all__ = ["POLL_S", "TABLE_RULE", "Lobby", "TablePlayTable", "seat_line"]
+__all__ = ["POLL_S", "TABLE_RULE", "ClassTables", "Lobby", "TablePlayTable", "seat_line"]
 
 POLL_S = 0.25
 """Seconds between two polls of the table by a page's kernel."""
@@ -291,3 +292,42 @@ def table_page(send: Callable[[str, dict[str, Any]], dict[str, Any]] = _service_
         page.children = (lobby.view,)
     return page
 
+
+
+class ClassTables(App):
+    """The Class tables dashboard: the lobby of the class's tables, then the student's seat at one.
+
+    The page needs a class: a server with a class store, and a browser that joined a class on the
+    landing page. Without either it says so in plain words and offers a practice table against bots
+    instead (the address's ``seed`` and ``variant`` choose its deal), so the page is never empty.
+    """
+
+    slug = "class_tables"
+
+    def build(self) -> ipywidgets.Widget:
+        """The class's lobby, or a practice table with a note saying why there is no class here."""
+        from push_learn.classroom.client import configured
+
+        self.in_class = False
+        if not configured():
+            self.notes.append("This page was not opened from a class server, so there are no classmates' tables "
+                              "here. Ask your teacher for the class's address; meanwhile this is a practice table "
+                              "against computer players.")
+        else:
+            try:
+                page = table_page()
+            except ClassroomError as exc:
+                self.notes.append(f"The class's tables could not be opened ({exc}). Join your class on the landing "
+                                  "page, then open this page again; meanwhile this is a practice table against "
+                                  "computer players.")
+            else:
+                self.in_class = True
+                return page
+        return PlayTable(self.query.seed, rules=self.rules, level="greedy")
+
+    @property
+    def subtitle(self) -> str:
+        """The class's tables, or the practice table's game and deal number."""
+        if self.in_class:
+            return "Sit at a table with your classmates; computer players take the free seats"
+        return f"{self.rules.name} · practice · deal number {self.seed}"

@@ -6,12 +6,15 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from class_games import SEAL_KEY
 
-from push_learn.apps.class_tables import TablePlayTable, table_page
-from push_learn.classroom import Store
-from push_learn.classroom.service import ClassService, Member
+from push_learn.apps.class_tables import ClassTables, TablePlayTable, table_page
+from push_learn.classroom import Store, client
+from push_learn.classroom.service import SERVICE_ENV, ClassService, Member
 from push_learn.classroom.tables import StoreLink, TableReplica
+from push_learn.records import SEAL_KEY_ENV
+from push_learn.widgets import PlayTable
 
 
 def _sender(service: ClassService, member: Member) -> Callable[[str, dict[str, Any]], dict[str, Any]]:
@@ -91,3 +94,30 @@ def test_a_student_who_reopens_the_page_is_back_in_their_seat(store: Store) -> N
     action = again.match.legal_actions(3)[0]
     again.handle_intent({"type": "act", "action": action.to_json()})
     assert len(store.table_log(opened["table"]["id"])) == steps + 1
+
+
+def test_the_dashboard_without_a_class_says_why_and_offers_a_practice_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(SERVICE_ENV, raising=False)
+    alone = ClassTables.from_query("seed=7")
+    assert not alone.in_class and isinstance(alone.main, PlayTable) and not isinstance(alone.main, TablePlayTable)
+    assert "not opened from a class server" in alone.heading.value and "deal number 7" in alone.heading.value
+    # a class server that cannot be reached (or a browser that joined no class): said in words, practice table
+    monkeypatch.setenv(SERVICE_ENV, "http://127.0.0.1:9/")
+    monkeypatch.setenv(SEAL_KEY_ENV, "k" * 32)
+    unreachable = ClassTables.from_query("seed=7")
+    assert not unreachable.in_class and "Join your class on the landing page" in unreachable.heading.value
+
+
+def test_the_dashboard_of_a_joined_student_is_the_lobby(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    service = ClassService(store, SEAL_KEY)
+    member = service.join("s-ann", store.create_class("Year 9").code, "Ann")
+    monkeypatch.setenv(SERVICE_ENV, "http://127.0.0.1:9/")
+    monkeypatch.setenv(SEAL_KEY_ENV, "k" * 32)
+    # the kernel's requests reach the real service as the server would hand them on (signature checked elsewhere)
+    monkeypatch.setattr(client, "send", lambda action, payload: service.table_request(
+        member, action.removeprefix("table_"), payload))
+    app = ClassTables.from_query("")
+    assert app.in_class and "classmates" in app.heading.value
+    assert "No table is open yet" in app.main.children[0].children[1].children[0].value

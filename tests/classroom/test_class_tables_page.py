@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -12,8 +14,11 @@ from class_games import SEAL_KEY
 from push_learn.apps.class_tables import ClassTables, TablePlayTable, table_page
 from push_learn.classroom import Store, client
 from push_learn.classroom.service import SERVICE_ENV, ClassService, Member
+from push_learn.classroom.table_store import TableInfo
 from push_learn.classroom.tables import StoreLink, TableReplica
 from push_learn.records import SEAL_KEY_ENV
+from push_learn.rummy import PUSH
+from push_learn.rummy.engine import Match, rules_to_json
 from push_learn.widgets import PlayTable
 
 
@@ -121,3 +126,50 @@ def test_the_dashboard_of_a_joined_student_is_the_lobby(store: Store, monkeypatc
     app = ClassTables.from_query("")
     assert app.in_class and "classmates" in app.heading.value
     assert "No table is open yet" in app.main.children[0].children[1].children[0].value
+
+
+class _SlowServer(StoreLink):
+    """A store link whose reads of the table wait for ``gate``: a class server that is slow to answer."""
+
+    def __init__(self, store: Store, student: str) -> None:
+        super().__init__(store, student)
+        self.gate = threading.Event()
+        self.gate.set()
+        self.waiting = threading.Event()
+        self.timed_out = False
+
+    def table(self, table_id: int) -> TableInfo:
+        if not self.gate.is_set():
+            self.waiting.set()
+            self.timed_out = not self.gate.wait(timeout=10)
+        return super().table(table_id)
+
+
+def test_the_poll_runs_off_the_kernel_event_loop(store: Store) -> None:
+    """While a poll waits for the class server (or a bot thinks), the page's clicks are still answered."""
+    code = store.create_class("Year 9").code
+    store.join(code, "Ann")
+    table = store.open_table(code, "push", rules_to_json(PUSH), 4, bot_level="random", seed=5).id
+    store.sit(table, "Ann", (Match.new(PUSH, 5).to_move[0] + 1) % 4)  # a bot moves first
+    store.start_table(table)
+    link = _SlowServer(store, "Ann")
+    widget = TablePlayTable(TableReplica(link, table))
+
+    async def scenario() -> None:
+        loop = asyncio.get_running_loop()
+        link.gate.clear()
+        widget._pacer.start(0)  # the first poll starts now and is held by the slow server
+        assert await loop.run_in_executor(None, link.waiting.wait, 10)
+        widget.handle_intent({"type": "sort", "by": "rank"})  # answered on the loop while the poll waits
+        assert widget.state["sort"] == "rank" and not link.gate.is_set()
+        link.gate.set()
+        for _ in range(1000):
+            if widget.replica.match.actions:
+                break
+            await asyncio.sleep(0.01)
+        widget.halt()
+        await widget.settled()
+
+    asyncio.run(scenario())
+    assert not link.timed_out
+    assert len(widget.replica.match.actions) >= 1  # the poll went on: a bot played its turn

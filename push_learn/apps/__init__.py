@@ -19,6 +19,7 @@ from push_learn.apps.catalogue import DASHBOARDS, DashboardInfo
 if TYPE_CHECKING:
     from push_learn.apps.base import App
     from push_learn.apps.brag import Brag
+    from push_learn.apps.class_tables import ClassTables
     from push_learn.apps.deal_replayer import DealReplayer
     from push_learn.apps.hand_rankings import HandRankings
     from push_learn.apps.meld_lab import MeldLab
@@ -34,6 +35,7 @@ __all__ = [
     "DASHBOARDS",
     "App",
     "Brag",
+    "ClassTables",
     "DashboardInfo",
     "DealReplayer",
     "HandRankings",
@@ -51,6 +53,7 @@ __all__ = [
 _LAZY: dict[str, str] = {
     "App": "push_learn.apps.base",
     "Brag": "push_learn.apps.brag",
+    "ClassTables": "push_learn.apps.class_tables",
     "DealReplayer": "push_learn.apps.deal_replayer",
     "HandRankings": "push_learn.apps.hand_rankings",
     "MeldLab": "push_learn.apps.meld_lab",

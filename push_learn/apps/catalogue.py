@@ -107,6 +107,12 @@ DASHBOARDS: tuple[DashboardInfo, ...] = (
         choose_variant=True,
     ),
     DashboardInfo(
+        "class_tables",
+        "Class tables",
+        "ClassTables",
+        "Sit at a table of Push with your classmates, partners against partners, each seeing only their own hand.",
+    ),
+    DashboardInfo(
         "hand_rankings",
         "Hand rankings",
         "HandRankings",

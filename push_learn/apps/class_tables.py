@@ -3,8 +3,9 @@
 The page's kernel holds the table's replica (``push_learn.classroom.tables``): the whole game, replayed
 from the store's log, stays in the kernel; the page is a ``TablePlayTable``, a PlayTable whose state
 is built from ``observe(seat)`` only, so each page receives its own seat's observation and nothing
-else. The replica is polled every ``POLL_S`` seconds (short polling): others' moves appear as they
-happen, and when a bot's turn is due (a bot's seat, or an absent student's) this kernel may play it.
+else. The replica is polled every ``POLL_S`` seconds (short polling), in a worker thread so that the
+kernel's event loop stays free for the student's clicks: others' moves appear as they happen, and when a
+bot's turn is due (a bot's seat, or an absent student's) this kernel may play it.
 
 The lobby is made of plain Jupyter widgets (buttons with labels, a choice of game and bots): the open
 tables of the class with their free seats, a button per free seat, and "start a table"; a student who
@@ -15,11 +16,13 @@ from __future__ import annotations
 
 import asyncio
 import html
-from collections.abc import Callable, Mapping
+import threading
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import ipywidgets
 
+from push_learn.apps.base import App
 from push_learn.classroom.errors import ClassroomError
 from push_learn.classroom.table_store import TableInfo
 from push_learn.classroom.tables import ServiceLink, TableLink, TableMoved, TableReplica
@@ -30,7 +33,7 @@ from push_learn.widgets.base import IntentError
 from push_learn.widgets.coach_json import refusal_help
 from push_learn.widgets.moves import action_in
 
-__all__ = ["POLL_S", "TABLE_RULE", "Lobby", "TablePlayTable", "seat_line"]
+__all__ = ["POLL_S", "TABLE_RULE", "ClassTables", "Lobby", "TablePlayTable", "seat_line"]
 
 POLL_S = 0.25
 """Seconds between two polls of the table by a page's kernel."""
@@ -66,6 +69,8 @@ class TablePlayTable(PlayTable):
         if seat is None:
             raise ClassroomError("you do not sit at this table, so there is no seat to play from here")
         self.replica = replica
+        self.lock = threading.RLock()
+        """Held while the replica is read or changed: by intents on the event loop, and by the poll's thread."""
         options.setdefault("speed", POLL_S)
         super().__init__(replica.info.seed, rules=replica.match.rules, seat=seat, level=replica.info.bot_level,
                          **options)
@@ -80,7 +85,7 @@ class TablePlayTable(PlayTable):
         return not self.replica.match.over and self.replica.info.status != "over"
 
     def _resume(self) -> None:
-        """Poll on the kernel's event loop; without one (a script) the owner calls ``_bot_step`` itself,
+        """Schedule the polls from the kernel's event loop; without one (a script) the owner calls ``_bot_step``,
         since a table that waits for others would otherwise be polled for ever."""
         try:
             asyncio.get_running_loop()
@@ -101,20 +106,61 @@ class TablePlayTable(PlayTable):
         super()._record_events(before, seat_acting)
         self.paused_at_deal_end = False  # a shared table does not wait at a deal's end
 
-    def _bot_step(self) -> bool:
-        """One poll: catch up with the log, play a due bot's turn; repaint when something changed."""
-        before = len(self.match.events)
+    def _bot_step(self) -> bool | Awaitable[bool]:
+        """One poll: catch up with the log, play a due bot's turn; repaint when something changed.
+
+        Under the kernel's event loop the poll (requests to the class server, a bot's thinking) runs in a
+        worker thread, so the page stays answered meanwhile; only the repaint comes back to the loop.
+        """
         try:
-            changed = self.replica.poll()
-            changed = self.replica.play_bots() or changed
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            before = len(self.match.events)
+            return self._repaint(before, self._poll)
+        return self._poll_off_loop(loop)
+
+    async def _poll_off_loop(self, loop: asyncio.AbstractEventLoop) -> bool:
+        before = len(self.match.events)
+        done: asyncio.Future[bool] = loop.run_in_executor(None, self._poll)
+        await asyncio.wait({done})  # its failure, if any, is read (and said) by _repaint
+        return self._repaint(before, done.result)
+
+    def _poll(self) -> bool:
+        """Catch up with the table and play a due bot's turn; True when the replica changed.
+
+        The replica is held (``lock``) only to change it (and to append a bot's move): the table is read
+        from the class server before, and a bot chooses its move on a snapshot of its seat's observation
+        after, so a student's click is kept waiting neither by a slow server nor by a searching bot.
+        """
+        fetched = self.replica.fetch()  # the requests to the class server, without holding the replica
+        with self.lock:
+            changed = self.replica.catch_up(fetched)
+            turn = self.replica.bot_turn()
+        if turn is None:
+            return changed
+        action = turn.choose()
+        with self.lock:
+            return self.replica.play_bot(turn, action) or changed
+
+    def _repaint(self, before: int, poll: Callable[[], bool]) -> bool:
+        """Repaint after ``poll()`` (called here: it may raise); a table out of reach is said in words."""
+        try:
+            changed = poll()
         except ClassroomError as exc:
-            self.notify("error", f"the table could not be reached: {exc}")
-            self.refresh()
+            with self.lock:
+                self.notify("error", f"the table could not be reached: {exc}")
+                self.refresh()
             return self.bots_to_move
         if changed:
-            self._follow(before)
-            self.refresh()
+            with self.lock:
+                self._follow(before)
+                self.refresh()
         return self.bots_to_move
+
+    def handle_intent(self, content: Mapping[str, Any]) -> None:
+        """As a PlayTable, holding the replica: a poll in a worker thread waits until the intent is done."""
+        with self.lock:
+            super().handle_intent(content)
 
     def status(self, view: Any) -> str:
         """As a PlayTable, with the table's pause and whose move it is."""
@@ -291,3 +337,42 @@ def table_page(send: Callable[[str, dict[str, Any]], dict[str, Any]] = _service_
         page.children = (lobby.view,)
     return page
 
+
+
+class ClassTables(App):
+    """The Class tables dashboard: the lobby of the class's tables, then the student's seat at one.
+
+    The page needs a class: a server with a class store, and a browser that joined a class on the
+    landing page. Without either it says so in plain words and offers a practice table against bots
+    instead (the address's ``seed`` and ``variant`` choose its deal), so the page is never empty.
+    """
+
+    slug = "class_tables"
+
+    def build(self) -> ipywidgets.Widget:
+        """The class's lobby, or a practice table with a note saying why there is no class here."""
+        from push_learn.classroom.client import configured
+
+        self.in_class = False
+        if not configured():
+            self.notes.append("This page was not opened from a class server, so there are no classmates' tables "
+                              "here. Ask your teacher for the class's address; meanwhile this is a practice table "
+                              "against computer players.")
+        else:
+            try:
+                page = table_page()
+            except ClassroomError as exc:
+                self.notes.append(f"The class's tables could not be opened ({exc}). Join your class on the landing "
+                                  "page, then open this page again; meanwhile this is a practice table against "
+                                  "computer players.")
+            else:
+                self.in_class = True
+                return page
+        return PlayTable(self.query.seed, rules=self.rules, level="greedy")
+
+    @property
+    def subtitle(self) -> str:
+        """The class's tables, or the practice table's game and deal number."""
+        if self.in_class:
+            return "Sit at a table with your classmates; computer players take the free seats"
+        return f"{self.rules.name} · practice · deal number {self.seed}"

@@ -54,6 +54,8 @@ from push_learn.rummy.engine import Action, ActionFormatError, Match, action_fro
 __all__ = [
     "HEARTBEAT_S",
     "TABLE_GAMES",
+    "BotTurn",
+    "Fetched",
     "ServiceLink",
     "StoreLink",
     "TableLink",
@@ -218,7 +220,11 @@ class TableReplica:
     def sync(self) -> list[LoggedAction]:
         """Apply the log's steps this replica has not applied yet; the steps applied."""
         fresh = self.link.log(self.table_id, self.step)
-        for entry in fresh:
+        self._apply(fresh)
+        return fresh
+
+    def _apply(self, rows: list[LoggedAction]) -> None:
+        for entry in rows:
             if entry.step != self.step:
                 raise ClassroomError(f"the log of table {self.table_id} skips from step {self.step + 1} "
                                      f"to {entry.step + 1}")
@@ -230,7 +236,6 @@ class TableReplica:
             except (ActionFormatError, IllegalAction, ValueError) as exc:
                 raise ClassroomError(f"step {entry.step + 1} of table {self.table_id} cannot be replayed: "
                                      f"{exc}") from None
-        return fresh
 
     def poll(self) -> bool:
         """Catch up with the table (status, seats, new steps); True when something changed.
@@ -238,15 +243,31 @@ class TableReplica:
         A student's replica also tells the store, at most every ``HEARTBEAT_S`` seconds, that the
         student is here, so no bot takes their turns.
         """
+        return self.catch_up(self.fetch())
+
+    def fetch(self) -> Fetched:
+        """Read the table and its new steps from the link, leaving the replica as it is (so a page may
+        read in a worker thread while its replica stays free), and send the heartbeat when due."""
         if self.student is not None and time.monotonic() - self._last_seen >= HEARTBEAT_S:
             self.link.seen(self.table_id)
             self._last_seen = time.monotonic()
-        before = (self.info.status, self.info.seats, self.step)
-        self.info = self.link.table(self.table_id)
-        if self.info.steps > self.step:
-            self.sync()
+        since = self.step
+        info = self.link.table(self.table_id)
+        return Fetched(info, self.link.log(self.table_id, since) if info.steps > since else [], since)
+
+    def catch_up(self, fetched: Fetched) -> bool:
+        """Apply what ``fetch`` read (steps applied since by this replica are skipped); True when changed."""
+        before = (self.info.status, tuple((s.seat, s.student, s.bot) for s in self.info.seats), self.step)
+        rows = [row for row in fetched.rows if row.step >= self.step]
+        if rows and rows[0].step != self.step:  # the replica was reloaded meanwhile: read again
+            rows = self.link.log(self.table_id, self.step)
+        if self.step >= fetched.since:
+            self.info = fetched.info
+        self._apply(rows)
+        if self.info.steps < self.step:
+            self.info = dataclasses.replace(self.info, steps=self.step)
         after = (self.info.status, tuple((s.seat, s.student, s.bot) for s in self.info.seats), self.step)
-        return after != (before[0], tuple((s.seat, s.student, s.bot) for s in before[1]), before[2])
+        return after != before
 
     # ---- moving ------------------------------------------------------------------------------
     def refusal(self, action: Action) -> str | None:
@@ -307,8 +328,12 @@ class TableReplica:
             return None
         return self.info.bot_for(self.match.to_move[0])
 
-    def bot_action(self) -> Action | None:
-        """The action the bot to move would take now (the same in every kernel), or None."""
+    def bot_turn(self) -> BotTurn | None:
+        """What the due bot needs to choose its move, copied out of the replica (None when no bot is due).
+
+        Choosing may take a while (a searching bot): ``BotTurn.choose`` can run without holding the
+        replica, and ``play_bot(turn, action)`` appends the move if the table is still at that step.
+        """
         level = self.bot_due()
         if level is None:
             return None
@@ -316,17 +341,52 @@ class TableReplica:
         bot = self._bots.get(level)
         if bot is None:
             bot = self._bots[level] = make_rummy_bot(level)
-        action: Action = bot.choose(self.match.observe(seat), bot_rng(self.info.seed, self.step))
-        return action
+        return BotTurn(bot, self.match.observe(seat), self.info.seed, self.step)
 
-    def play_bots(self) -> bool:
-        """Append the due bot's action, if any; True when the replica moved on (by this append or,
-        after a lost race, by another kernel's)."""
-        action = self.bot_action()
-        if action is None:
+    def bot_action(self) -> Action | None:
+        """The action the bot to move would take now (the same in every kernel), or None."""
+        turn = self.bot_turn()
+        return None if turn is None else turn.choose()
+
+    def play_bot(self, turn: BotTurn, action: Action) -> bool:
+        """Append the bot's ``action`` chosen for ``turn``, unless the table has moved on since; True when
+        the replica moved on (by this append, or by another kernel's)."""
+        if self.step != turn.step:
+            return True
+        if self.bot_due() is None:  # its student came back meanwhile
             return False
         try:
             self._append(action, by_bot=True)
         except TableMoved:
             return True
         return True
+
+    def play_bots(self) -> bool:
+        """Append the due bot's action, if any; True when the replica moved on (by this append or,
+        after a lost race, by another kernel's)."""
+        turn = self.bot_turn()
+        return False if turn is None else self.play_bot(turn, turn.choose())
+
+
+@dataclasses.dataclass(frozen=True)
+class Fetched:
+    """What a replica's ``fetch`` read: the table, the log's steps from ``since`` on."""
+
+    info: TableInfo
+    rows: list[LoggedAction]
+    since: int
+
+
+@dataclasses.dataclass(frozen=True)
+class BotTurn:
+    """A due bot's turn: the bot, the seat's observation (a snapshot) and the step, seeded by the table."""
+
+    bot: Any
+    observation: Any
+    seed: int
+    step: int
+
+    def choose(self) -> Action:
+        """The bot's move (the same in every kernel: its chance is seeded by the table's seed and the step)."""
+        action: Action = self.bot.choose(self.observation, bot_rng(self.seed, self.step))
+        return action

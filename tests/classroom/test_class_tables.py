@@ -285,3 +285,31 @@ def test_a_log_replays_to_the_same_state(store: Store, seed: int, steps: int) ->
     again = TableReplica(StoreLink(store, None), table.id)
     assert again.match.snapshot() == player.match.snapshot()
     assert load_match(player.match.record()).snapshot() == player.match.snapshot()
+
+
+def test_a_fetch_read_before_moves_catches_up_without_applying_a_step_twice(store: Store) -> None:
+    """A page reads the table in a worker thread (``fetch``) while a click or another kernel moves the
+    table on; applying the older read afterwards (``catch_up``) skips what the replica already has."""
+    code = _class(store)
+    table = _table(store, code, ("Ann",), level="random")
+    ann = TableReplica(StoreLink(store, "Ann"), table)
+    other = TableReplica(StoreLink(store, None), table)
+    seat = ann.seat
+    assert seat is not None
+    _until_turn_of(other, seat)
+    early = ann.fetch()  # read while it is Ann's turn: the bots' steps so far
+    assert ann.catch_up(early) and ann.step == other.step
+    stale = ann.fetch()  # read before Ann's own move (nothing new for her yet)
+    ann.play(ann.match.legal_actions(seat)[0])
+    assert not ann.catch_up(stale)  # the move Ann appended herself is not replayed, nor lost
+    assert ann.step == len(store.table_log(table)) == other.step + 1
+    while ann.match.to_move[0] == seat:  # Ann ends her turn
+        ann.play(ann.match.legal_actions(seat)[0])
+    # another kernel's bots move on after Ann's read: that read brings nothing, the next poll brings the bots
+    before_bots = ann.fetch()
+    other.poll()
+    assert other.play_bots() and other.play_bots()
+    steps = ann.step
+    assert not ann.catch_up(before_bots) and ann.step == steps
+    assert ann.poll() and ann.step == steps + 2 == len(store.table_log(table))
+    assert ann.match.snapshot() == TableReplica(StoreLink(store, None), table).match.snapshot()

@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from class_games import SEAL_KEY
 
-from push_learn.apps.class_tables import TablePlayTable, table_page
-from push_learn.classroom import Store
-from push_learn.classroom.service import ClassService, Member
+from push_learn.apps.class_tables import ClassTables, TablePlayTable, table_page
+from push_learn.classroom import Store, client
+from push_learn.classroom.service import SERVICE_ENV, ClassService, Member
+from push_learn.classroom.table_store import TableInfo
 from push_learn.classroom.tables import StoreLink, TableReplica
+from push_learn.records import SEAL_KEY_ENV
+from push_learn.rummy import PUSH
+from push_learn.rummy.engine import Match, rules_to_json
+from push_learn.widgets import PlayTable
 
 
 def _sender(service: ClassService, member: Member) -> Callable[[str, dict[str, Any]], dict[str, Any]]:
@@ -91,3 +99,77 @@ def test_a_student_who_reopens_the_page_is_back_in_their_seat(store: Store) -> N
     action = again.match.legal_actions(3)[0]
     again.handle_intent({"type": "act", "action": action.to_json()})
     assert len(store.table_log(opened["table"]["id"])) == steps + 1
+
+
+def test_the_dashboard_without_a_class_says_why_and_offers_a_practice_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(SERVICE_ENV, raising=False)
+    alone = ClassTables.from_query("seed=7")
+    assert not alone.in_class and isinstance(alone.main, PlayTable) and not isinstance(alone.main, TablePlayTable)
+    assert "not opened from a class server" in alone.heading.value and "deal number 7" in alone.heading.value
+    # a class server that cannot be reached (or a browser that joined no class): said in words, practice table
+    monkeypatch.setenv(SERVICE_ENV, "http://127.0.0.1:9/")
+    monkeypatch.setenv(SEAL_KEY_ENV, "k" * 32)
+    unreachable = ClassTables.from_query("seed=7")
+    assert not unreachable.in_class and "Join your class on the landing page" in unreachable.heading.value
+
+
+def test_the_dashboard_of_a_joined_student_is_the_lobby(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    service = ClassService(store, SEAL_KEY)
+    member = service.join("s-ann", store.create_class("Year 9").code, "Ann")
+    monkeypatch.setenv(SERVICE_ENV, "http://127.0.0.1:9/")
+    monkeypatch.setenv(SEAL_KEY_ENV, "k" * 32)
+    # the kernel's requests reach the real service as the server would hand them on (signature checked elsewhere)
+    monkeypatch.setattr(client, "send", lambda action, payload: service.table_request(
+        member, action.removeprefix("table_"), payload))
+    app = ClassTables.from_query("")
+    assert app.in_class and "classmates" in app.heading.value
+    assert "No table is open yet" in app.main.children[0].children[1].children[0].value
+
+
+class _SlowServer(StoreLink):
+    """A store link whose reads of the table wait for ``gate``: a class server that is slow to answer."""
+
+    def __init__(self, store: Store, student: str) -> None:
+        super().__init__(store, student)
+        self.gate = threading.Event()
+        self.gate.set()
+        self.waiting = threading.Event()
+        self.timed_out = False
+
+    def table(self, table_id: int) -> TableInfo:
+        if not self.gate.is_set():
+            self.waiting.set()
+            self.timed_out = not self.gate.wait(timeout=10)
+        return super().table(table_id)
+
+
+def test_the_poll_runs_off_the_kernel_event_loop(store: Store) -> None:
+    """While a poll waits for the class server (or a bot thinks), the page's clicks are still answered."""
+    code = store.create_class("Year 9").code
+    store.join(code, "Ann")
+    table = store.open_table(code, "push", rules_to_json(PUSH), 4, bot_level="random", seed=5).id
+    store.sit(table, "Ann", (Match.new(PUSH, 5).to_move[0] + 1) % 4)  # a bot moves first
+    store.start_table(table)
+    link = _SlowServer(store, "Ann")
+    widget = TablePlayTable(TableReplica(link, table))
+
+    async def scenario() -> None:
+        loop = asyncio.get_running_loop()
+        link.gate.clear()
+        widget._pacer.start(0)  # the first poll starts now and is held by the slow server
+        assert await loop.run_in_executor(None, link.waiting.wait, 10)
+        widget.handle_intent({"type": "sort", "by": "rank"})  # answered on the loop while the poll waits
+        assert widget.state["sort"] == "rank" and not link.gate.is_set()
+        link.gate.set()
+        for _ in range(1000):
+            if widget.replica.match.actions:
+                break
+            await asyncio.sleep(0.01)
+        widget.halt()
+        await widget.settled()
+
+    asyncio.run(scenario())
+    assert not link.timed_out
+    assert len(widget.replica.match.actions) >= 1  # the poll went on: a bot played its turn

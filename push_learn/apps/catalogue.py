@@ -145,12 +145,14 @@ DASHBOARDS: tuple[DashboardInfo, ...] = (
         "Brag",
         "Brag",
         "Play three-card brag against computer players: bet blind or look, see, cover the pot, and read the showdown.",
+        family="Three-card games",
     ),
     DashboardInfo(
         "poker_replayer",
         "Poker Replayer",
         "PokerReplay",
         "Step through a poker hand move by move, from one player's chair or with every card face up.",
+        family="Poker",
     ),
 )
 

@@ -14,9 +14,11 @@ the same way.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Callable, Mapping
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -26,16 +28,18 @@ import traitlets
 
 from push_learn.cards import CardParseError
 from push_learn.errors import PushLearnError
-from push_learn.records import short
+from push_learn.records import Record, short
 from push_learn.widgets.cards import SORT_LABELS, SORTS
 
 __all__ = [
     "CARD_SIZES",
     "NOTICE_LIMIT",
     "SLIP",
+    "CoachOffLoop",
     "HandSorting",
     "IntentError",
     "PushWidget",
+    "SavesRecords",
     "bundle_css",
     "bundle_esm",
     "int_field",
@@ -224,3 +228,70 @@ class HandSorting:
     def sort_state(self) -> dict[str, Any]:
         """``{"sort": ..., "sorts": [[by, text], ...]}`` for the page's sort buttons."""
         return {"sort": self.sort, "sorts": [list(pair) for pair in SORT_LABELS]}
+
+
+class SavesRecords:
+    """Mixin for widgets with a Save button: the ``save`` intent offers ``record_file()`` as a download.
+
+    The file travels once, in the next state sent to the page (``take_download`` in ``view_state``);
+    the page's ``download`` (``static/pl_common.js``) saves it under its name.
+    """
+
+    _download: dict[str, Any] | None = None
+    _rev: int
+    notify: Callable[[str, str], None]
+
+    def record_file(self) -> tuple[str, Record]:
+        """The file name and the record that Save offers."""
+        raise NotImplementedError
+
+    @intent("save")
+    def _save(self, _content: Mapping[str, Any]) -> None:
+        name, record = self.record_file()
+        self._download = {"name": name, "text": record.to_json(indent=1), "n": self._rev + 1}
+        self.notify("ok", f"Saved as {name}.")
+
+    def take_download(self) -> dict[str, Any] | None:
+        """The file Save offered since the last state, if any (offered once)."""
+        download, self._download = self._download, None
+        return download
+
+
+class CoachOffLoop:
+    """Mixin for tables with a Hint button: the coach's answer is worked out off the kernel's event loop.
+
+    Under a running event loop (a kernel) ``ask_coach`` shows ``thinking`` at once, runs ``advise`` in a
+    worker thread (the coach may sample for a second on a big hand) and shows its answer when ready,
+    unless the game has moved on by then (``coach_position`` changed). Without a loop (plain Python,
+    tests) it answers at once.
+    """
+
+    _hint: dict[str, Any] | None
+    notify: Callable[[str, str], None]
+    refresh: Callable[[], None]
+
+    def coach_position(self) -> tuple[object, int]:
+        """The game object and its number of moves: a hint answers this position only."""
+        raise NotImplementedError
+
+    def ask_coach(self, advise: Callable[[], dict[str, Any]], thinking: dict[str, Any], what: str) -> None:
+        """Work out ``advise()`` (off the loop when one runs); ``what`` names it in an error ("a hint")."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._hint = advise()
+            return
+        self._hint = thinking
+        done_callback = partial(self._coach_ready, self.coach_position(), what)
+        loop.run_in_executor(None, advise).add_done_callback(done_callback)
+
+    def _coach_ready(self, position: tuple[object, int], what: str, done: asyncio.Future[dict[str, Any]]) -> None:
+        game, moves = self.coach_position()
+        if game is not position[0] or moves != position[1] or done.cancelled():
+            return  # the game moved on while the coach was thinking
+        if done.exception() is not None:
+            self._hint = None
+            self.notify("error", f"the coach could not work out {what} ({done.exception()})")
+        else:
+            self._hint = done.result()
+        self.refresh()

@@ -33,9 +33,9 @@ from push_learn.poker.brag import (
     Look,
     See,
 )
-from push_learn.records import short
+from push_learn.records import Record, short
 from push_learn.seeds import read_seed
-from push_learn.widgets.base import IntentError, PushWidget, int_field, intent, str_field
+from push_learn.widgets.base import IntentError, PushWidget, SavesRecords, int_field, intent, str_field
 from push_learn.widgets.cards import back_json, card_json
 from push_learn.widgets.pacer import Paced
 
@@ -71,7 +71,7 @@ def _chips(n: int) -> str:
     return f"{n} chip{'s' if n != 1 else ''}"
 
 
-class BragTable(Paced, PushWidget, module="brag_table", parts=("pl_files.js", "pl_poker.js")):
+class BragTable(SavesRecords, Paced, PushWidget, module="brag_table", parts=("pl_files.js", "pl_poker.js")):
     """Play three-card brag in one seat against bots: look or play blind, bet, see, cover, and the showdown.
 
     In JupyterLab::
@@ -106,7 +106,6 @@ class BragTable(Paced, PushWidget, module="brag_table", parts=("pl_files.js", "p
         bots = iter(BOT_NAMES)
         self.names = tuple("You" if s == seat else next(bots) for s in range(players))
         self.start_pacing(self._bot_step, speed)
-        self._download: dict[str, Any] | None = None
         self.bot_error: Exception | None = None
         """Why a bot's last move failed (kept in Python: the reason may name the bot's cards)."""
         self._start(seed)
@@ -292,7 +291,7 @@ class BragTable(Paced, PushWidget, module="brag_table", parts=("pl_files.js", "p
     def view_state(self) -> dict[str, Any]:
         """The table as the student's seat sees it: seats, chips, pots, choices, the last showdown, the log."""
         seen = self.observation
-        download, self._download = self._download, None
+        download = self.take_download()
         last = self._result_json(seen.results[-1]) if seen.results else None
         return {
             "title": self.title or f"Three-card brag: you are seat {self.seat}",
@@ -365,12 +364,9 @@ class BragTable(Paced, PushWidget, module="brag_table", parts=("pl_files.js", "p
         self.notify("info", f"New session, deal number {seed}.")
         self._resume()
 
-    @intent("save")
-    def _save(self, _content: Mapping[str, Any]) -> None:
-        """Offer the session's record as a file (replay it in the PokerReplayer)."""
-        name = f"brag-deal-number-{self.seed}-move-{len(self.game.actions)}.json"
-        self._download = {"name": name, "text": self.game.record().to_json(indent=1), "n": self._rev + 1}
-        self.notify("ok", f"Saved as {name}.")
+    def record_file(self) -> tuple[str, Record]:
+        """The file name and the record that Save offers (replay it in the PokerReplayer)."""
+        return f"brag-deal-number-{self.seed}-move-{len(self.game.actions)}.json", self.game.record()
 
     @intent("level")
     def _level(self, content: Mapping[str, Any]) -> None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from push_learn.cards import Card
 from push_learn.errors import IllegalAction
+from push_learn.records import Record
 from push_learn.rummy.catalogue import BOT_LEVELS, make_rummy_bot
 from push_learn.rummy.engine import (
     Action,
@@ -29,7 +30,7 @@ from push_learn.rummy.engine import (
 )
 from push_learn.rummy.rules import RummyRules
 from push_learn.seeds import read_seed
-from push_learn.widgets.base import HandSorting, IntentError, PushWidget, intent, str_field
+from push_learn.widgets.base import CoachOffLoop, HandSorting, IntentError, PushWidget, SavesRecords, intent, str_field
 from push_learn.widgets.cards import arrived
 from push_learn.widgets.coach_json import hint_json, refusal_help
 from push_learn.widgets.moves import MoveComposer, MoveIntents, action_in
@@ -75,7 +76,7 @@ def default_seat(rules: RummyRules) -> int:
 
 
 class PlayTable(
-    HandSorting, MoveIntents, Paced, PushWidget, module="play_table",
+    HandSorting, MoveIntents, CoachOffLoop, SavesRecords, Paced, PushWidget, module="play_table",
     parts=("pl_table.js", "pl_scores.js", "pl_files.js"),
 ):
     """Play a whole match as one seat against bots: take or push, meld, lay off, rescue, discard.
@@ -121,7 +122,6 @@ class PlayTable(
         self.sort = "suit"
         self.composer = MoveComposer()
         self.start_pacing(self._bot_step, speed)
-        self._download: dict[str, Any] | None = None
         self._hint: dict[str, Any] | None = None
         self._help: str | None = None
         self._last_events: list[str] = []
@@ -270,7 +270,7 @@ class PlayTable(
         offers = self.composer.offers(self.match, view) if not self.paused_at_deal_end else []
         help_text, self._help = self._help, None
         show_sheet = self.paused_at_deal_end or view.over
-        download, self._download = self._download, None
+        download = self.take_download()
         return {
             "title": self.title or f"{view.rules.name}: you are {view.names[self.seat]}",
             "seed": str(self.match.seed),
@@ -362,28 +362,14 @@ class PlayTable(
 
     @intent("hint")
     def _hint_intent(self, _content: Mapping[str, Any]) -> None:
-        """The coach's advice; under a running event loop it is worked out in a worker thread (the coach may
-        sample for a second on a big hand) and shown when ready, unless the game has moved on by then."""
-        view = self._my_view()
-        match, moves = self.match, len(self.match.actions)
-        advise = partial(hint_json, view, random.Random(f"hint:{match.seed}:{moves}"))
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            self._hint = advise()
-            return
-        self._hint = {"title": "Hint: the coach is thinking…", "lines": []}
-        loop.run_in_executor(None, advise).add_done_callback(partial(self._hint_ready, match, moves))
+        """The coach's advice, worked out in a worker thread under a running event loop (``CoachOffLoop``)."""
+        match = self.match
+        advise = partial(hint_json, self._my_view(), random.Random(f"hint:{match.seed}:{len(match.actions)}"))
+        self.ask_coach(advise, {"title": "Hint: the coach is thinking…", "lines": []}, "a hint")
 
-    def _hint_ready(self, match: Match, moves: int, done: asyncio.Future[dict[str, Any]]) -> None:
-        if match is not self.match or len(match.actions) != moves or done.cancelled():
-            return  # the game moved on while the coach was thinking
-        if done.exception() is not None:
-            self._hint = None
-            self.notify("error", f"the coach could not work out a hint ({done.exception()})")
-        else:
-            self._hint = done.result()
-        self.refresh()
+    def coach_position(self) -> tuple[object, int]:
+        """The match and its number of moves."""
+        return self.match, len(self.match.actions)
 
     # ---- intents: games, records, settings ---------------------------------------------------
 
@@ -396,11 +382,10 @@ class PlayTable(
         self.notify("info", f"New game, deal number {seed}.")
         self._resume()
 
-    @intent("save")
-    def _save(self, _content: Mapping[str, Any]) -> None:
-        name = f"{self.match.rules.variant}-deal-number-{self.match.seed}-move-{len(self.match.actions)}.json"
-        self._download = {"name": name, "text": self.match.record().to_json(indent=1), "n": self._rev + 1}
-        self.notify("ok", f"Saved as {name}.")
+    def record_file(self) -> tuple[str, Record]:
+        """The file name and the record that Save offers (replay it in the Deal Replayer)."""
+        match = self.match
+        return f"{match.rules.variant}-deal-number-{match.seed}-move-{len(match.actions)}.json", match.record()
 
     @intent("load")
     def _load(self, content: Mapping[str, Any]) -> None:

@@ -30,8 +30,8 @@ from push_learn.poker.showdown import Direction, ShowdownMode
 from push_learn.poker.stud import StudGame
 from push_learn.poker.stud_records import load_stud
 from push_learn.protocol import Bot
-from push_learn.records import short
-from push_learn.widgets.base import IntentError, PushWidget, intent, str_field
+from push_learn.records import Record, short
+from push_learn.widgets.base import CoachOffLoop, IntentError, PushWidget, SavesRecords, intent, str_field
 from push_learn.widgets.cards import back_json, card_json
 from push_learn.widgets.pacer import Paced
 from push_learn.widgets.play_table import TAKE_BACK_NOTE, parse_seed
@@ -98,7 +98,7 @@ def _seen(view: Observation) -> tuple[frozenset[Card], tuple[object, ...], bool]
     return frozenset(cards), tuple(s.declared for s in view.seats), view.result is not None
 
 
-class PokerTable(Paced, PushWidget, module="poker_table"):
+class PokerTable(CoachOffLoop, SavesRecords, Paced, PushWidget, module="poker_table"):
     """Play one deal of Push stud or Screw Your Neighbor in one seat against bots.
 
     Keep or push the card offered (with the coach's estimate of each choice), bet with the buttons the
@@ -156,7 +156,6 @@ class PokerTable(Paced, PushWidget, module="poker_table"):
         self.bot_error: Exception | None = None
         """Why a bot's last move was refused or failed (kept in Python: the reason may name its cards)."""
         self.start_pacing(self._bot_step, speed)
-        self._download: dict[str, Any] | None = None
         self._full_log = False
         self._start(spec.new(seed=seed, players=count, **rules), mine=[])
         super().__init__(**options)
@@ -318,7 +317,7 @@ class PokerTable(Paced, PushWidget, module="poker_table"):
     def view_state(self) -> dict[str, Any]:
         """The table from the student's observation: seats, pot, offer, move buttons, coach, showdown, log."""
         view = self.view
-        download, self._download = self._download, None
+        download = self.take_download()
         log = list(view.log)
         return {
             "title": self.title or f"{view.variant}: you are {view.names[self.seat]}",
@@ -396,26 +395,12 @@ class PokerTable(Paced, PushWidget, module="poker_table"):
     @intent("hint")
     def _hint_intent(self, _content: Mapping[str, Any]) -> None:
         """The coach's estimate, worked out in a worker thread under a running event loop."""
-        view = self._my_view()
-        game, moves = self.game, self.moves
-        advise = partial(hint_json, view, random.Random(f"hint:{game.seed}:{moves}"))
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            self._hint = advise()
-            return
-        self._hint = {"title": "The coach is thinking…", "lines": [], "values": {}}
-        loop.run_in_executor(None, advise).add_done_callback(partial(self._hint_ready, game, moves))
+        advise = partial(hint_json, self._my_view(), random.Random(f"hint:{self.game.seed}:{self.moves}"))
+        self.ask_coach(advise, {"title": "The coach is thinking…", "lines": [], "values": {}}, "an estimate")
 
-    def _hint_ready(self, game: StudGame, moves: int, done: asyncio.Future[dict[str, Any]]) -> None:
-        if game is not self.game or self.moves != moves or done.cancelled():
-            return  # the deal moved on while the coach was thinking
-        if done.exception() is not None:
-            self._hint = None
-            self.notify("error", f"the coach could not work out an estimate ({done.exception()})")
-        else:
-            self._hint = done.result()
-        self.refresh()
+    def coach_position(self) -> tuple[object, int]:
+        """The deal and its number of moves."""
+        return self.game, self.moves
 
     @intent("new")
     def _new(self, content: Mapping[str, Any]) -> None:
@@ -425,11 +410,9 @@ class PokerTable(Paced, PushWidget, module="poker_table"):
         self.notify("info", f"New deal, deal number {seed}.")
         self._resume()
 
-    @intent("save")
-    def _save(self, _content: Mapping[str, Any]) -> None:
-        name = f"{self.game_id}-deal-number-{self.game.seed}-move-{self.moves}.json"
-        self._download = {"name": name, "text": self.game.record().to_json(indent=1), "n": self._rev + 1}
-        self.notify("ok", f"Saved as {name}.")
+    def record_file(self) -> tuple[str, Record]:
+        """The file name and the record that Save offers (replay it in the PokerReplayer)."""
+        return f"{self.game_id}-deal-number-{self.game.seed}-move-{self.moves}.json", self.game.record()
 
     @intent("level")
     def _level(self, content: Mapping[str, Any]) -> None:

@@ -33,7 +33,6 @@ import os
 import random
 import re
 import statistics
-import struct
 import sys
 import tempfile
 import time
@@ -51,7 +50,7 @@ from tornado.websocket import WebSocketClientConnection, websocket_connect
 
 from push_learn.apps.admission import RETRY_SECONDS
 from push_learn.apps.catalogue import DASHBOARDS, notebook_text
-from push_learn.apps.harness import Server, kernel_processes, start_server, stop_server
+from push_learn.apps.harness import Server, kernel_message, kernel_processes, start_server, stop_server
 from push_learn.apps.serve import ServeOptions
 
 MIB = 1024 * 1024
@@ -124,15 +123,6 @@ class KernelSocket:
         self.replies[msg_id] = future
         return future
 
-    @staticmethod
-    def _decode(frame: str | bytes) -> dict[str, Any]:
-        if isinstance(frame, str):
-            return dict(json.loads(frame))
-        (count,) = struct.unpack("!I", frame[:4])  # jupyter_server's binary frame: counts, offsets, JSON first
-        offsets = struct.unpack("!" + "I" * count, frame[4 : 4 + 4 * count])
-        end = offsets[1] if count > 1 else len(frame)
-        return dict(json.loads(frame[offsets[0] : end]))
-
     async def _read(self) -> None:
         while True:
             frame = await self.connection.read_message()
@@ -141,7 +131,7 @@ class KernelSocket:
                     if not future.done():
                         future.set_exception(ConnectionError("the kernel's websocket closed"))
                 return
-            message = self._decode(frame)
+            message = kernel_message(frame)
             if message.get("msg_type", message.get("header", {}).get("msg_type")) != "comm_msg":
                 continue
             parent = str(message.get("parent_header", {}).get("msg_id", ""))

@@ -27,7 +27,6 @@ import json
 import multiprocessing
 import random
 import secrets
-import statistics
 import sys
 import tempfile
 import time
@@ -51,7 +50,7 @@ from push_learn.classroom.service import AUTH_HEADER, SERVICE_SETTING, ClassServ
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "classroom"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from class_games import PUSH_RULES, sealed_push_record, trainer_record  # type: ignore[import-not-found]
-from class_store import _line, _percentile
+from class_store import print_times
 
 SEAL_KEY = b"handler benchmark sealing key"
 TEACHER_KEY = "BENCH-TEACHER"
@@ -245,17 +244,7 @@ def report(backend: str, many: Tally, refreshes: list[float], alone: Tally, seco
     print(f"  nothing lost           {lost}")
     for failure in many.failures[:5]:
         print(f"    {failure}")
-    print(_line("write (all)", writes))
-    for kind in KINDS:
-        print(_line(f"  {kind}", many.ms[kind]))
-    print(_line("teacher refresh", refreshes))
-    print(_line("baseline: 1 student", base))
-    if base and writes:
-        print(f"  ratio to the baseline  p50 x{statistics.median(writes) / statistics.median(base):.2f}  "
-              f"p95 x{_percentile(writes, 0.95) / _percentile(base, 0.95):.2f}")
-    print(f"  targets                p95 write {_percentile(writes, 0.95):.1f} ms (< 50), "
-          f"teacher refresh p95 {_percentile(refreshes, 0.95):.1f} ms (< 300)")
-    sys.stdout.flush()
+    print_times(writes, {kind: many.ms[kind] for kind in KINDS}, refreshes, base)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

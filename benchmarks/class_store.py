@@ -203,9 +203,16 @@ def report(backend: str, many: Outcome, refreshes: list[float], alone: Outcome, 
     print(f"  nothing lost           {lost}")
     for failure in many.failures[:5]:
         print(f"    {failure}")
+    print_times(writes, {"attempt": many.attempt_ms, "result (replayed)": many.result_ms}, refreshes, base)
+
+
+def print_times(writes: Sequence[float], kinds: dict[str, Sequence[float]], refreshes: Sequence[float],
+                base: Sequence[float]) -> None:
+    """Print the write times (all, then by kind), the teacher's refreshes, the one-student baseline, the
+    ratio to it and the targets."""
     print(_line("write (all)", writes))
-    print(_line("  attempt", many.attempt_ms))
-    print(_line("  result (replayed)", many.result_ms))
+    for kind, times in kinds.items():
+        print(_line(f"  {kind}", times))
     print(_line("teacher refresh", refreshes))
     print(_line("baseline: 1 student", base))
     if base and writes:

@@ -9,16 +9,19 @@
   option of its own for a browser path.
 - ``PageWatch``: keeps a browser context off the network (anything but 127.0.0.1 is aborted) and
   records page errors, console errors and the requests it stopped.
+- ``kernel_message``: one Jupyter websocket frame read as its message (for light clients).
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shutil
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import time
@@ -27,7 +30,7 @@ import urllib.request
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import psutil  # type: ignore[import-untyped]
 
@@ -56,6 +59,17 @@ CHROMIUM_FLAGS = (
     "--disable-sync",
 )
 """Flags for a headless Chromium run as root in a container, with no traffic of its own."""
+
+
+def kernel_message(frame: str | bytes) -> dict[str, Any]:
+    """A Jupyter websocket message: JSON text, or jupyter_server's binary frame (a count, the parts'
+    offsets, the message's JSON first and its buffers after)."""
+    if isinstance(frame, str):
+        return dict(json.loads(frame))
+    (count,) = struct.unpack("!I", frame[:4])
+    offsets = struct.unpack("!" + "I" * count, frame[4 : 4 + 4 * count])
+    end = offsets[1] if count > 1 else len(frame)
+    return dict(json.loads(frame[offsets[0] : end]))
 
 
 class ServerError(RuntimeError):

@@ -23,7 +23,6 @@ import os
 import re
 import secrets
 import shutil
-import struct
 import subprocess
 import sys
 import time
@@ -38,7 +37,7 @@ import psutil  # type: ignore[import-untyped]
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest, HTTPResponse
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
-from push_learn.apps.harness import ServerError, free_port
+from push_learn.apps.harness import ServerError, free_port, kernel_message
 from push_learn.classroom.hub import HUB_SERVICE_ENV, SERVICE_NAME, service_definition
 
 __all__ = [
@@ -279,16 +278,6 @@ def _now_iso() -> str:
     return datetime.now(timezone.utc).isoformat()
 
 
-def _decode(frame: str | bytes) -> dict[str, Any]:
-    """A Jupyter websocket message (JSON text, or jupyter_server's binary frame with the JSON first)."""
-    if isinstance(frame, str):
-        return dict(json.loads(frame))
-    (count,) = struct.unpack("!I", frame[:4])
-    offsets = struct.unpack("!" + "I" * count, frame[4 : 4 + 4 * count])
-    end = offsets[1] if count > 1 else len(frame)
-    return dict(json.loads(frame[offsets[0] : end]))
-
-
 @dataclass
 class Student:
     """One student as their browser is on the wire: cookies, their server, their dashboard's kernel."""
@@ -385,7 +374,7 @@ class Student:
             frame = await asyncio.wait_for(self.socket.read_message(), STEP_TIMEOUT)
             if frame is None:
                 raise ConnectionError(f"{self.name}: the kernel's websocket closed")
-            message = _decode(frame)
+            message = kernel_message(frame)
             kind = message.get("msg_type", message.get("header", {}).get("msg_type"))
             if kind == "comm_msg" and message.get("parent_header", {}).get("msg_id") == msg_id:
                 return message
@@ -426,7 +415,7 @@ class Student:
             frame = await asyncio.wait_for(self.socket.read_message(), STEP_TIMEOUT)
             if frame is None:
                 raise ConnectionError(f"{self.name}: the kernel's websocket closed")
-            message = _decode(frame)
+            message = kernel_message(frame)
             if message.get("parent_header", {}).get("msg_id") != sent:
                 continue
             kind = message.get("msg_type", message.get("header", {}).get("msg_type"))

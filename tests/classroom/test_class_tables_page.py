@@ -117,7 +117,7 @@ def test_the_dashboard_without_a_class_says_why_and_offers_a_practice_table(
 
 def test_the_dashboard_of_a_joined_student_is_the_lobby(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     service = ClassService(store, SEAL_KEY)
-    member = service.join("s-ann", store.create_class("Year 9").code, "Ann")
+    member = service.join("session-ann", store.create_class("Year 9").code, "Ann")
     monkeypatch.setenv(SERVICE_ENV, "http://127.0.0.1:9/")
     monkeypatch.setenv(SEAL_KEY_ENV, "k" * 32)
     # the kernel's requests reach the real service as the server would hand them on (signature checked elsewhere)

@@ -1,12 +1,20 @@
-"""Small helpers every part of the class store uses: the store's clock and the unique-violation test."""
+"""Small helpers every part of the class store uses: the clock, the unique-violation test, display names and
+whether one record continues another."""
 
 from __future__ import annotations
 
 import time
+import unicodedata
 
 from sqlalchemy.exc import IntegrityError
 
-__all__ = ["is_unique_violation", "now_ms"]
+from push_learn.classroom.errors import ClassroomError
+from push_learn.records import Record, canonical_json, short
+
+__all__ = ["MAX_NAME", "continues", "display_name", "is_unique_violation", "now_ms"]
+
+MAX_NAME = 40
+"""The longest display name, in characters."""
 
 
 def now_ms() -> int:
@@ -20,3 +28,24 @@ def is_unique_violation(exc: IntegrityError) -> bool:
     if code is not None:
         return bool(code == "23505")
     return "UNIQUE constraint failed" in str(exc.orig)  # sqlite3
+
+
+def display_name(name: object, what: str = "a display name") -> str:
+    """``name`` tidied (spaces trimmed and collapsed), or ``ClassroomError`` saying what is wrong."""
+    if not isinstance(name, str):
+        raise ClassroomError(f"{what} must be text, not {short(name)}")
+    tidy = " ".join(unicodedata.normalize("NFC", name).split())
+    if not tidy:
+        raise ClassroomError(f"{what} cannot be empty")
+    if len(tidy) > MAX_NAME:
+        raise ClassroomError(f"{what} is at most {MAX_NAME} characters; {short(tidy, 50)} is {len(tidy)}")
+    if any(unicodedata.category(char).startswith("C") for char in tidy):
+        raise ClassroomError(f"{what} cannot hold control characters")
+    return tidy
+
+
+def continues(before: Record, after: Record) -> bool:
+    """True when ``after`` is the same game as ``before`` with the same first moves (and perhaps more)."""
+    return (before.game, canonical_json(dict(before.rules)), before.seed, before.players) == \
+        (after.game, canonical_json(dict(after.rules)), after.seed, after.players) \
+        and tuple(after.actions[: len(before.actions)]) == tuple(before.actions)

@@ -44,10 +44,8 @@ import json
 import os
 import secrets
 import threading
-import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -56,11 +54,25 @@ from sqlalchemy import Connection, Engine, case, create_engine, delete, event, f
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 
-from push_learn.classroom.common import is_unique_violation, now_ms
+from push_learn.classroom.common import continues, display_name, is_unique_violation, now_ms
 from push_learn.classroom.errors import ClassroomError, NotFound
+from push_learn.classroom.rows import (
+    Assignment,
+    BoardRow,
+    ClassInfo,
+    DealOpening,
+    ExerciseProgress,
+    NewClass,
+    ResultRefused,
+    Student,
+    SubmittedResult,
+    SubmittedSession,
+    TrainerRow,
+)
 from push_learn.classroom.schema import TABLES, migrate, schema_version
-from push_learn.classroom.scoring import Score, ScoreFunction, SessionScore, default_score, session_score
+from push_learn.classroom.scoring import Score, ScoreFunction, default_score
 from push_learn.classroom.table_store import TablesMixin
+from push_learn.classroom.trainer_store import TrainerMixin
 from push_learn.errors import RecordError
 from push_learn.records import Record, canonical_json, seal_key_from_env, short
 
@@ -91,7 +103,6 @@ CLASS_DB_ENV = "PUSH_LEARN_CLASS_DB"
 DEFAULT_FILE = "push-learn-class.db"
 """The SQLite file created in the served folder when no store is named."""
 _BUSY_MS = 30_000
-_MAX_NAME = 40
 _MAX_ANSWER = 200
 _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I: codes are read aloud and typed
 _UNSET: Any = object()
@@ -105,154 +116,7 @@ _CLASS_TABLES = (class_tables_t, attempts_t, sessions_t, deals_t, browsers_t, re
 (a class table's seats and log go with it)."""
 
 
-class ResultRefused(ClassroomError, ValueError):
-    """A result that does not count: unsealed or edited, not an assigned deal, or a wrong score."""
-
-
-# ---- small values ----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class NewClass:
-    """A class just created, with the teacher's key (shown once: the store keeps only its hash)."""
-
-    id: int
-    code: str
-    name: str
-    teacher_key: str
-
-
-@dataclass(frozen=True)
-class ClassInfo:
-    """A class: its number, join code and name."""
-
-    id: int
-    code: str
-    name: str
-
-
-@dataclass(frozen=True)
-class Student:
-    """A student of a class, known only by a display name (under JupyterHub, the hub's user name)."""
-
-    id: int
-    name: str
-
-
-@dataclass(frozen=True)
-class Assignment:
-    """A deal set for a class. ``seed`` is the secret shuffle: it is for the server, never a page."""
-
-    id: int
-    game: str
-    variant: str
-    rules: Mapping[str, Any]
-    deal_number: int
-    seed: int
-    bot_level: str
-    dashboards: tuple[str, ...]
-    created_ms: int
-
-    def public(self) -> dict[str, Any]:
-        """What a student's page may show: everything but the seed."""
-        return {"id": self.id, "game": self.game, "variant": self.variant, "deal_number": self.deal_number,
-                "bot_level": self.bot_level, "dashboards": list(self.dashboards)}
-
-
-@dataclass(frozen=True)
-class SubmittedResult:
-    """A result the store accepted, with the score its replay gave."""
-
-    id: int
-    assignment_id: int
-    student: str
-    score: Score
-
-
-@dataclass(frozen=True)
-class DealOpening:
-    """A student's opening of an assigned deal: how many times it was opened, and the match so far.
-
-    ``progress`` is the record of the moves played before (None the first time): a reload continues it.
-    """
-
-    opens: int
-    progress: Record | None
-
-
-@dataclass(frozen=True)
-class SubmittedSession:
-    """A Three Card Poker trainer session the store accepted (or brought up to date), as its replay scored it."""
-
-    id: int
-    student: str
-    score: SessionScore
-
-
-@dataclass(frozen=True)
-class TrainerRow:
-    """One student's Three Card Poker trainer sessions added up (the teacher's view)."""
-
-    student: str
-    sessions: int
-    rounds: int
-    decisions: int
-    agreed: int
-    hints: int
-    net: int
-    expected: float
-    cost: float
-
-    @property
-    def agreement(self) -> float:
-        """The share of choices that were the exact strategy's (0.0 before any)."""
-        return self.agreed / self.decisions if self.decisions else 0.0
-
-
-@dataclass(frozen=True)
-class BoardRow:
-    """One row of an assignment's leaderboard; ``result_id`` opens the student's replay."""
-
-    rank: int
-    student: str
-    points: int
-    deals_won: int
-    moves: int
-    hints: int
-    result_id: int
-
-
-@dataclass(frozen=True)
-class ExerciseProgress:
-    """How a class does on one exercise: attempts, right answers, and the commonest wrong answers."""
-
-    notebook: str
-    exercise: str
-    attempts: int
-    right: int
-    students: int
-    students_right: int
-    wrong_answers: tuple[tuple[str, int], ...]
-
-    @property
-    def success_rate(self) -> float:
-        """The share of attempts that were right (0.0 when there were none)."""
-        return self.right / self.attempts if self.attempts else 0.0
-
-
 # ---- helpers ---------------------------------------------------------------------------------
-def display_name(name: object, what: str = "a display name") -> str:
-    """``name`` tidied (spaces trimmed and collapsed), or ``ClassroomError`` saying what is wrong."""
-    if not isinstance(name, str):
-        raise ClassroomError(f"{what} must be text, not {short(name)}")
-    tidy = " ".join(unicodedata.normalize("NFC", name).split())
-    if not tidy:
-        raise ClassroomError(f"{what} cannot be empty")
-    if len(tidy) > _MAX_NAME:
-        raise ClassroomError(f"{what} is at most {_MAX_NAME} characters; {short(tidy, 50)} is {len(tidy)}")
-    if any(unicodedata.category(char).startswith("C") for char in tidy):
-        raise ClassroomError(f"{what} cannot hold control characters")
-    return tidy
-
-
 def deal_seed(secret: str, game: str, variant: str, deal_number: int) -> int:
     """The secret shuffle of deal ``deal_number``: HMAC-SHA256 of the deal under the class's secret.
 
@@ -303,13 +167,6 @@ def _csv_cell(value: object) -> object:
     return value
 
 
-def _continues(before: Record, after: Record) -> bool:
-    """True when ``after`` is the same game as ``before`` with the same first moves (and perhaps more)."""
-    return (before.game, canonical_json(dict(before.rules)), before.seed, before.players) == \
-        (after.game, canonical_json(dict(after.rules)), after.seed, after.players) \
-        and tuple(after.actions[: len(before.actions)]) == tuple(before.actions)
-
-
 def _iso(ms: int) -> str:
     return datetime.fromtimestamp(ms / 1000, tz=timezone.utc).isoformat(timespec="seconds")
 
@@ -334,7 +191,7 @@ def _sqlite_setup(engine: Engine, synchronous: str) -> None:
 
 
 # ---- the store -------------------------------------------------------------------------------
-class Store(TablesMixin):
+class Store(TablesMixin, TrainerMixin):
     """A class store on SQLite or PostgreSQL (see the module's text); safe to share between threads.
 
     ``seal_key`` is the server's sealing key (default: ``$PUSH_LEARN_SEAL_KEY``; without one, no
@@ -593,7 +450,7 @@ class Store(TablesMixin):
         with self._read() as conn:
             saved = conn.execute(select(deals_t.c.progress).where(
                 deals_t.c.assignment_id == assignment.id, deals_t.c.student_id == student_id)).scalar()
-        if saved is not None and not _continues(Record.from_json(saved), parsed):
+        if saved is not None and not continues(Record.from_json(saved), parsed):
             raise ResultRefused(f"the result for {where} does not continue the match {name} was playing: "
                                 "a reload continues the same match, it never deals it again")
         try:
@@ -693,7 +550,7 @@ class Store(TablesMixin):
         if saved is None:
             raise ResultRefused(f"{name} has not opened {where}, so there is no match to keep")
         parsed = self._deal_record(record, assignment, name, "match so far")
-        if saved.progress is not None and not _continues(Record.from_json(saved.progress), parsed):
+        if saved.progress is not None and not continues(Record.from_json(saved.progress), parsed):
             raise ResultRefused(f"the match so far on {where} does not continue the moves kept before: "
                                 "moves already played cannot be taken back by reloading")
         try:
@@ -753,65 +610,6 @@ class Store(TablesMixin):
                 raise
         with self._read() as conn:
             return str(conn.execute(select(settings_t.c.value).where(settings_t.c.name == name)).scalar_one())
-
-    # ---- Three Card Poker trainer sessions ---------------------------------------------------
-    def submit_session(self, code: str, student: str, token: str,
-                       record: Record | str | bytes | Mapping[str, Any],
-                       claimed: SessionScore | None = None) -> SubmittedSession:
-        """Check, replay and keep ``student``'s Three Card Poker trainer session; ``ResultRefused`` says why not.
-
-        ``token`` names the session (the trainer makes a fresh one per session); sending the same session
-        again, with more rounds, brings its row up to date, but only if the new record continues the one
-        kept (a decision once kept cannot be taken back). Refused: an unsealed or edited record, a record
-        of another game or that does not name the student, one that does not replay, and a ``claimed``
-        score the replay does not give.
-        """
-        name = display_name(student)
-        if not isinstance(token, str) or not 8 <= len(token) <= 64:
-            raise ClassroomError("a trainer session is named by a text of 8 to 64 characters")
-        parsed = self._sealed(record, "trainer session")
-        try:
-            score = session_score(parsed, name)
-        except RecordError as exc:
-            raise ResultRefused(f"the trainer session cannot be replayed: {exc}") from None
-        if claimed is not None and claimed != score:
-            raise ResultRefused(f"the trainer session claims {claimed.describe()}, but its replay gives "
-                                f"{score.describe()}")
-        values = dict(record=parsed.to_json(), game=parsed.game, rounds=score.rounds, decisions=score.decisions,
-                      agreed=score.agreed, hints=score.hints, net=score.net, expected=score.expected, cost=score.cost,
-                      submitted_ms=now_ms())
-        digest = hashlib.sha256(token.encode()).hexdigest()
-        with self._write() as conn:
-            row = self._class_row(conn, code)
-            student_id = self._student(conn, row.id, code, name)
-            kept = conn.execute(select(sessions_t.c.id, sessions_t.c.record, sessions_t.c.student_id)
-                                .where(sessions_t.c.class_id == row.id, sessions_t.c.digest == digest)).first()
-            if kept is None:
-                session_id = conn.execute(insert(sessions_t).values(
-                    class_id=row.id, student_id=student_id, digest=digest, **values,
-                ).returning(sessions_t.c.id)).scalar_one()
-            else:
-                if kept.student_id != student_id or not _continues(Record.from_json(kept.record), parsed):
-                    raise ResultRefused("this trainer session does not continue the one kept under its name: "
-                                        "a choice once recorded cannot be taken back")
-                conn.execute(sessions_t.update().where(sessions_t.c.id == kept.id).values(**values))
-                session_id = kept.id
-        return SubmittedSession(session_id, name, score)
-
-    def trainer_board(self, code: str) -> list[TrainerRow]:
-        """Each student's trainer sessions added up, the closest to the exact strategy first."""
-        with self._read() as conn:
-            class_id = self._class_row(conn, code).id
-            rows = conn.execute(
-                select(students_t.c.name, func.count().label("sessions"),
-                       *(func.sum(sessions_t.c[column]).label(column)
-                         for column in ("rounds", "decisions", "agreed", "hints", "net", "expected", "cost")))
-                .join(students_t, students_t.c.id == sessions_t.c.student_id)
-                .where(sessions_t.c.class_id == class_id).group_by(students_t.c.name)).all()
-        board = [TrainerRow(row.name, int(row.sessions), int(row.rounds), int(row.decisions), int(row.agreed),
-                            int(row.hints), int(row.net), round(float(row.expected), 2), round(float(row.cost), 2))
-                 for row in rows]
-        return sorted(board, key=lambda r: (-r.agreement, r.cost, r.hints, r.student.casefold()))
 
     def result_record(self, result_id: int) -> Record:
         """The sealed record of an accepted result (for the Deal Replayer)."""

@@ -30,7 +30,7 @@ from push_learn.classroom.schema import TABLES
 from push_learn.records import canonical_json, short
 
 if TYPE_CHECKING:
-    from push_learn.classroom.store import Student
+    from push_learn.classroom.rows import Student
 
 __all__ = [
     "STATUSES",

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from importlib import resources
 from pathlib import Path
@@ -40,6 +40,7 @@ __all__ = [
     "IntentError",
     "PushWidget",
     "SavesRecords",
+    "bot_level",
     "bundle_css",
     "bundle_esm",
     "int_field",
@@ -211,6 +212,13 @@ def str_field(content: Mapping[str, Any], name: str) -> str:
     if not isinstance(value, str):
         raise IntentError(f"the request lacks the text {name!r}")
     return value
+
+
+def bot_level(level: object, levels: Sequence[str], error: type[Exception] = IntentError) -> str:
+    """``level`` if it is one of the game's bot ``levels`` (read from the catalogue), else ``error`` saying so."""
+    if not isinstance(level, str) or level not in levels:
+        raise error(f"choose a bot level among {', '.join(levels)}, not {short(level)}")
+    return level
 
 
 class HandSorting:

@@ -35,7 +35,7 @@ from push_learn.poker.brag import (
 )
 from push_learn.records import Record, short
 from push_learn.seeds import read_seed
-from push_learn.widgets.base import IntentError, PushWidget, SavesRecords, int_field, intent, str_field
+from push_learn.widgets.base import IntentError, PushWidget, SavesRecords, bot_level, int_field, intent, str_field
 from push_learn.widgets.cards import back_json, card_json
 from push_learn.widgets.pacer import Paced
 
@@ -100,8 +100,7 @@ class BragTable(SavesRecords, Paced, PushWidget, module="brag_table", parts=("pl
             raise ValueError(f"brag is played by {spec.players[0]} to {spec.players[-1]} players, not {short(players)}")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise ValueError(f"with {players} players the seats are 0 to {players - 1}, not {short(seat)}")
-        if level not in LEVELS:
-            raise ValueError(f"choose a bot level among {', '.join(LEVELS)}, not {short(level)}")
+        bot_level(level, LEVELS, ValueError)
         self.players, self.seat, self.level, self.hands, self.title = players, seat, level, hands, title
         bots = iter(BOT_NAMES)
         self.names = tuple("You" if s == seat else next(bots) for s in range(players))
@@ -371,10 +370,7 @@ class BragTable(SavesRecords, Paced, PushWidget, module="brag_table", parts=("pl
     @intent("level")
     def _level(self, content: Mapping[str, Any]) -> None:
         """Change the bots' level (from their next move on)."""
-        level = str_field(content, "level")
-        if level not in LEVELS:
-            raise IntentError(f"choose a bot level among {', '.join(LEVELS)}, not {short(level)}")
-        self.level = level
+        self.level = level = bot_level(str_field(content, "level"), LEVELS)
         self._bots = {s: GAMES["brag"].bots[level]() for s in self._bots}
 
     def describe(self) -> str:

@@ -30,7 +30,16 @@ from push_learn.rummy.engine import (
 )
 from push_learn.rummy.rules import RummyRules
 from push_learn.seeds import read_seed
-from push_learn.widgets.base import CoachOffLoop, HandSorting, IntentError, PushWidget, SavesRecords, intent, str_field
+from push_learn.widgets.base import (
+    CoachOffLoop,
+    HandSorting,
+    IntentError,
+    PushWidget,
+    SavesRecords,
+    bot_level,
+    intent,
+    str_field,
+)
 from push_learn.widgets.cards import arrived
 from push_learn.widgets.coach_json import hint_json, refusal_help
 from push_learn.widgets.moves import MoveComposer, MoveIntents, action_in
@@ -113,8 +122,7 @@ class PlayTable(
         if not 0 <= seat < game.players:
             raise ValueError(f"{game.name} here has seats 0 to {game.players - 1}, not {seat}")
         self.seat = seat
-        if level not in LEVELS:
-            raise ValueError(f"choose a bot level among {', '.join(LEVELS)}, not {level!r}")
+        bot_level(level, LEVELS, ValueError)
         self.level = level
         self._bot_level: Bot | None = None
         self._bots = dict(bots or {})

@@ -31,7 +31,7 @@ from push_learn.poker.stud import StudGame
 from push_learn.poker.stud_records import load_stud
 from push_learn.protocol import Bot
 from push_learn.records import Record, short
-from push_learn.widgets.base import CoachOffLoop, IntentError, PushWidget, SavesRecords, intent, str_field
+from push_learn.widgets.base import CoachOffLoop, IntentError, PushWidget, SavesRecords, bot_level, intent, str_field
 from push_learn.widgets.cards import back_json, card_json
 from push_learn.widgets.pacer import Paced
 from push_learn.widgets.play_table import TAKE_BACK_NOTE, parse_seed
@@ -40,7 +40,8 @@ __all__ = ["GAMES", "LEVELS", "PokerTable", "button_label"]
 
 GAMES = ("push_stud", "screw")
 """The stud games a PokerTable deals (their ids in ``push_learn.games``)."""
-LEVELS = ("random", "threshold")
+LEVELS: tuple[str, ...] = tuple(spec_of("push_stud").bots)
+"""The stud games' bot levels, read from the catalogue (Push stud and Screw Your Neighbor share them)."""
 """Bot levels, weakest first: the poker catalogue's stud bots."""
 LOG_LINES = 8
 """Log lines shown until the student asks for the whole log."""
@@ -138,8 +139,7 @@ class PokerTable(CoachOffLoop, SavesRecords, Paced, PushWidget, module="poker_ta
             raise ValueError(f"{spec.title} is for {spec.players[0]} to {spec.players[-1]} players, not {short(count)}")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
             raise ValueError(f"this table has seats 0 to {count - 1}, not {short(seat)}")
-        if level not in LEVELS:
-            raise ValueError(f"choose a bot level among {', '.join(LEVELS)}, not {short(level)}")
+        bot_level(level, LEVELS, ValueError)
         rules: dict[str, bool] = {}
         if game == "push_stud":
             rules = {"roll_your_own": bool(roll_your_own), "substitution": bool(substitution)}
@@ -416,10 +416,7 @@ class PokerTable(CoachOffLoop, SavesRecords, Paced, PushWidget, module="poker_ta
 
     @intent("level")
     def _level(self, content: Mapping[str, Any]) -> None:
-        level = str_field(content, "level")
-        if level not in LEVELS:
-            raise IntentError(f"choose a bot level among {', '.join(LEVELS)}, not {short(level)}")
-        self.level = level
+        self.level = bot_level(str_field(content, "level"), LEVELS)
         self._bot_level = None
 
     @intent("log")

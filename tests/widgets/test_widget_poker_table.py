@@ -457,3 +457,11 @@ def test_side_pots_are_shown_while_a_short_stack_is_all_in(wire: Wire) -> None:
     pots = build_pots([s["committed"] for s in state["seats"]], [s["seat"] for s in state["seats"] if s["in_hand"]],
                       [1])
     assert [int(text.split("$")[1].split(",")[0]) for text in state["pots"]] == [pot.amount for pot in pots]
+
+
+def test_the_bot_levels_are_the_catalogue_s_for_both_stud_games() -> None:
+    from push_learn.games import spec_of
+    from push_learn.widgets.poker_table import LEVELS
+
+    assert LEVELS == tuple(spec_of("push_stud").bots) == tuple(spec_of("screw").bots)
+

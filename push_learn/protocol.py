@@ -177,3 +177,7 @@ class GameSpec:
     """Replay a record of this game (checked step by step; ``RecordError`` names the first bad one)."""
     bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
     """Bot levels by name (``random`` first), each a factory of a fresh bot."""
+    read_action: Callable[[Any], Any] | None = None
+    """The family's reader of one action's JSON (``to_json`` output) back into an action; it raises an
+    error in plain words (``RecordError`` or ``ValueError``) for anything else. Class tables replay their
+    log through it."""

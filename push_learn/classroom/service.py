@@ -75,6 +75,8 @@ _SIGNING = b"push_learn.class-request\x1f"
 
 LEVEL_WORDS = {"random": "random bots", "greedy": "greedy bots", "search": "searching bots"}
 GAME_WORDS = {"push": "Push", "cap_it": "Cap-It", "six_to_ten": "6-7-8-9-10"}
+TABLE_OPTIONS = {"push_stud": ("roll_your_own", "substitution")}
+"""The rules options a student may choose when opening a class table, by game (true or false each)."""
 
 T = TypeVar("T")
 
@@ -279,19 +281,22 @@ class ClassService:
         if action == "lobby":
             return self.lobby(member)
         if action == "new":
-            from push_learn.rummy.catalogue import rummy_rules
-            from push_learn.rummy.engine import rules_to_json
+            from push_learn.classroom.tables import DEFAULT_LEVEL, table_rules, table_spec
 
-            game = body.get("game", "push")
-            level = body.get("level", "greedy")
-            if level not in LEVEL_WORDS:
-                raise ClassroomError(f"choose the bots among {', '.join(LEVEL_WORDS)}, not {str(level)[:20]!r}")
-            try:
-                rules = rummy_rules(str(game), body.get("players") if isinstance(body.get("players"), int) else None)
-            except ValueError as exc:
-                raise ClassroomError(str(exc)) from None
-            opened = self.store.open_table(member.code, rules.variant, rules_to_json(rules), rules.players,
-                                           bot_level=str(level))
+            game = str(body.get("game", "push"))
+            spec = table_spec(game)
+            level = body.get("level", DEFAULT_LEVEL[spec.family])
+            if level not in spec.bots:
+                raise ClassroomError(f"choose {spec.title}'s bots among {', '.join(spec.bots)}, "
+                                     f"not {str(level)[:20]!r}")
+            options = body.get("options") or {}
+            allowed = TABLE_OPTIONS.get(game, ())
+            if not isinstance(options, dict) or not set(options) <= set(allowed):
+                raise ClassroomError(f"{spec.title}'s options are {', '.join(allowed)}" if allowed
+                                     else f"{spec.title} has no options to choose")
+            rules = table_rules(game, body.get("players") if isinstance(body.get("players"), int) else None,
+                                **{name: options[name] is True for name in options})
+            opened = self.store.open_table(member.code, game, rules, int(rules["players"]), bot_level=str(level))
             info = self.store.sit(opened.id, member.name, body.get("seat") if isinstance(body.get("seat"), int)
                                   else None)
             return {"table": table_to_json(info, seed=True)}

@@ -47,12 +47,15 @@ from push_learn.classroom.table_store import (
     table_from_json,
     table_to_json,
 )
-from push_learn.errors import IllegalAction
-from push_learn.rummy.catalogue import VARIANT_ALIASES, make_rummy_bot
-from push_learn.rummy.engine import Action, ActionFormatError, Match, action_from_json, rules_from_json
+from push_learn.errors import IllegalAction, PushLearnError
+from push_learn.games import GAMES
+from push_learn.protocol import GameSpec, SeatAction
+from push_learn.records import Record, short
 
 __all__ = [
+    "DEFAULT_LEVEL",
     "HEARTBEAT_S",
+    "TABLE_FAMILIES",
     "TABLE_GAMES",
     "BotTurn",
     "Fetched",
@@ -63,13 +66,49 @@ __all__ = [
     "TableReplica",
     "bot_rng",
     "table_from_json",
+    "table_rules",
+    "table_spec",
     "table_to_json",
 ]
 
 HEARTBEAT_S = 5.0
 """At most one sign of life per this many seconds goes to the store (the idle limit is far longer)."""
-TABLE_GAMES = tuple(sorted(set(VARIANT_ALIASES.values())))
-"""The games a class table plays: the rummy family (D-TBL-01)."""
+TABLE_FAMILIES = ("rummy", "stud")
+"""The families a class table plays (D-TBL-01, D-TBL-13): rummy, and the push stud games."""
+DEFAULT_LEVEL = {"rummy": "greedy", "stud": "threshold"}
+"""The bots of a new table when none are chosen, by family."""
+TABLE_GAMES = tuple(spec.id for spec in GAMES.values()
+                    if spec.family in TABLE_FAMILIES and spec.read_action is not None and spec.players[-1] >= 2)
+"""The games a class table plays, by id: Push, Cap-It, 6-7-8-9-10, Push stud and Screw Your Neighbor."""
+
+
+def table_spec(game: object) -> GameSpec:
+    """The catalogue entry of a game a class table plays; ``ClassroomError`` in words for any other."""
+    if not isinstance(game, str) or game not in TABLE_GAMES:
+        raise ClassroomError(f"a class table plays {', '.join(TABLE_GAMES)}, not {short(game, 30)}")
+    return GAMES[game]
+
+
+def table_rules(game: str, players: int | None = None, **options: Any) -> dict[str, Any]:
+    """The rules of a new table of ``game`` as the store keeps them: the rules its records carry.
+
+    ``players`` is the number of seats (the game's default when None); ``options`` are the game's
+    own (Push stud's ``roll_your_own`` and ``substitution``). A choice the game refuses raises
+    ``ClassroomError`` saying why.
+
+    >>> table_rules("push_stud", 4, roll_your_own=True)["roll_your_own"]
+    True
+    """
+    spec = table_spec(game)
+    count = spec.default_players if players is None else players
+    if isinstance(count, bool) or not isinstance(count, int) or count not in spec.players:
+        raise ClassroomError(f"{spec.title} is for {spec.players[0]} to {spec.players[-1]} players, "
+                             f"not {short(count)}")
+    try:
+        rules: dict[str, Any] = dict(spec.new(seed=0, players=count, **options).record().rules)
+    except (PushLearnError, ValueError, TypeError) as exc:
+        raise ClassroomError(f"{spec.title} cannot be set up that way: {exc}") from None
+    return rules
 
 
 class TableMoved(IllegalAction):
@@ -180,8 +219,9 @@ def bot_rng(seed: int, step: int) -> random.Random:
 class TableReplica:
     """The game of one table, replayed from its log, for the student of ``link`` (or a spectator).
 
-    ``match`` is the whole game (every hand): it stays in the kernel, and pages get only
-    ``match.observe(seat)``. ``poll()`` catches up with the log; ``play(action)`` checks and appends
+    ``match`` is the whole game (every hand) of any game the catalogue lists for tables (``TABLE_GAMES``),
+    started with ``spec.load`` and stepped with the family's action reader: it stays in the kernel, and
+    pages get only ``match.observe(seat)``. ``poll()`` catches up with the log; ``play(action)`` checks and appends
     the student's move; ``play_bots()`` appends one bot's turn when one is due.
     """
 
@@ -192,9 +232,8 @@ class TableReplica:
         self._bots: dict[str, Any] = {}
         self._last_seen = 0.0
         self.info = link.table(table_id)
-        if self.info.game not in TABLE_GAMES:
-            raise ClassroomError(f"a class table plays {', '.join(TABLE_GAMES)}, not {self.info.game}")
-        self.match = self._fresh()
+        self.spec = table_spec(self.info.game)
+        self.match: Any = self._fresh()
         self.sync()
 
     # ---- following the log -------------------------------------------------------------------
@@ -208,8 +247,16 @@ class TableReplica:
         """The next step number: how many actions the replica has applied."""
         return len(self.match.actions)
 
-    def _fresh(self) -> Match:
-        return Match.new(rules_from_json(dict(self.info.rules)), self.info.seed)
+    def _fresh(self) -> Any:
+        """The table's game before its first action: the catalogue replays a record with no actions."""
+        try:
+            game = self.spec.load(Record(self.info.game, dict(self.info.rules), self.info.seed))
+        except (PushLearnError, ValueError) as exc:
+            raise ClassroomError(f"table {self.table_id}'s game cannot be set up: {exc}") from None
+        if len(game.players) != len(self.info.seats):
+            raise ClassroomError(f"table {self.table_id} has {len(self.info.seats)} seats but its rules are for "
+                                 f"{len(game.players)} players")
+        return game
 
     def reload(self) -> None:
         """Start again from the log (after a lost race, where the replica had applied its own move)."""
@@ -224,16 +271,18 @@ class TableReplica:
         return fresh
 
     def _apply(self, rows: list[LoggedAction]) -> None:
+        read = self.spec.read_action
+        assert read is not None  # TABLE_GAMES holds only games with a reader
         for entry in rows:
             if entry.step != self.step:
                 raise ClassroomError(f"the log of table {self.table_id} skips from step {self.step + 1} "
                                      f"to {entry.step + 1}")
             try:
-                action = action_from_json(dict(entry.action))
+                action = read(dict(entry.action))
                 if action.seat != entry.seat:
                     raise IllegalAction(f"it is logged for seat {entry.seat} but names seat {action.seat}")
                 self.match.apply(action)
-            except (ActionFormatError, IllegalAction, ValueError) as exc:
+            except (PushLearnError, ValueError) as exc:
                 raise ClassroomError(f"step {entry.step + 1} of table {self.table_id} cannot be replayed: "
                                      f"{exc}") from None
 
@@ -270,7 +319,7 @@ class TableReplica:
         return after != before
 
     # ---- moving ------------------------------------------------------------------------------
-    def refusal(self, action: Action) -> str | None:
+    def refusal(self, action: SeatAction) -> str | None:
         """Why the student may not send ``action`` now, in words; None when they may."""
         if self.info.status != "playing":
             return {"open": "the table has not started yet", "paused": "the teacher paused this table",
@@ -278,7 +327,7 @@ class TableReplica:
         seat = self.seat
         if seat is None:
             return "you do not sit at this table, so you can only watch"
-        names = self.match.names
+        names = self.match.players
         if action.seat != seat:
             other = names[action.seat] if 0 <= action.seat < len(names) else f"seat {action.seat}"
             return f"you sit in {names[seat]}; that move is for {other}'s seat"
@@ -288,11 +337,14 @@ class TableReplica:
             return str(exc)
         return None
 
-    def play(self, action: Action) -> LoggedAction:
+    def play(self, action: SeatAction) -> LoggedAction:
         """Check the student's ``action`` on the replica and append it; ``IllegalAction`` says why not.
 
         When another move took the step first the replica reloads and ``TableMoved`` says so: the
-        student looks again at the table as it is now.
+        student looks again at the table as it is now. At a choice several seats make at once (Screw Your
+        Neighbor's replace round and declaration) a move that lost the step to another seat's choice of
+        the same round is appended at the next step instead: the others' choices stay hidden until all
+        are made, so the student's choice was made on what they still see (D-TBL-14).
         """
         seat = self.seat
         if seat is not None and self.info.bot_for(seat) is not None and self.info.seats[seat].bot is None:
@@ -302,9 +354,15 @@ class TableReplica:
         reason = self.refusal(action)
         if reason is not None:
             raise IllegalAction(reason)
-        return self._append(action, by_bot=False)
+        while True:
+            together = len(self.match.to_move) > 1
+            try:
+                return self._append(action, by_bot=False)
+            except TableMoved:
+                if not together or action.seat not in self.match.to_move or self.refusal(action) is not None:
+                    raise
 
-    def _append(self, action: Action, *, by_bot: bool) -> LoggedAction:
+    def _append(self, action: SeatAction, *, by_bot: bool) -> LoggedAction:
         step = self.step
         self.match.apply(action)
         try:
@@ -322,11 +380,19 @@ class TableReplica:
             self._last_seen = time.monotonic()
         return logged
 
-    def bot_due(self) -> str | None:
-        """The bot level that is to move now, or None (a student's turn, or the table is not playing)."""
+    def bot_seat(self) -> int | None:
+        """The first seat to move that a bot plays now, or None (students' turns, or the table is not playing).
+
+        Several seats move at once only at a simultaneous choice; the bots' seats then choose in seat order.
+        """
         if self.info.status != "playing" or self.match.over:
             return None
-        return self.info.bot_for(self.match.to_move[0])
+        return next((seat for seat in self.match.to_move if self.info.bot_for(seat) is not None), None)
+
+    def bot_due(self) -> str | None:
+        """The bot level that is to move now, or None (a student's turn, or the table is not playing)."""
+        seat = self.bot_seat()
+        return None if seat is None else self.info.bot_for(seat)
 
     def bot_turn(self) -> BotTurn | None:
         """What the due bot needs to choose its move, copied out of the replica (None when no bot is due).
@@ -334,21 +400,26 @@ class TableReplica:
         Choosing may take a while (a searching bot): ``BotTurn.choose`` can run without holding the
         replica, and ``play_bot(turn, action)`` appends the move if the table is still at that step.
         """
-        level = self.bot_due()
-        if level is None:
+        seat = self.bot_seat()
+        if seat is None:
             return None
-        seat = self.match.to_move[0]
+        level = self.info.bot_for(seat)
+        assert level is not None
         bot = self._bots.get(level)
         if bot is None:
-            bot = self._bots[level] = make_rummy_bot(level)
+            make = self.spec.bots.get(level)
+            if make is None:
+                raise ClassroomError(f"{self.spec.title} has no {level} bots (its bots are "
+                                     f"{', '.join(self.spec.bots)})")
+            bot = self._bots[level] = make()
         return BotTurn(bot, self.match.observe(seat), self.info.seed, self.step)
 
-    def bot_action(self) -> Action | None:
+    def bot_action(self) -> SeatAction | None:
         """The action the bot to move would take now (the same in every kernel), or None."""
         turn = self.bot_turn()
         return None if turn is None else turn.choose()
 
-    def play_bot(self, turn: BotTurn, action: Action) -> bool:
+    def play_bot(self, turn: BotTurn, action: SeatAction) -> bool:
         """Append the bot's ``action`` chosen for ``turn``, unless the table has moved on since; True when
         the replica moved on (by this append, or by another kernel's)."""
         if self.step != turn.step:
@@ -386,7 +457,7 @@ class BotTurn:
     seed: int
     step: int
 
-    def choose(self) -> Action:
+    def choose(self) -> SeatAction:
         """The bot's move (the same in every kernel: its chance is seeded by the table's seed and the step)."""
-        action: Action = self.bot.choose(self.observation, bot_rng(self.seed, self.step))
+        action: SeatAction = self.bot.choose(self.observation, bot_rng(self.seed, self.step))
         return action

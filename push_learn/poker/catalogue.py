@@ -115,6 +115,24 @@ def _load_three_card_poker(record: Record) -> Any:
     return load_three_card_poker(record)
 
 
+def _read_stud_action(data: Any) -> Any:
+    from push_learn.poker.actions import Action
+
+    return Action.from_json(data)
+
+
+def _read_brag_action(data: Any) -> Any:
+    from push_learn.poker.brag_types import brag_action_from_json
+
+    return brag_action_from_json(data)
+
+
+def _read_tcp_action(data: Any) -> Any:
+    from push_learn.poker.three_card_poker import tcp_action_from_json
+
+    return tcp_action_from_json(data)
+
+
 # ---- bots -------------------------------------------------------------------------------------
 
 
@@ -164,14 +182,14 @@ def _counts(rules_module: str, rules_class: str) -> tuple[int, ...]:
 
 POKER_GAMES: tuple[GameSpec, ...] = (
     GameSpec("push_stud", "Push stud", "stud", _counts("push_stud", "PushStudRules"), 6, _new_push_stud,
-             _load_stud, {"random": _stud_random, "threshold": _stud_threshold}),
+             _load_stud, {"random": _stud_random, "threshold": _stud_threshold}, _read_stud_action),
     GameSpec("screw", "Screw Your Neighbor", "stud", _counts("screw", "ScrewRules"), 6, _new_screw, _load_stud,
-             {"random": _stud_random, "threshold": _stud_threshold}),
+             {"random": _stud_random, "threshold": _stud_threshold}, _read_stud_action),
     GameSpec("brag", "Three-card brag", "three_card", _counts("brag_types", "BragRules"), 4, _new_brag, _load_brag,
-             {"random": _brag_random, "sensible": _brag_sensible}),
+             {"random": _brag_random, "sensible": _brag_sensible}, _read_brag_action),
     GameSpec("three_card_poker", "Three Card Poker", "three_card",
              _counts("three_card_poker", "ThreeCardPokerRules"), 1, _new_three_card_poker, _load_three_card_poker,
-             {"random": _tcp_random, "strategy": _tcp_strategy}),
+             {"random": _tcp_random, "strategy": _tcp_strategy}, _read_tcp_action),
 )
 """The poker family's games, in the order people meet them."""
 

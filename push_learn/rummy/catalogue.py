@@ -121,6 +121,13 @@ def _load(game_id: str) -> Callable[[Record], Match]:
     return load
 
 
+def _read_action(data: Any) -> Any:
+    """One rummy action from its JSON (``ActionFormatError``, a ``ValueError``, in words otherwise)."""
+    from push_learn.rummy.engine.actions import action_from_json
+
+    return action_from_json(data)
+
+
 def _bots() -> Mapping[str, Callable[[], Any]]:
     return {level: (lambda level=level: make_rummy_bot(level)) for level in BOT_LEVELS}  # type: ignore[misc]
 
@@ -137,6 +144,7 @@ RUMMY_GAMES: tuple[GameSpec, ...] = tuple(
         new=_new(game_id),
         load=_load(game_id),
         bots=_bots(),
+        read_action=_read_action,
     )
     for game_id, title in VARIANT_NAMES.items()
 )

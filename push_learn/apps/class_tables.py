@@ -14,50 +14,37 @@ already sits at a table (a reopened page, a kernel that crashed) goes straight b
 
 from __future__ import annotations
 
-import asyncio
 import html
-import threading
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets
 
 from push_learn.apps.base import App
+from push_learn.apps.table_seat import POLL_S, TABLE_RULE, SharedSeat, TablePokerTable, seat_line
 from push_learn.classroom.errors import ClassroomError
-from push_learn.classroom.table_store import TableInfo
-from push_learn.classroom.tables import ServiceLink, TableLink, TableMoved, TableReplica
+from push_learn.classroom.tables import (
+    DEFAULT_LEVEL,
+    TABLE_GAMES,
+    TABLE_OPTIONS,
+    ServiceLink,
+    TableLink,
+    TableMoved,
+    TableReplica,
+    table_seat_names,
+)
 from push_learn.errors import IllegalAction
+from push_learn.games import GAMES
 from push_learn.rummy.engine import Match
 from push_learn.widgets import PlayTable
-from push_learn.widgets.base import IntentError
 from push_learn.widgets.coach_json import refusal_help
 from push_learn.widgets.moves import action_in
 
-__all__ = ["POLL_S", "TABLE_RULE", "ClassTables", "Lobby", "TablePlayTable", "seat_line"]
+__all__ = ["POLL_S", "TABLE_RULE", "ClassTables", "Lobby", "TablePlayTable", "TablePokerTable", "seat_line",
+           "seat_page"]
 
-POLL_S = 0.25
-"""Seconds between two polls of the table by a page's kernel."""
-TABLE_RULE = "this table is shared with your classmates: moves cannot be taken back"
-
-
-def seat_line(info: TableInfo, names: tuple[str, ...], seat: int | None) -> str:
-    """Who sits where, in words: ``North: Ann (you) · East: greedy bot · South: Cat · West: Ben (away)``."""
-    parts = []
-    for place in info.seats:
-        if place.student is not None:
-            who = place.student + (" (you)" if place.seat == seat else "")
-            if info.bot_for(place.seat) is not None:
-                who += " (away: a bot plays)"
-        elif place.bot is not None:
-            who = f"{place.bot} bot"
-        else:
-            who = "free"
-        parts.append(f"{names[place.seat]}: {who}")
-    return " · ".join(parts)
-
-
-class TablePlayTable(PlayTable):
-    """The PlayTable of one seat at a class table, driven by the table's replica.
+class TablePlayTable(SharedSeat, PlayTable):
+    """The PlayTable of one seat at a class table of a rummy game, driven by the table's replica.
 
     The student's moves go through the replica (checked, then appended to the store's log); every
     ``POLL_S`` seconds the replica catches up with the others' moves and plays a due bot's turn. No
@@ -65,12 +52,7 @@ class TablePlayTable(PlayTable):
     """
 
     def __init__(self, replica: TableReplica, **options: Any) -> None:
-        seat = replica.seat
-        if seat is None:
-            raise ClassroomError("you do not sit at this table, so there is no seat to play from here")
-        self.replica = replica
-        self.lock = threading.RLock()
-        """Held while the replica is read or changed: by intents on the event loop, and by the poll's thread."""
+        seat = self._take_seat(replica)
         options.setdefault("speed", POLL_S)
         super().__init__(replica.info.seed, rules=replica.match.rules, seat=seat, level=replica.info.bot_level,
                          **options)
@@ -79,19 +61,9 @@ class TablePlayTable(PlayTable):
         replica = getattr(self, "replica", None)
         super()._start(match if replica is None else replica.match, mine=[])
 
-    @property
-    def bots_to_move(self) -> bool:
-        """True while the table is not over: the poller runs all the time (it also plays due bots)."""
-        return not self.replica.match.over and self.replica.info.status != "over"
-
-    def _resume(self) -> None:
-        """Schedule the polls from the kernel's event loop; without one (a script) the owner calls ``_bot_step``,
-        since a table that waits for others would otherwise be polled for ever."""
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        super()._resume()
+    def _mark(self) -> int:
+        """How many events the page's match had."""
+        return len(self.match.events)
 
     def _follow(self, before: int) -> None:
         """Point the page at the replica's game again (a reload replaces it) and note the new events."""
@@ -106,67 +78,9 @@ class TablePlayTable(PlayTable):
         super()._record_events(before, seat_acting)
         self.paused_at_deal_end = False  # a shared table does not wait at a deal's end
 
-    def _bot_step(self) -> bool | Awaitable[bool]:
-        """One poll: catch up with the log, play a due bot's turn; repaint when something changed.
-
-        Under the kernel's event loop the poll (requests to the class server, a bot's thinking) runs in a
-        worker thread, so the page stays answered meanwhile; only the repaint comes back to the loop.
-        """
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            before = len(self.match.events)
-            return self._repaint(before, self._poll)
-        return self._poll_off_loop(loop)
-
-    async def _poll_off_loop(self, loop: asyncio.AbstractEventLoop) -> bool:
-        before = len(self.match.events)
-        done: asyncio.Future[bool] = loop.run_in_executor(None, self._poll)
-        await asyncio.wait({done})  # its failure, if any, is read (and said) by _repaint
-        return self._repaint(before, done.result)
-
-    def _poll(self) -> bool:
-        """Catch up with the table and play a due bot's turn; True when the replica changed.
-
-        The replica is held (``lock``) only to change it (and to append a bot's move): the table is read
-        from the class server before, and a bot chooses its move on a snapshot of its seat's observation
-        after, so a student's click is kept waiting neither by a slow server nor by a searching bot.
-        """
-        fetched = self.replica.fetch()  # the requests to the class server, without holding the replica
-        with self.lock:
-            changed = self.replica.catch_up(fetched)
-            turn = self.replica.bot_turn()
-        if turn is None:
-            return changed
-        action = turn.choose()
-        with self.lock:
-            return self.replica.play_bot(turn, action) or changed
-
-    def _repaint(self, before: int, poll: Callable[[], bool]) -> bool:
-        """Repaint after ``poll()`` (called here: it may raise); a table out of reach is said in words."""
-        try:
-            changed = poll()
-        except ClassroomError as exc:
-            with self.lock:
-                self.notify("error", f"the table could not be reached: {exc}")
-                self.refresh()
-            return self.bots_to_move
-        if changed:
-            with self.lock:
-                self._follow(before)
-                self.refresh()
-        return self.bots_to_move
-
-    def handle_intent(self, content: Mapping[str, Any]) -> None:
-        """As a PlayTable, holding the replica: a poll in a worker thread waits until the intent is done."""
-        with self.lock:
-            super().handle_intent(content)
-
     def status(self, view: Any) -> str:
         """As a PlayTable, with the table's pause and whose move it is."""
-        if self.replica.info.status == "paused":
-            return "The teacher paused this table."
-        return super().status(view)
+        return self.paused_status() or super().status(view)
 
     def view_state(self) -> dict[str, Any]:
         """The seat's table (never the seed), who sits where, without take-back."""
@@ -174,9 +88,7 @@ class TablePlayTable(PlayTable):
         state["seed"] = ""
         state["can_take_back"] = False
         state["thinking"] = not self.view.my_turn and not self.view.over
-        names = self.match.names
-        state["title"] = (self.title or f"Table {self.replica.table_id}: you are {names[self.seat]}") + (
-            " — " + seat_line(self.replica.info, names, self.seat))
+        state["title"] = self.table_title(self.match.names, self.seat)
         return state
 
     def _act(self, content: Mapping[str, Any]) -> None:
@@ -197,27 +109,11 @@ class TablePlayTable(PlayTable):
         self._follow(before)
         self._resume()
 
-    @staticmethod
-    def _refuse(what: str) -> None:
-        raise IntentError(f"no {what} here: {TABLE_RULE}")
-
-    def _takeback(self, _content: Mapping[str, Any]) -> None:
-        self._refuse("take-back")
-
-    def _new(self, content: Mapping[str, Any]) -> None:
-        self._refuse("new game")
-
     def _load(self, content: Mapping[str, Any]) -> None:
         self._refuse("loading")
 
-    def _level(self, content: Mapping[str, Any]) -> None:
-        self._refuse("change of bots")
-
     def _continue(self, _content: Mapping[str, Any]) -> None:
         """Nothing to continue: a shared table never waits at a deal's end."""
-
-    def _save(self, _content: Mapping[str, Any]) -> None:
-        raise IntentError("the table's game is kept by the class server; the teacher can open it when it ends")
 
 
 class Lobby:
@@ -234,18 +130,30 @@ class Lobby:
         self.open_table = open_table
         self.message = ipywidgets.HTML()
         self.rows = ipywidgets.VBox()
-        self.game = ipywidgets.Dropdown(options=[("Push", "push"), ("Cap-It", "cap_it"), ("6-7-8-9-10", "six_to_ten")],
+        self.game = ipywidgets.Dropdown(options=[(GAMES[game].title, game) for game in TABLE_GAMES],
                                         description="Game")
-        self.level = ipywidgets.Dropdown(options=[("Random bots", "random"), ("Greedy bots", "greedy"),
-                                                  ("Searching bots", "search")], value="greedy", description="Bots")
+        self.level = ipywidgets.Dropdown(description="Bots")
+        self.options = {name: ipywidgets.Checkbox(description=words, value=False, indent=False)
+                        for name, words in (("roll_your_own", "Roll Your Own"), ("substitution", "Substitution"))}
+        self.game.observe(lambda _change: self._game_chosen(), names="value")
+        self._game_chosen()
         self.new_button = ipywidgets.Button(description="Open a new table", tooltip="Open a table and sit at it")
         self.new_button.on_click(lambda _b: self._guard(self._new))
         self.refresh_button = ipywidgets.Button(description="Refresh", tooltip="Show the tables as they are now")
         self.refresh_button.on_click(lambda _b: self._guard(self.refresh))
         self.view = ipywidgets.VBox([self.message, self.rows,
-                                     ipywidgets.HBox([self.game, self.level, self.new_button]), self.refresh_button])
+                                     ipywidgets.HBox([self.game, self.level, *self.options.values(),
+                                                      self.new_button]), self.refresh_button])
         self.view.add_class("pl-lobby")
         self.refresh()
+
+    def _game_chosen(self) -> None:
+        """The chosen game's bot levels (its usual ones chosen) and, for Push stud, its options."""
+        spec = GAMES[self.game.value]
+        self.level.options = [(f"{level.capitalize()} bots", level) for level in spec.bots]
+        self.level.value = DEFAULT_LEVEL[spec.family]
+        for name, box in self.options.items():
+            box.layout.display = None if name in TABLE_OPTIONS.get(spec.id, ()) else "none"
 
     def _guard(self, call: Callable[[], None]) -> None:
         try:
@@ -269,12 +177,10 @@ class Lobby:
         self.rows.children = tuple(rows) or (ipywidgets.HTML("<p>No table is open yet: open one below.</p>"),)
 
     def _row(self, table: Mapping[str, Any]) -> ipywidgets.Widget:
-        from push_learn.rummy.engine import seat_names
-
-        names = seat_names(len(table["seats"]))
+        names = table_seat_names(str(table["game"]), len(table["seats"]))
         who = ", ".join(f"{names[s['seat']]}: {s['student'] or (s['bot'] + ' bot' if s['bot'] else 'free')}"
                         for s in table["seats"])
-        label = ipywidgets.HTML(f"<p><b>Table {int(table['id'])}</b> ({html.escape(str(table['game']))}, "
+        label = ipywidgets.HTML(f"<p><b>Table {int(table['id'])}</b> ({html.escape(GAMES[str(table['game'])].title)}, "
                                 f"{html.escape(str(table['status']))}): {html.escape(who)}</p>")
         buttons = []
         for seat in table["seats"]:
@@ -291,8 +197,15 @@ class Lobby:
         self.open_table(TableReplica(self.link, table_id))
 
     def _new(self) -> None:
-        answer = self.send("new", {"game": self.game.value, "level": self.level.value})
+        game = self.game.value
+        options = {name: box.value for name, box in self.options.items() if name in TABLE_OPTIONS.get(game, ())}
+        answer = self.send("new", {"game": game, "level": self.level.value, "options": options})
         self.open_table(TableReplica(self.link, int(answer["table"]["id"])))
+
+
+def seat_page(replica: TableReplica) -> TablePlayTable | TablePokerTable:
+    """The page of the student's seat: a PokerTable at a stud game's table, a PlayTable at a rummy one's."""
+    return TablePokerTable(replica) if replica.spec.family == "stud" else TablePlayTable(replica)
 
 
 def _service_send(action: str, payload: dict[str, Any]) -> dict[str, Any]:
@@ -330,7 +243,7 @@ def table_page(send: Callable[[str, dict[str, Any]], dict[str, Any]] = _service_
             start.on_click(begin)
             page.children = (note, start)
             return
-        page.children = (TablePlayTable(replica),)
+        page.children = (seat_page(replica),)
 
     lobby = Lobby(send, link if link is not None else ServiceLink(), show)
     if not page.children:

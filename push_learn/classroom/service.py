@@ -75,8 +75,6 @@ _SIGNING = b"push_learn.class-request\x1f"
 
 LEVEL_WORDS = {"random": "random bots", "greedy": "greedy bots", "search": "searching bots"}
 GAME_WORDS = {"push": "Push", "cap_it": "Cap-It", "six_to_ten": "6-7-8-9-10"}
-TABLE_OPTIONS = {"push_stud": ("roll_your_own", "substitution")}
-"""The rules options a student may choose when opening a class table, by game (true or false each)."""
 
 T = TypeVar("T")
 
@@ -281,7 +279,7 @@ class ClassService:
         if action == "lobby":
             return self.lobby(member)
         if action == "new":
-            from push_learn.classroom.tables import DEFAULT_LEVEL, table_rules, table_spec
+            from push_learn.classroom.table_games import DEFAULT_LEVEL, TABLE_OPTIONS, table_rules, table_spec
 
             game = str(body.get("game", "push"))
             spec = table_spec(game)

@@ -40,6 +40,15 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from push_learn.classroom.errors import ClassroomError
+from push_learn.classroom.table_games import (
+    DEFAULT_LEVEL,
+    TABLE_FAMILIES,
+    TABLE_GAMES,
+    TABLE_OPTIONS,
+    table_rules,
+    table_seat_names,
+    table_spec,
+)
 from push_learn.classroom.table_store import (
     LoggedAction,
     StepTaken,
@@ -48,15 +57,15 @@ from push_learn.classroom.table_store import (
     table_to_json,
 )
 from push_learn.errors import IllegalAction, PushLearnError
-from push_learn.games import GAMES
-from push_learn.protocol import GameSpec, SeatAction
-from push_learn.records import Record, short
+from push_learn.protocol import SeatAction
+from push_learn.records import Record
 
 __all__ = [
     "DEFAULT_LEVEL",
     "HEARTBEAT_S",
     "TABLE_FAMILIES",
     "TABLE_GAMES",
+    "TABLE_OPTIONS",
     "BotTurn",
     "Fetched",
     "ServiceLink",
@@ -67,50 +76,13 @@ __all__ = [
     "bot_rng",
     "table_from_json",
     "table_rules",
+    "table_seat_names",
     "table_spec",
     "table_to_json",
 ]
 
 HEARTBEAT_S = 5.0
 """At most one sign of life per this many seconds goes to the store (the idle limit is far longer)."""
-TABLE_FAMILIES = ("rummy", "stud")
-"""The families a class table plays (D-TBL-01, D-TBL-13): rummy, and the push stud games."""
-DEFAULT_LEVEL = {"rummy": "greedy", "stud": "threshold"}
-"""The bots of a new table when none are chosen, by family."""
-TABLE_GAMES = tuple(spec.id for spec in GAMES.values()
-                    if spec.family in TABLE_FAMILIES and spec.read_action is not None and spec.players[-1] >= 2)
-"""The games a class table plays, by id: Push, Cap-It, 6-7-8-9-10, Push stud and Screw Your Neighbor."""
-
-
-def table_spec(game: object) -> GameSpec:
-    """The catalogue entry of a game a class table plays; ``ClassroomError`` in words for any other."""
-    if not isinstance(game, str) or game not in TABLE_GAMES:
-        raise ClassroomError(f"a class table plays {', '.join(TABLE_GAMES)}, not {short(game, 30)}")
-    return GAMES[game]
-
-
-def table_rules(game: str, players: int | None = None, **options: Any) -> dict[str, Any]:
-    """The rules of a new table of ``game`` as the store keeps them: the rules its records carry.
-
-    ``players`` is the number of seats (the game's default when None); ``options`` are the game's
-    own (Push stud's ``roll_your_own`` and ``substitution``). A choice the game refuses raises
-    ``ClassroomError`` saying why.
-
-    >>> table_rules("push_stud", 4, roll_your_own=True)["roll_your_own"]
-    True
-    """
-    spec = table_spec(game)
-    count = spec.default_players if players is None else players
-    if isinstance(count, bool) or not isinstance(count, int) or count not in spec.players:
-        raise ClassroomError(f"{spec.title} is for {spec.players[0]} to {spec.players[-1]} players, "
-                             f"not {short(count)}")
-    try:
-        rules: dict[str, Any] = dict(spec.new(seed=0, players=count, **options).record().rules)
-    except (PushLearnError, ValueError, TypeError) as exc:
-        raise ClassroomError(f"{spec.title} cannot be set up that way: {exc}") from None
-    return rules
-
-
 class TableMoved(IllegalAction):
     """The student's move was chosen on a table that has moved on since: another move took that step."""
 

@@ -11,13 +11,13 @@ import asyncio
 import json
 import random
 import time
-from collections import deque
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pl_widget_driver import Wire, page_sends, synced
+from stud_hidden import hidden_from, redeal_hidden
 
 from push_learn.cards import Card
 from push_learn.games import new_game
@@ -25,8 +25,7 @@ from push_learn.poker.actions import Action
 from push_learn.poker.analysis import RandomBot
 from push_learn.poker.betting import build_pots
 from push_learn.poker.observation import Observation, Phase
-from push_learn.poker.showdown import Award, Direction
-from push_learn.poker.stud import StudGame
+from push_learn.poker.showdown import Award
 from push_learn.poker.stud_records import load_stud
 from push_learn.records import Record
 from push_learn.widgets import PokerTable
@@ -42,15 +41,6 @@ def passive(state: dict[str, Any]) -> dict[str, Any]:
     if state["phase"] == "declare":
         return next(m for m in moves if m["action"]["direction"] == "high")
     return next((m for m in moves if m["kind"] in PASSIVE), moves[0])
-
-
-def hidden_from(game: StudGame, seat: int) -> set[Card]:
-    """The cards ``seat`` cannot see now (the truth, read from the game's own state)."""
-    view = game.observe(seat)
-    seen = {c for s in view.seats for c in (*s.up, *s.down) if c is not None} | set(view.known_out)
-    if view.offered is not None:
-        seen.add(view.offered)
-    return set(game.all_cards()) - seen
 
 
 def leaks(text: str, cards: set[Card]) -> list[Card]:
@@ -328,39 +318,6 @@ def test_the_split_and_the_odd_chip_in_words() -> None:
 
 
 # ---- fair play, differentially ---------------------------------------------------------------------------
-
-
-def redeal_hidden(game: StudGame, seat: int, rng: random.Random) -> None:
-    """Deal again, at random, every card ``seat`` cannot see (other seats' unseen face-down cards, a face-down
-    card on offer to another seat, the deck, unseen dead cards), and change the other seats' declarations
-    that are made but not yet revealed. The seat's own observation is unchanged."""
-    known = game._known(seat)
-    places: list[tuple[list[Card], int]] = []
-    for other in range(len(game.players)):
-        if other != seat:
-            places += [(game._down[other], i) for i, c in enumerate(game._down[other]) if c not in known]
-    deck, dead = list(game._deck), game._dead
-    places += [(deck, i) for i in range(len(deck))] + [(dead, i) for i, c in enumerate(dead) if c not in known]
-    offer = [game._offer[0]] if game._offer is not None and game._offer[0] not in known else []
-    old = [where[i] for where, i in places] + offer
-    new = list(old)
-    while new == old:
-        rng.shuffle(new)
-    moved = dict(zip(old, new, strict=True))
-    for (where, i), card in zip(places, new, strict=False):
-        where[i] = card
-    game._deck = deque(deck)
-    if offer:
-        assert game._offer is not None
-        game._offer = (new[-1], game._offer[1])
-    for other, seen in enumerate(game._seen):
-        if other != seat:
-            game._seen[other] = {moved.get(c, c) for c in seen}
-    for other, action in list(game._chosen.items()):
-        if other != seat and action.direction is not None:
-            others = [d for d in Direction if d is not action.direction]
-            game._chosen[other] = Action.declare(other, rng.choice(others))
-    assert game.observe(seat).seats[seat] is not None
 
 
 POINTS = [

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from tornado import web
@@ -20,6 +20,10 @@ from tornado import web
 from push_learn.apps.guards import teacher_only
 from push_learn.classroom.service import GAME_WORDS, LEVEL_WORDS, ClassService, _blocking, _service, describe
 from push_learn.classroom.store import ClassInfo, ClassroomError, NotFound
+from push_learn.games import GAMES
+
+if TYPE_CHECKING:
+    from push_learn.classroom.tables import TableReplica
 
 __all__ = ["ExportHandler", "RecordHandler", "TableHandler", "TeacherHandler", "render_class", "render_page",
            "render_table_watch", "render_tables"]
@@ -132,6 +136,7 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
     variants = "".join(f'<option value="{key}">{_e(name)}</option>' for key, name in GAME_WORDS.items())
     levels = "".join(f'<option value="{key}"{" selected" if key == "greedy" else ""}>{_e(words)}</option>'
                      for key, words in LEVEL_WORDS.items())
+    table_levels = levels + '<option value="threshold">threshold bots (stud games)</option>'
     parts = [
         f'<section aria-labelledby="pl-class-title"><h2 id="pl-class-title">{_e(info.name)}</h2>'
         f'<p>Class code to hand out: <span class="pl-code">{_e(code)}</span> '
@@ -194,7 +199,7 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
         '</option><option value="bot">give the seat to a bot</option><option value="idle">set the idle limit'
         "</option></select></label>"
         '<label>Seat <input name="seat" type="number" min="0" max="7" value="0"></label>'
-        f"<label>Bots <select name=\"level\">{levels}</select></label>"
+        f"<label>Bots <select name=\"level\">{table_levels}</select></label>"
         '<label>Idle limit (seconds, 0 = never) <input name="seconds" type="number" min="0" value="120"></label>'
         "<button type=\"submit\">Do it</button></form></section>")
     links = " ".join(f'<a href="/push_learn/teacher/export/{_e(code)}/{sheet}.csv" download>{sheet}.csv</a>'
@@ -212,19 +217,19 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
 def render_tables(service: ClassService, code: str) -> str:
     """Every table of the class, live: status, step, who sits where (away students marked), and links to
     watch a seat or all cards, and, once over, the record for the Deal Replayer."""
-    from push_learn.rummy.engine import seat_names
+    from push_learn.classroom.table_games import table_seat_names
 
     rows: list[list[object]] = []
     for info in service.store.tables(code, finished=True):
-        names = seat_names(len(info.seats))
+        names = table_seat_names(info.game, len(info.seats))
         seats = "; ".join(
             f"{names[s.seat]}: " + (f"{s.student}{' (away: a bot plays)' if info.bot_for(s.seat) else ''}"
                                     if s.student else f"{s.bot} bot" if s.bot else "free") for s in info.seats)
         watch = [_Link(f"/push_learn/teacher/table/{info.id}.html?seat=all", "all cards")] + [
             _Link(f"/push_learn/teacher/table/{info.id}.html?seat={s.seat}", names[s.seat]) for s in info.seats]
         record = _Link(f"/push_learn/teacher/table/{info.id}.json", "record") if info.status == "over" else ""
-        rows.append([info.id, GAME_WORDS.get(info.game, info.game), info.status, info.steps, seats,
-                     _Links(watch), record])
+        title = GAMES[info.game].title if info.game in GAMES else info.game
+        rows.append([info.id, title, info.status, info.steps, seats, _Links(watch), record])
     return _table("The class's tables", ["table", "game", "status", "moves", "seats", "watch", "file"], rows,
                   "pl-tables", "No table opened yet: students open them from the class tables page.")
 
@@ -234,6 +239,8 @@ def render_table_watch(service: ClassService, table_id: int, seat: str) -> str:
     from push_learn.classroom.tables import StoreLink, TableReplica
 
     replica = TableReplica(StoreLink(service.store, None), table_id)
+    if replica.spec.family == "stud":
+        return _stud_watch(replica, seat)
     match = replica.match
     names = match.names
     hands: list[Any]
@@ -256,6 +263,40 @@ def render_table_watch(service: ClassService, table_id: int, seat: str) -> str:
         " to play</p>" + _table("Hands", ["seat", "cards"], rows, "pl-hands", "")
         + f"<p>Melds on the table: {_e(melds)}</p><h2>Last moves</h2><ol>"
         + "".join(f"<li>{_e(line)}</li>" for line in log[-12:]) + "</ol></main></body></html>")
+
+
+def _stud_watch(replica: TableReplica, seat: str) -> str:
+    """A stud table as the teacher watches it: every seat's cards, or what one seat sees (others' face-down
+    cards counted, declarations only once all are revealed), with chips, the pot and the last moves."""
+    game = replica.match
+    names = game.players
+    if seat == "all":
+        title, view = "every hand", game.observe(None)
+
+        def cards(s: int) -> str:
+            down = [c for c in game.cards(s) if c not in view.seats[s].up]
+            return " ".join(str(c) for c in view.seats[s].up) + (f" | down: {' '.join(map(str, down))}" if down else "")
+    else:
+        number = int(seat) if seat.isdigit() and int(seat) < len(names) else 0
+        title, view = f"{names[number]}'s view", game.observe(number)
+
+        def cards(s: int) -> str:
+            place = view.seats[s]
+            hidden = sum(1 for c in place.down if c is None)
+            shown = " ".join(str(c) for c in (*place.up, *(c for c in place.down if c is not None)))
+            return shown + (f" | {hidden} face-down" if hidden else "")
+    rows: list[list[object]] = [
+        [names[s], cards(s), f"${view.seats[s].stack}",
+         "folded" if view.seats[s].folded else str(view.seats[s].declared or "")] for s in range(len(names))]
+    movers = ", ".join(names[s] for s in game.to_move) or "nobody"
+    return (
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="2">'
+        f"<title>Table {replica.table_id}</title><style>{_STYLE}</style></head><body><main>"
+        f"<h1>Table {replica.table_id}: {_e(title)}</h1>"
+        f"<p>{_e(replica.info.status)}, move {replica.step}, pot ${view.pot}, {_e(movers)} to act</p>"
+        + _table("Seats", ["seat", "cards", "chips", "in the hand"], rows, "pl-hands", "")
+        + "<h2>Last moves</h2><ol>" + "".join(f"<li>{_e(line)}</li>" for line in view.log[-12:])
+        + "</ol></main></body></html>")
 
 
 def render_page(service: ClassService, chosen: str | None, xsrf: str, message: str = "", ok: bool = True) -> str:
@@ -375,11 +416,14 @@ def _table_action(service: ClassService, code: str, action: str, argument: Any) 
         store.pause_table(info.id, paused=action == "pause")
         return f"Table {info.id} {'paused' if action == 'pause' else 'resumed'}."
     if action == "bot":
-        seat, level = argument("seat", "").strip(), argument("level", "greedy")
-        if not seat.isdigit() or level not in LEVEL_WORDS:
-            raise ClassroomError("choose a seat number and a bot level")
+        from push_learn.classroom.table_games import DEFAULT_LEVEL, table_spec
+
+        spec = table_spec(info.game)
+        seat, level = argument("seat", "").strip(), argument("level", DEFAULT_LEVEL[spec.family])
+        if not seat.isdigit() or level not in spec.bots:
+            raise ClassroomError(f"choose a seat number and one of {spec.title}'s bot levels ({', '.join(spec.bots)})")
         store.seat_bot(info.id, int(seat), level)
-        return f"Seat {seat} of table {info.id} is played by {LEVEL_WORDS[level]} now."
+        return f"Seat {seat} of table {info.id} is played by {LEVEL_WORDS.get(level, f'{level} bots')} now."
     seconds = argument("seconds", "").strip()
     if not seconds.isdigit():
         raise ClassroomError("the idle limit is a whole number of seconds")

@@ -213,3 +213,29 @@ def test_the_service_opens_a_stud_table_with_its_options_and_refuses_others_in_w
     with pytest.raises(ClassroomError, match=r"a class table plays .* not 'three_card_poker'"):
         service.table_request(ann, "new", {"game": "three_card_poker"})
     assert [t.id for t in store.tables(code)] == [opened["id"]]
+
+
+def test_the_teacher_watches_a_stud_table_one_seat_or_every_card_and_gives_a_seat_to_a_bot(store: Store) -> None:
+    from push_learn.classroom.teacher import _table_action, render_table_watch, render_tables
+
+    table_id = _stud_table(store, "push_stud", 4, substitution=True)
+    kernels = _kernels(store, table_id)
+    for _ in range(12):
+        _step_all(kernels)
+    game = kernels[0].match
+    service = ClassService(store, b"key")
+    code = store.table(table_id).class_code
+    listing = render_tables(service, code)
+    assert "Push stud" in listing and "Seat 1: Ann" in listing and "Seat 3: random bot" in listing
+    every = render_table_watch(service, table_id, "all")
+    assert all(str(card) in every for seat in range(4) for card in game.cards(seat))
+    bens = render_table_watch(service, table_id, "1")
+    assert "Seat 2&#x27;s view" in bens and all(str(card) in bens for card in game.cards(1))
+    anns_down = [card for card in game.cards(0) if card not in game.observe(None).seats[0].up]
+    assert anns_down and not any(str(card) in bens for card in anns_down)
+    assert str(store.table(table_id).seed) not in every + listing
+    said = _table_action(service, code, "bot", {"table": str(table_id), "seat": "0", "level": "threshold"}.get)
+    assert said == f"Seat 0 of table {table_id} is played by threshold bots now."
+    with pytest.raises(ClassroomError, match="one of Push stud's bot levels \\(random, threshold\\)"):
+        _table_action(service, code, "bot", {"table": str(table_id), "seat": "1", "level": "greedy"}.get)
+    assert [s.bot for s in store.table(table_id).seats] == ["threshold", None, "random", "random"]

@@ -98,8 +98,9 @@ class Student:
             "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"))
 
 
-def _open(browser: Browser, server: Server, name: str, seat: int, code: str) -> Student:
-    """A student joins the class on the landing page, follows the link to the tables and sits down."""
+def _open(browser: Browser, server: Server, name: str, seat: int, code: str, seat_name: str | None = None) -> Student:
+    """A student joins the class on the landing page, follows the link to the tables and sits down
+    (in the seat called ``seat_name``: a Push table's North, East... unless said)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     student = Student(name, seat, context, page, PageWatch.attach(context, page))
@@ -112,7 +113,7 @@ def _open(browser: Browser, server: Server, name: str, seat: int, code: str) -> 
     box.get_by_role("link", name="Sit at a table with classmates").click()
     app = page.locator(".pl-app-class-tables")
     expect(app.locator(".pl-app-sub")).to_contain_text("classmates", timeout=FIRST_RENDER)
-    app.get_by_role("button", name=f"Sit {seat_names(4)[seat]}").click()
+    app.get_by_role("button", name=f"Sit {seat_name or seat_names(4)[seat]}").click()
     expect(app.get_by_text("You sit at table")).to_be_visible(timeout=MOVE)
     return student
 

@@ -15,7 +15,11 @@ replica right after). Printed per backend: actions, p50/p95/worst latency, and t
 p95 to a baseline run in the same process with one table alone. Target (issue 24): p95 under 500 ms.
 Figures only: timings are never test assertions.
 
+``--game push_stud`` or ``--game screw`` seats the four students at stud tables instead (one hand each,
+threshold bots' choices for the students' moves).
+
 Run: .venv/bin/python benchmarks/class_tables.py [--tables 8] [--steps 80] [--poll 0.2] [--backend both]
+     [--game push]
 """
 
 from __future__ import annotations
@@ -34,8 +38,9 @@ from typing import Any
 
 from push_learn.classroom import Store
 from push_learn.classroom.pgserver import TempPostgres
+from push_learn.classroom.table_games import DEFAULT_LEVEL, table_rules, table_spec
 from push_learn.classroom.tables import StoreLink, TableMoved, TableReplica, bot_rng
-from push_learn.rummy.catalogue import make_rummy_bot, rummy_rules
+from push_learn.rummy.catalogue import rummy_rules
 from push_learn.rummy.engine import rules_to_json
 
 NAMES = ("North", "East", "South", "West")
@@ -47,7 +52,7 @@ def _student(store: Store, table_id: int, name: str, steps: int, poll: float, ap
              seen_ms: list[float], failures: list[str], lock: threading.Lock) -> None:
     try:
         replica = TableReplica(StoreLink(store, name), table_id)
-        bot = make_rummy_bot("greedy")
+        bot = replica.spec.bots[DEFAULT_LEVEL[replica.spec.family]]()  # greedy (rummy), threshold (stud)
         while replica.step < steps and not replica.match.over:
             before = replica.step
             replica.poll()
@@ -56,7 +61,7 @@ def _student(store: Store, table_id: int, name: str, steps: int, poll: float, ap
                 seen_ms.extend((now - appended[step]) * 1000 for step in range(before, replica.step)
                                if step in appended and replica.match.actions[step].seat != replica.seat)
             seat = replica.seat
-            if seat is not None and replica.match.to_move and replica.match.to_move[0] == seat:
+            if seat is not None and seat in replica.match.to_move:
                 action = bot.choose(replica.match.observe(seat), bot_rng(replica.info.seed, replica.step))
                 with lock:
                     appended[replica.step] = time.perf_counter()
@@ -87,8 +92,10 @@ def _tables(args: tuple[str, Sequence[int], int, float]) -> tuple[list[float], l
     return seen_ms, failures, sum(len(steps_of) for steps_of in appended.values())
 
 
-def run(url: str, tables: int, steps: int, poll: float, layout: str = "server") -> tuple[list[float], list[str], int]:
-    """Play ``tables`` tables of four simulated students for ``steps`` steps each; latencies in ms.
+def run(url: str, tables: int, steps: int, poll: float, layout: str = "server",
+        game: str = "push") -> tuple[list[float], list[str], int]:
+    """Play ``tables`` tables of ``game`` with four simulated students for ``steps`` steps each (a stud
+    table: one hand); latencies in ms.
 
     ``server``: every student a thread of one process sharing one store, as the class server's handlers
     share its store (every kernel's request reaches the database through it); ``processes``: one
@@ -101,7 +108,9 @@ def run(url: str, tables: int, steps: int, poll: float, layout: str = "server") 
         for number in range(tables):
             for name in NAMES:
                 store.join(code, name)
-            table = store.open_table(code, "push", ONE_DEAL, 4, seed=1000 + number, idle_limit_s=0)
+            rules = ONE_DEAL if game == "push" else table_rules(game, 4)
+            table = store.open_table(code, game, rules, 4, seed=1000 + number, idle_limit_s=0,
+                                     bot_level=DEFAULT_LEVEL[table_spec(game).family])
             for seat, name in enumerate(NAMES):
                 store.sit(table.id, name, seat)
             store.start_table(table.id)
@@ -123,10 +132,11 @@ def _percentile(values: Sequence[float], share: float) -> float:
 
 
 def report(backend: str, many: list[float], alone: list[float], actions: int, failures: list[str],
-           tables: int) -> None:
+           tables: int, game: str = "push") -> None:
     """Print one backend's figures."""
     p95, base = _percentile(many, 0.95), _percentile(alone, 0.95)
-    print(f"{backend}: {tables} tables x 4 students, {actions} actions, {len(many)} repaints measured")
+    print(f"{backend}: {tables} {table_spec(game).title} tables x 4 students, {actions} actions, "
+          f"{len(many)} repaints measured")
     print(f"  action -> other replicas: p50 {statistics.median(many):.0f} ms, p95 {p95:.0f} ms, "
           f"worst {max(many):.0f} ms (target p95 < 500 ms: {'met' if p95 < 500 else 'NOT met'})")
     print(f"  baseline, one table alone: p50 {statistics.median(alone):.0f} ms, p95 {base:.0f} ms; "
@@ -142,6 +152,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--steps", type=int, default=80, help="actions each table plays (a one-deal Push is ~90)")
     parser.add_argument("--poll", type=float, default=0.2, help="seconds between two polls of a page (0.2)")
     parser.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
+    parser.add_argument("--game", choices=("push", "push_stud", "screw"), default="push",
+                        help="the tables' game: a one-deal Push, or one hand of Push stud or Screw Your Neighbor")
     parser.add_argument("--layout", choices=("server", "processes"), default="server",
                         help="one store shared by every student (as the class server), or one process per table")
     options = parser.parse_args(argv)
@@ -151,9 +163,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             with tempfile.TemporaryDirectory() as folder:
                 url = server.url if server is not None else f"sqlite:///{folder}/class.db"
-                alone, _, _ = run(url, 1, options.steps, options.poll, options.layout)
-                many, failures, actions = run(url, options.tables, options.steps, options.poll, options.layout)
-                report(f"{backend} ({options.layout})", many, alone, actions, failures, options.tables)
+                alone, _, _ = run(url, 1, options.steps, options.poll, options.layout, options.game)
+                many, failures, actions = run(url, options.tables, options.steps, options.poll, options.layout,
+                                              options.game)
+                report(f"{backend} ({options.layout})", many, alone, actions, failures, options.tables, options.game)
         finally:
             if server is not None:
                 server.stop()

@@ -36,6 +36,23 @@ def test_every_game_answers_the_protocol_and_names_the_seat_to_move(game_id: str
     assert isinstance(record, Record) and record.game == game_id
 
 
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_game_reads_back_the_json_of_its_actions_and_refuses_garbage_in_words(game_id: str) -> None:
+    read = spec_of(game_id).read_action
+    assert read is not None
+    game = new_game(game_id, seed=5)
+    for _ in range(30):  # the first moves of a deal, each read back from its JSON before it is played
+        if game.over:
+            break
+        action = game.legal_actions(game.to_move[0])[-1]
+        again = read(json.loads(json.dumps(action.to_json())))
+        assert again == action and again.seat == action.seat
+        game.apply(again)
+    for garbage in ({}, {"type": "no such move", "seat": 0}, [1], "push"):
+        with pytest.raises((RecordError, ValueError)):
+            read(garbage)
+
+
 def test_an_unknown_game_is_named_with_the_known_ones() -> None:
     with pytest.raises(KeyError, match="the games are push, cap_it"):
         spec_of("poker")

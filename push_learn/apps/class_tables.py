@@ -1,4 +1,5 @@
-"""Class tables on a student's page: a lobby of the class's open tables, then the PlayTable of their seat.
+"""Class tables on a student's page: a lobby of the class's open tables, then the PlayTable of their seat
+(the PokerTable at a stud game's table: ``push_learn.apps.table_seat``).
 
 The page's kernel holds the table's replica (``push_learn.classroom.tables``): the whole game, replayed
 from the store's log, stays in the kernel; the page is a ``TablePlayTable``, a PlayTable whose state

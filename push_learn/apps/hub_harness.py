@@ -28,6 +28,7 @@ import sys
 import time
 import urllib.parse
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -153,8 +154,10 @@ class Hub:
 
 
 def hub_config(folder: Path, port: int, class_db: str, culler_timeout: int, culler_every: int,
-               admin_token: str, culler_token: str = "", hub_port: int = 0) -> tuple[str, dict[str, Any]]:
-    """The ``jupyterhub_config.py`` of the local hub, and the settings it took from ``docs/z2jh/config.yaml``."""
+               admin_token: str, culler_token: str = "", hub_port: int = 0,
+               server_env: Mapping[str, str] | None = None) -> tuple[str, dict[str, Any]]:
+    """The ``jupyterhub_config.py`` of the local hub, and the settings it took from ``docs/z2jh/config.yaml``;
+    ``server_env`` adds variables to every student's server (the tests' autoplay switch)."""
     z2jh = load_z2jh()
     single = z2jh["singleuser"]
     voila_file = single["extraFiles"]["voila-config"]
@@ -172,6 +175,7 @@ def hub_config(folder: Path, port: int, class_db: str, culler_timeout: int, cull
         "JUPYTER_CONFIG_PATH": str(config_dir),
         HUB_SERVICE_ENV: f"http://127.0.0.1:{port}/services/{SERVICE_NAME}/",
         "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH", "")])),
+        **(server_env or {}),
     }
     settings = {
         "default_url": single["defaultUrl"],
@@ -198,7 +202,7 @@ c.JupyterHub.pid_file = "{folder / 'jupyterhub.pid'}"
 c.JupyterHub.authenticator_class = {settings['authenticator']!r}
 c.SharedPasswordAuthenticator.user_password = {CLASS_PASSWORD!r}
 c.Authenticator.allow_all = True
-c.JupyterHub.spawner_class = "simple"
+c.JupyterHub.spawner_class = "push_learn.apps.hub_spawner.PooledPortSpawner"  # ports no kernel is handed (D-HUB-08)
 c.SimpleLocalProcessSpawner.home_dir_template = "{homes}/{{username}}"
 c.Spawner.cmd = [{sys.executable!r}, "-m", "jupyterhub.singleuser"]
 c.Spawner.args = ["--ServerApp.allow_root=True", *{server_args!r}]  # root here; the image's uid 1000 there
@@ -222,13 +226,15 @@ c.JupyterHub.load_roles = [
 
 
 def start_hub(folder: Path, class_db: str, *, culler_timeout: int = 30, culler_every: int = 10,
-              timeout: float = 90.0) -> Hub:
-    """Start JupyterHub in ``folder`` with the class store ``class_db``; return once its API answers."""
+              timeout: float = 90.0, server_env: Mapping[str, str] | None = None) -> Hub:
+    """Start JupyterHub in ``folder`` with the class store ``class_db``; return once its API answers
+    (``server_env``: more variables for students' servers)."""
     import urllib.request
 
     port, hub_port = free_port(), free_port()
     token, culler_token = secrets.token_hex(16), secrets.token_hex(16)
-    text, settings = hub_config(folder, port, class_db, culler_timeout, culler_every, token, culler_token, hub_port)
+    text, settings = hub_config(folder, port, class_db, culler_timeout, culler_every, token, culler_token, hub_port,
+                                server_env)
     (folder / "jupyterhub_config.py").write_text(text, encoding="utf-8")
     log = folder / "hub.log"
     with log.open("wb") as out:
@@ -331,8 +337,9 @@ class Student:
                                         for key in self.jar):
             raise ServerError(f"{self.name} could not log in to the hub ({reply.code})")
 
-    async def open_dashboard(self, notebook: str = "meld_lab.ipynb", seed: int = 1) -> str:
-        """Start (if need be) the student's server and open a dashboard there; the page's HTML."""
+    async def open_dashboard(self, notebook: str = "meld_lab.ipynb", seed: int = 1, query: str = "") -> str:
+        """Start (if need be) the student's server and open a dashboard there (``?seed=<seed>`` and ``query``,
+        such as ``&assignment=3``); the page's HTML."""
         started = time.monotonic()
         await self.fetch(f"{self.hub.url}hub/spawn", "POST", b"",
                          {"X-XSRFToken": self.jar.get("_xsrf", "")})
@@ -345,7 +352,7 @@ class Student:
         else:
             raise ServerError(f"{self.name}'s server did not start within {STEP_TIMEOUT:.0f} s")
         self.times["server"] = time.monotonic() - started
-        page = await self.fetch(f"{self.hub.url}user/{self.name}/voila/render/{notebook}?seed={seed}")
+        page = await self.fetch(f"{self.hub.url}user/{self.name}/voila/render/{notebook}?seed={seed}{query}")
         html = page.body.decode("utf-8", errors="replace")
         if page.code != 200:
             raise ServerError(f"{self.name}: the dashboard answered {page.code}: {html[:300]}")
@@ -396,6 +403,16 @@ class Student:
         if not self.widget:
             raise ServerError(f"{self.name}: the dashboard has no anywidget")
         return states
+
+    async def request_state(self, model: str = "") -> dict[str, Any]:
+        """Ask one widget model (the dashboard's anywidget by default) for its state, as a page that shows it
+        does; the kernel's ``update`` answer. Any dashboard answers it, whatever its controls."""
+        sent = self._send("comm_msg", {"comm_id": model or self.widget, "data": {"method": "request_state"}})
+        answer = await self._answer(sent)
+        if answer["content"]["data"].get("method") != "update":
+            raise ServerError(f"{self.name}: the widget answered {answer['content']['data'].get('method')!r}, "
+                              "not its state")
+        return dict(answer["content"]["data"].get("state", {}))
 
     async def click(self, card: int) -> dict[str, Any]:
         """Click a card (the anywidget message the page sends); the kernel's answer (the repainted state)."""

@@ -341,16 +341,7 @@ class Student:
         """Start (if need be) the student's server and open a dashboard there (``?seed=<seed>`` and ``query``,
         such as ``&assignment=3``); the page's HTML."""
         started = time.monotonic()
-        await self.fetch(f"{self.hub.url}hub/spawn", "POST", b"",
-                         {"X-XSRFToken": self.jar.get("_xsrf", "")})
-        api = f"{self.hub.url}hub/api/users/{self.name}"
-        while time.monotonic() - started < STEP_TIMEOUT:
-            reply = await self.fetch(api, headers={"X-XSRFToken": self.jar.get("_xsrf", "")})
-            if reply.code == 200 and (json.loads(reply.body).get("servers", {}).get("", {}).get("ready")):
-                break
-            await asyncio.sleep(1.0)
-        else:
-            raise ServerError(f"{self.name}'s server did not start within {STEP_TIMEOUT:.0f} s")
+        await self.wait_for_server()
         self.times["server"] = time.monotonic() - started
         page = await self.fetch(f"{self.hub.url}user/{self.name}/voila/render/{notebook}?seed={seed}{query}")
         html = page.body.decode("utf-8", errors="replace")
@@ -364,6 +355,39 @@ class Student:
                               "names no kernel")
         self.kernel = found.group(1)
         return html
+
+    async def wait_for_server(self) -> None:
+        """Ask for the student's server unless the login already did, then follow its start on the hub's
+        progress stream, as the hub's spawn-pending page does in a browser (one open request, the hub
+        says when: a class polling the API every second kept the hub's one process busy answering)."""
+        api = f"{self.hub.url}hub/api/users/{self.name}"
+        xsrf = {"X-XSRFToken": self.jar.get("_xsrf", "")}
+        reply = await self.fetch(api, headers=xsrf)
+        server = json.loads(reply.body).get("servers", {}).get("", {}) if reply.code == 200 else {}
+        if server.get("ready"):
+            return
+        if not server.get("pending"):
+            await self.fetch(f"{self.hub.url}hub/spawn", "POST", b"", xsrf)
+        events: list[dict[str, Any]] = []
+        pending = b""
+
+        def on_chunk(chunk: bytes) -> None:
+            nonlocal pending
+            pending += chunk
+            *whole, pending = pending.split(b"\n\n")
+            events.extend(json.loads(line[5:]) for event in whole for line in event.splitlines()
+                          if line.startswith(b"data:"))
+
+        request = HTTPRequest(f"{api}/server/progress", request_timeout=STEP_TIMEOUT, streaming_callback=on_chunk,
+                              headers={"Cookie": "; ".join(f"{k}={v}" for k, v in self.jar.items()), **xsrf})
+        stream = await AsyncHTTPClient().fetch(request, raise_error=False)
+        if any(event.get("ready") for event in events):
+            return
+        reply = await self.fetch(api, headers=xsrf)  # the stream ended without a word: ask once more
+        if reply.code == 200 and json.loads(reply.body).get("servers", {}).get("", {}).get("ready"):
+            return
+        said = events[-1].get("message", "") if events else f"progress stream answered {stream.code}"
+        raise ServerError(f"{self.name}'s server did not start: {said}")
 
     def _send(self, msg_type: str, content: dict[str, Any], metadata: dict[str, Any] | None = None) -> str:
         assert self.socket is not None

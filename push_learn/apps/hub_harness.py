@@ -63,6 +63,10 @@ IMAGE_REPO = Path("/srv/push-learn")
 """Where the image keeps the repository (``repo2docker --target-repo-dir``); the checkout plays it locally."""
 CLASS_PASSWORD = "cards-" + secrets.token_hex(6)
 """The shared class password of the test hub (made up per run)."""
+CULL_SECONDS_PER_SERVER = 5.0
+"""Seconds the culler is given per server beyond its timeout: jupyterhub-idle-culler 2.0 stops servers one
+after another (it awaits each user's coroutine in turn; ``--concurrency`` only bounds its requests), and a
+server's stop took 2.5 to 5.7 s here under load (D-HUB-12)."""
 STEP_TIMEOUT = 300.0
 """Seconds one step of a student (a page, the server's start, an answer) may take: generous, for a shared machine."""
 
@@ -111,6 +115,18 @@ class Hub:
             command = [sys.executable, "-m", "jupyterhub_idle_culler", *self.settings["culler_args"]]
             self.culler = subprocess.Popen(command, env={**os.environ, **self.culler_env}, stdout=out,
                                            stderr=subprocess.STDOUT, start_new_session=True)
+
+    def wait_until_culled(self) -> float:
+        """Start the culler and wait until the hub knows no server and no student process is left, or the
+        culler's time is up (its timeout and rounds, plus ``CULL_SECONDS_PER_SERVER`` for each server);
+        the seconds waited."""
+        started = time.monotonic()
+        servers = len(self.servers())
+        self.start_culler()
+        deadline = started + self.culler_timeout + 6 * self.culler_every + 60 + CULL_SECONDS_PER_SERVER * servers
+        while time.monotonic() < deadline and (self.servers() or self.user_processes()):
+            time.sleep(2)
+        return time.monotonic() - started
 
     def log_tail(self, lines: int = 80) -> str:
         """The end of the hub's log."""

@@ -234,10 +234,7 @@ def test_the_culler_stops_abandoned_servers_and_frees_everything(hub: Hub) -> No
     """Everyone left without a word (websockets closed, kernels still running): the hub's idle culler stops
     every server after its timeout, and no server or kernel process is left."""
     assert hub.user_processes(), "the class's servers should still be running before the culler's turn"
-    hub.start_culler()
-    deadline = time.monotonic() + hub.culler_timeout + 6 * hub.culler_every + 60
-    while time.monotonic() < deadline and (hub.servers() or hub.user_processes()):
-        time.sleep(2)
+    hub.wait_until_culled()
     assert hub.servers() == {}, "the culler left servers running"
     assert hub.user_processes() == [], "servers or kernels outlived the culler"
     assert hub.culled() == {f"student{n:02d}" for n in range(STUDENTS)}, "the servers were not stopped by the culler"

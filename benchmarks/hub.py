@@ -148,12 +148,7 @@ def run_hub(students: int, arrival: float, linger: float, every: float, seed: in
         try:
             load = os.getloadavg()[0]
             figures = asyncio.run(_class(hub, students, arrival, linger, every, seed))
-            hub.start_culler()
-            left = time.monotonic()
-            deadline = left + hub.culler_timeout + 6 * hub.culler_every + 60
-            while time.monotonic() < deadline and (hub.servers() or hub.user_processes()):
-                time.sleep(2)
-            figures.freed_after = time.monotonic() - left
+            figures.freed_after = hub.wait_until_culled()
             figures.left_servers, figures.left_processes = len(hub.servers()), len(hub.user_processes())
             figures.load = (load, os.getloadavg()[0])
         finally:

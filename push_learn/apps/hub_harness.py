@@ -28,6 +28,7 @@ import sys
 import time
 import urllib.parse
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -62,6 +63,10 @@ IMAGE_REPO = Path("/srv/push-learn")
 """Where the image keeps the repository (``repo2docker --target-repo-dir``); the checkout plays it locally."""
 CLASS_PASSWORD = "cards-" + secrets.token_hex(6)
 """The shared class password of the test hub (made up per run)."""
+CULL_SECONDS_PER_SERVER = 5.0
+"""Seconds the culler is given per server beyond its timeout: jupyterhub-idle-culler 2.0 stops servers one
+after another (it awaits each user's coroutine in turn; ``--concurrency`` only bounds its requests), and a
+server's stop took 2.5 to 5.7 s here under load (D-HUB-12)."""
 STEP_TIMEOUT = 300.0
 """Seconds one step of a student (a page, the server's start, an answer) may take: generous, for a shared machine."""
 
@@ -111,6 +116,18 @@ class Hub:
             self.culler = subprocess.Popen(command, env={**os.environ, **self.culler_env}, stdout=out,
                                            stderr=subprocess.STDOUT, start_new_session=True)
 
+    def wait_until_culled(self) -> float:
+        """Start the culler and wait until the hub knows no server and no student process is left, or the
+        culler's time is up (its timeout and rounds, plus ``CULL_SECONDS_PER_SERVER`` for each server);
+        the seconds waited."""
+        started = time.monotonic()
+        servers = len(self.servers())
+        self.start_culler()
+        deadline = started + self.culler_timeout + 6 * self.culler_every + 60 + CULL_SECONDS_PER_SERVER * servers
+        while time.monotonic() < deadline and (self.servers() or self.user_processes()):
+            time.sleep(2)
+        return time.monotonic() - started
+
     def log_tail(self, lines: int = 80) -> str:
         """The end of the hub's log."""
         with contextlib.suppress(OSError):
@@ -153,8 +170,10 @@ class Hub:
 
 
 def hub_config(folder: Path, port: int, class_db: str, culler_timeout: int, culler_every: int,
-               admin_token: str, culler_token: str = "", hub_port: int = 0) -> tuple[str, dict[str, Any]]:
-    """The ``jupyterhub_config.py`` of the local hub, and the settings it took from ``docs/z2jh/config.yaml``."""
+               admin_token: str, culler_token: str = "", hub_port: int = 0,
+               server_env: Mapping[str, str] | None = None) -> tuple[str, dict[str, Any]]:
+    """The ``jupyterhub_config.py`` of the local hub, and the settings it took from ``docs/z2jh/config.yaml``;
+    ``server_env`` adds variables to every student's server (the tests' autoplay switch)."""
     z2jh = load_z2jh()
     single = z2jh["singleuser"]
     voila_file = single["extraFiles"]["voila-config"]
@@ -172,6 +191,7 @@ def hub_config(folder: Path, port: int, class_db: str, culler_timeout: int, cull
         "JUPYTER_CONFIG_PATH": str(config_dir),
         HUB_SERVICE_ENV: f"http://127.0.0.1:{port}/services/{SERVICE_NAME}/",
         "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH", "")])),
+        **(server_env or {}),
     }
     settings = {
         "default_url": single["defaultUrl"],
@@ -198,7 +218,7 @@ c.JupyterHub.pid_file = "{folder / 'jupyterhub.pid'}"
 c.JupyterHub.authenticator_class = {settings['authenticator']!r}
 c.SharedPasswordAuthenticator.user_password = {CLASS_PASSWORD!r}
 c.Authenticator.allow_all = True
-c.JupyterHub.spawner_class = "simple"
+c.JupyterHub.spawner_class = "push_learn.apps.hub_spawner.PooledPortSpawner"  # ports no kernel is handed (D-HUB-08)
 c.SimpleLocalProcessSpawner.home_dir_template = "{homes}/{{username}}"
 c.Spawner.cmd = [{sys.executable!r}, "-m", "jupyterhub.singleuser"]
 c.Spawner.args = ["--ServerApp.allow_root=True", *{server_args!r}]  # root here; the image's uid 1000 there
@@ -222,13 +242,15 @@ c.JupyterHub.load_roles = [
 
 
 def start_hub(folder: Path, class_db: str, *, culler_timeout: int = 30, culler_every: int = 10,
-              timeout: float = 90.0) -> Hub:
-    """Start JupyterHub in ``folder`` with the class store ``class_db``; return once its API answers."""
+              timeout: float = 90.0, server_env: Mapping[str, str] | None = None) -> Hub:
+    """Start JupyterHub in ``folder`` with the class store ``class_db``; return once its API answers
+    (``server_env``: more variables for students' servers)."""
     import urllib.request
 
     port, hub_port = free_port(), free_port()
     token, culler_token = secrets.token_hex(16), secrets.token_hex(16)
-    text, settings = hub_config(folder, port, class_db, culler_timeout, culler_every, token, culler_token, hub_port)
+    text, settings = hub_config(folder, port, class_db, culler_timeout, culler_every, token, culler_token, hub_port,
+                                server_env)
     (folder / "jupyterhub_config.py").write_text(text, encoding="utf-8")
     log = folder / "hub.log"
     with log.open("wb") as out:
@@ -331,21 +353,13 @@ class Student:
                                         for key in self.jar):
             raise ServerError(f"{self.name} could not log in to the hub ({reply.code})")
 
-    async def open_dashboard(self, notebook: str = "meld_lab.ipynb", seed: int = 1) -> str:
-        """Start (if need be) the student's server and open a dashboard there; the page's HTML."""
+    async def open_dashboard(self, notebook: str = "meld_lab.ipynb", seed: int = 1, query: str = "") -> str:
+        """Start (if need be) the student's server and open a dashboard there (``?seed=<seed>`` and ``query``,
+        such as ``&assignment=3``); the page's HTML."""
         started = time.monotonic()
-        await self.fetch(f"{self.hub.url}hub/spawn", "POST", b"",
-                         {"X-XSRFToken": self.jar.get("_xsrf", "")})
-        api = f"{self.hub.url}hub/api/users/{self.name}"
-        while time.monotonic() - started < STEP_TIMEOUT:
-            reply = await self.fetch(api, headers={"X-XSRFToken": self.jar.get("_xsrf", "")})
-            if reply.code == 200 and (json.loads(reply.body).get("servers", {}).get("", {}).get("ready")):
-                break
-            await asyncio.sleep(1.0)
-        else:
-            raise ServerError(f"{self.name}'s server did not start within {STEP_TIMEOUT:.0f} s")
+        await self.wait_for_server()
         self.times["server"] = time.monotonic() - started
-        page = await self.fetch(f"{self.hub.url}user/{self.name}/voila/render/{notebook}?seed={seed}")
+        page = await self.fetch(f"{self.hub.url}user/{self.name}/voila/render/{notebook}?seed={seed}{query}")
         html = page.body.decode("utf-8", errors="replace")
         if page.code != 200:
             raise ServerError(f"{self.name}: the dashboard answered {page.code}: {html[:300]}")
@@ -357,6 +371,39 @@ class Student:
                               "names no kernel")
         self.kernel = found.group(1)
         return html
+
+    async def wait_for_server(self) -> None:
+        """Ask for the student's server unless the login already did, then follow its start on the hub's
+        progress stream, as the hub's spawn-pending page does in a browser (one open request, the hub
+        says when: a class polling the API every second kept the hub's one process busy answering)."""
+        api = f"{self.hub.url}hub/api/users/{self.name}"
+        xsrf = {"X-XSRFToken": self.jar.get("_xsrf", "")}
+        reply = await self.fetch(api, headers=xsrf)
+        server = json.loads(reply.body).get("servers", {}).get("", {}) if reply.code == 200 else {}
+        if server.get("ready"):
+            return
+        if not server.get("pending"):
+            await self.fetch(f"{self.hub.url}hub/spawn", "POST", b"", xsrf)
+        events: list[dict[str, Any]] = []
+        pending = b""
+
+        def on_chunk(chunk: bytes) -> None:
+            nonlocal pending
+            pending += chunk
+            *whole, pending = pending.split(b"\n\n")
+            events.extend(json.loads(line[5:]) for event in whole for line in event.splitlines()
+                          if line.startswith(b"data:"))
+
+        request = HTTPRequest(f"{api}/server/progress", request_timeout=STEP_TIMEOUT, streaming_callback=on_chunk,
+                              headers={"Cookie": "; ".join(f"{k}={v}" for k, v in self.jar.items()), **xsrf})
+        stream = await AsyncHTTPClient().fetch(request, raise_error=False)
+        if any(event.get("ready") for event in events):
+            return
+        reply = await self.fetch(api, headers=xsrf)  # the stream ended without a word: ask once more
+        if reply.code == 200 and json.loads(reply.body).get("servers", {}).get("", {}).get("ready"):
+            return
+        said = events[-1].get("message", "") if events else f"progress stream answered {stream.code}"
+        raise ServerError(f"{self.name}'s server did not start: {said}")
 
     def _send(self, msg_type: str, content: dict[str, Any], metadata: dict[str, Any] | None = None) -> str:
         assert self.socket is not None
@@ -396,6 +443,16 @@ class Student:
         if not self.widget:
             raise ServerError(f"{self.name}: the dashboard has no anywidget")
         return states
+
+    async def request_state(self, model: str = "") -> dict[str, Any]:
+        """Ask one widget model (the dashboard's anywidget by default) for its state, as a page that shows it
+        does; the kernel's ``update`` answer. Any dashboard answers it, whatever its controls."""
+        sent = self._send("comm_msg", {"comm_id": model or self.widget, "data": {"method": "request_state"}})
+        answer = await self._answer(sent)
+        if answer["content"]["data"].get("method") != "update":
+            raise ServerError(f"{self.name}: the widget answered {answer['content']['data'].get('method')!r}, "
+                              "not its state")
+        return dict(answer["content"]["data"].get("state", {}))
 
     async def click(self, card: int) -> dict[str, Any]:
         """Click a card (the anywidget message the page sends); the kernel's answer (the repainted state)."""

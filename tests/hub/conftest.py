@@ -14,6 +14,7 @@ import pytest
 
 from push_learn.apps.harness import ServerError
 from push_learn.apps.hub_harness import Hub, start_hub, stop_hub
+from push_learn.apps.play_push import AUTOPLAY_ENV
 from push_learn.classroom.pgserver import PostgresMissing, TempPostgres
 from push_learn.classroom.store import NewClass, Store
 
@@ -45,7 +46,8 @@ def class_db() -> Iterator[TempPostgres]:
 def hub(class_db: TempPostgres, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
     """The running hub (its proxy, the class service and the idle culler with it)."""
     try:
-        running = start_hub(tmp_path_factory.mktemp("hub"), class_db.url)  # culler: 30 s idle (D-HUB-04)
+        # culler: 30 s idle (D-HUB-04); Play Push may autoplay a student's seat (the class deal's test)
+        running = start_hub(tmp_path_factory.mktemp("hub"), class_db.url, server_env={AUTOPLAY_ENV: "1"})
     except ServerError as error:
         pytest.fail(str(error), pytrace=False)
     _HUBS.append(running)

@@ -1,12 +1,16 @@
-"""A whole class on a real JupyterHub: logins, students' own servers, dashboards through Voilà, the class
-service that knows students by their hub tokens, and the idle culler freeing everything.
+"""A whole class on a real JupyterHub: logins, students' own servers, every dashboard through Voilà, the
+class service that knows students by their hub tokens, Play Push's class deal through it, and the idle
+culler freeing everything.
 
-``STUDENTS`` students log in through the hub's login form with the shared class password; the hub starts
-a Jupyter server for each (a local process); each opens Meld Lab through Voilà with push_learn's template
-and settings, and its kernel answers a widget message. ``BROWSER_STUDENTS`` of them do it in Chromium (the
-hub's form, the rendered page, a card clicked), the others on the wire (HTTP and the kernel's websocket,
-as ``benchmarks/hub.py`` measures them). Then everyone leaves without a word, and the culler must stop
-every server and every kernel. The tests run in this order and share the hub (``conftest.py``).
+``STUDENTS`` students log in through the hub's login form with the shared class password, arriving over
+``ARRIVAL`` seconds as a class does (D-HUB-09); the hub starts a Jupyter server for each (a local process,
+its port from the harness's pool, D-HUB-08). ``BROWSER_STUDENTS`` of them open Meld Lab in Chromium (the
+hub's form, the rendered page, a card clicked); the others, on the wire (HTTP and the kernel's websocket,
+as ``benchmarks/hub.py`` measures them), open the catalogue's dashboards in turn, so that every dashboard
+is opened by someone: each page must be rendered with push_learn's template and its widget must answer
+a state request, and Meld Lab's a click. Then one student plays the class's assignment in Play Push
+through the hub's class service, everyone leaves without a word, and the culler must stop every server
+and every kernel. The tests run in this order and share the hub (``conftest.py``).
 """
 
 from __future__ import annotations
@@ -17,19 +21,27 @@ import os
 import threading
 import time
 
+import psutil  # type: ignore[import-untyped]
 import pytest
 
+from push_learn.apps.catalogue import DASHBOARDS, DashboardInfo
 from push_learn.apps.harness import CHROMIUM_FLAGS, chromium_executable
 from push_learn.apps.hub_harness import CLASS_PASSWORD, Hub, Student
+from push_learn.apps.hub_spawner import ephemeral_range
 from push_learn.classroom.hub import SERVICE_NAME
 from push_learn.classroom.pgserver import TempPostgres
 from push_learn.classroom.store import NewClass, Store
+from push_learn.rummy import PUSH
+from push_learn.rummy.engine import rules_to_json
 
-STUDENTS = int(os.environ.get("PUSH_LEARN_HUB_STUDENTS", "10"))
-"""Students in the class: ten in ``make test`` on two shared cores, thirty with ``PUSH_LEARN_HUB_STUDENTS=30``
-(D-HUB-01; ``benchmarks/hub.py`` measures thirty)."""
+STUDENTS = int(os.environ.get("PUSH_LEARN_HUB_STUDENTS", "30"))
+"""Students in the class (D-HUB-01); at least ``BROWSER_STUDENTS`` + one per dashboard."""
+ARRIVAL = float(os.environ.get("PUSH_LEARN_HUB_ARRIVAL", "40"))
+"""Seconds over which the students on the wire arrive, one after another (D-HUB-09)."""
 BROWSER_STUDENTS = 2
 FIRST_RENDER_MS = 300_000
+MATCH_SECONDS = 240.0
+"""Seconds the autoplayed class deal may take, from the page's opening to its result in the store."""
 
 _LIGHT: list[Student] = []
 """The light students, whose servers and kernels the service test uses and the culler then stops."""
@@ -65,19 +77,44 @@ def _browser_student(hub: Hub, name: str, errors: list[str]) -> None:
             browser.close()
 
 
-async def _light_student(student: Student) -> None:
+def dashboard_of(number: int) -> DashboardInfo:
+    """The dashboard the ``number``-th student on the wire opens: the catalogue's in turn."""
+    return DASHBOARDS[number % len(DASHBOARDS)]
+
+
+async def _light_student(student: Student, number: int, delay: float) -> None:
+    await asyncio.sleep(delay)  # the class arrives over ARRIVAL seconds
+    info = dashboard_of(number)
     await student.log_in()
-    html = await student.open_dashboard(seed=len(student.name))
-    assert "push_learn" in html and "voila" in html.lower(), "the dashboard was not rendered with our template"
+    html = await student.open_dashboard(info.notebook, seed=number + 1)
+    assert "push_learn" in html and "voila" in html.lower(), f"{info.title} was not rendered with our template"
     await student.connect()
-    answer = await student.click(2)
-    assert answer["content"]["data"]["method"] == "update", "the kernel's answer to a click is not a repaint"
+    assert await student.request_state(), f"{info.title}'s widget answered with an empty state"
+    if info.slug == "meld_lab":  # a control known to answer: a card picked must come back repainted
+        answer = await student.click(2)
+        assert answer["content"]["data"]["method"] == "update", "the kernel's answer to a click is not a repaint"
+
+
+def _listening_ports(hub: Hub) -> dict[str, int]:
+    """Each student's server's listening port, by the user named in its environment."""
+    ports = {}
+    for process in hub.user_processes():
+        if "singleuser" not in " ".join(process.cmdline()):
+            continue
+        user = process.environ().get("JUPYTERHUB_USER", "?")
+        for connection in process.net_connections(kind="tcp"):
+            if connection.status == psutil.CONN_LISTEN:
+                ports[user] = connection.laddr.port
+    return ports
 
 
 def test_a_whole_class_logs_in_and_every_dashboard_is_interactive(hub: Hub) -> None:
     if chromium_executable() is None:
         pytest.fail("No Chromium for the hub's browser students: set CHROMIUM_PATH or run `make browser`.",
                     pytrace=False)
+    if BROWSER_STUDENTS + len(DASHBOARDS) > STUDENTS:
+        pytest.fail(f"every dashboard needs a student on the wire: PUSH_LEARN_HUB_STUDENTS must be at least "
+                    f"{BROWSER_STUDENTS + len(DASHBOARDS)}", pytrace=False)
     names = [f"student{n:02d}" for n in range(STUDENTS)]
     in_browser, on_wire = names[:BROWSER_STUDENTS], names[BROWSER_STUDENTS:]
     errors: list[str] = []
@@ -87,7 +124,8 @@ def test_a_whole_class_logs_in_and_every_dashboard_is_interactive(hub: Hub) -> N
     students = [Student(hub, name) for name in on_wire]
 
     async def everyone() -> list[BaseException | None]:
-        outcomes = await asyncio.gather(*(_light_student(s) for s in students), return_exceptions=True)
+        outcomes = await asyncio.gather(*(_light_student(s, n, ARRIVAL * n / len(students))
+                                          for n, s in enumerate(students)), return_exceptions=True)
         for student in students:  # a closed laptop: the websocket goes, the server and the kernel stay
             student.leave()
         return outcomes
@@ -95,11 +133,18 @@ def test_a_whole_class_logs_in_and_every_dashboard_is_interactive(hub: Hub) -> N
     outcomes = asyncio.run(everyone())
     for thread in browsers:
         thread.join()
-    failed = [f"{s.name}: {o!r}" for s, o in zip(students, outcomes, strict=True) if o is not None]
+    failed = [f"{s.name} ({dashboard_of(n).title}): {o!r}"
+              for n, (s, o) in enumerate(zip(students, outcomes, strict=True)) if o is not None]
     assert not failed and not errors, "students without an interactive dashboard:\n" + "\n".join(failed + errors)
+    assert {dashboard_of(n).slug for n in range(len(students))} == {info.slug for info in DASHBOARDS}
     _LIGHT.extend(students)
     servers = hub.servers()
     assert sorted(servers) == names, "not every student got a server of their own"
+    # each server listens on a port of its own from the pool, outside the range kernels are handed (D-HUB-08)
+    ports = _listening_ports(hub)
+    low, high = ephemeral_range()
+    assert sorted(ports) == names and len(set(ports.values())) == STUDENTS, ports
+    assert all(port < low or port > high for port in ports.values()), ports
     # each server opened its dashboards with push_learn's Voilà settings (the file config.yaml mounts)
     assert hub.settings["voila_config"] in (hub.folder / "etc" / "jupyter" / "voila.py").read_text()
 
@@ -158,14 +203,38 @@ print(json.dumps(out))
     assert f"/services/{SERVICE_NAME}/" in hub.settings["service"]["url"] + f"/services/{SERVICE_NAME}/"
 
 
+def test_a_student_plays_the_class_deal_through_the_hub_service(
+    hub: Hub, school_class: NewClass, class_db: TempPostgres
+) -> None:
+    """The teacher sets a deal; Ann (who joined through the service above) opens it in Play Push in her own
+    server, which asks the hub's class service for it with her hub token (no database address in her
+    server); the greedy bot plays her seat (autoplay, allowed on the test hub) and the result the service
+    sealed and the store replayed lands on the leaderboard under her hub name."""
+    assert _LIGHT, "the class test did not leave students connected"
+    ann = _LIGHT[0]
+    with Store(class_db.url) as store:
+        assert [s.name for s in store.students(school_class.code)] == [ann.name], "Ann should have joined"
+        assignment = store.assign(school_class.code, "push", "push", rules_to_json(PUSH), deal_number=1234)
+
+    async def play() -> str:
+        return await ann.open_dashboard("play_push.ipynb", query=f"&assignment={assignment.id}&autoplay=1")
+
+    html = asyncio.run(play())
+    assert "push_learn" in html, "Play Push was not rendered with our template"
+    deadline = time.monotonic() + MATCH_SECONDS
+    with Store(class_db.url) as store:
+        while time.monotonic() < deadline and not store.leaderboard(assignment.id):
+            time.sleep(2)
+        board = store.leaderboard(assignment.id)
+    assert [row.student for row in board] == [ann.name], f"Ann's result is not on the leaderboard: {board}"
+    assert board[0].moves > 0
+
+
 def test_the_culler_stops_abandoned_servers_and_frees_everything(hub: Hub) -> None:
     """Everyone left without a word (websockets closed, kernels still running): the hub's idle culler stops
     every server after its timeout, and no server or kernel process is left."""
     assert hub.user_processes(), "the class's servers should still be running before the culler's turn"
-    hub.start_culler()
-    deadline = time.monotonic() + hub.culler_timeout + 6 * hub.culler_every + 60
-    while time.monotonic() < deadline and (hub.servers() or hub.user_processes()):
-        time.sleep(2)
+    hub.wait_until_culled()
     assert hub.servers() == {}, "the culler left servers running"
     assert hub.user_processes() == [], "servers or kernels outlived the culler"
     assert hub.culled() == {f"student{n:02d}" for n in range(STUDENTS)}, "the servers were not stopped by the culler"

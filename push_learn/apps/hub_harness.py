@@ -202,6 +202,7 @@ def hub_config(folder: Path, port: int, class_db: str, culler_timeout: int, cull
         "service": service_definition(service_port, class_db),
         "culler_args": [f"--timeout={culler_timeout}", f"--cull-every={culler_every}"],
         "authenticator": z2jh["hub"]["config"]["JupyterHub"]["authenticator_class"],
+        "tornado_settings": dict(z2jh["hub"]["config"]["JupyterHub"]["tornado_settings"]),
     }
     culler = {"name": "idle-culler", "api_token": culler_token}  # started by Hub.start_culler (D-HUB-04)
     text = f"""# The local hub of push_learn's hub tests (written by push_learn.apps.hub_harness).
@@ -216,6 +217,7 @@ c.JupyterHub.db_url = "sqlite:///{folder / 'jupyterhub.sqlite'}"
 c.JupyterHub.cookie_secret_file = "{folder / 'cookie_secret'}"
 c.JupyterHub.pid_file = "{folder / 'jupyterhub.pid'}"
 c.JupyterHub.authenticator_class = {settings['authenticator']!r}
+c.JupyterHub.tornado_settings = {settings['tornado_settings']!r}
 c.SharedPasswordAuthenticator.user_password = {CLASS_PASSWORD!r}
 c.Authenticator.allow_all = True
 c.JupyterHub.spawner_class = "push_learn.apps.hub_spawner.PooledPortSpawner"  # ports no kernel is handed (D-HUB-08)

@@ -99,6 +99,8 @@ def test_the_local_hub_runs_these_settings(z2jh: dict[str, Any], tmp_path: Path)
     assert settings["default_url"] == single["defaultUrl"]
     assert settings["authenticator"] == z2jh["hub"]["config"]["JupyterHub"]["authenticator_class"]
     assert settings["culler_args"] == ["--timeout=30", "--cull-every=10"]
+    assert settings["tornado_settings"] == {"slow_stop_timeout": 1}
+    assert "c.JupyterHub.tornado_settings = {'slow_stop_timeout': 1}" in text
     assert settings["service"]["name"] == SERVICE_NAME
     assert f"c.Spawner.default_url = {single['defaultUrl']!r}" in text
     assert str(Z2JH).endswith("docs/z2jh/config.yaml")

@@ -143,6 +143,11 @@ class Pauses:
         self._began = 0.0
         self._start = 0.0
 
+    @property
+    def seconds(self) -> float:
+        """The collector's time so far in the block (read before and after a question: its pauses)."""
+        return sum(p for p, _ in self.pauses)
+
     def _watch(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
             self._start = time.perf_counter()
@@ -233,10 +238,12 @@ def _section(
     cold_count: int,
     beside: int = 0,
     seed: int = 0,
+    pauses: Pauses | None = None,
 ) -> tuple[list[Figure], list[Versus]]:
     """Time both questions on every family and print the figures; with ``beside``, the integer-programming
     baseline answers the same questions on that many of each family's hands, each right after the solver.
-    Returns the figures against the targets and against the baseline."""
+    With ``pauses`` (the collector's watch), the slowest contract questions are printed too. Returns the
+    figures against the targets and against the baseline."""
     figures: list[Figure] = []
     versus: list[Versus] = []
     for name, hands in families.items():
@@ -248,9 +255,13 @@ def _section(
         turn: list[float] = []
         pairs: dict[str, list[tuple[float, float]]] = {"contract": [], "full turn": []}
         disagree = 0
+        slowest: list[Slow] = []
         for i, (hand, table) in enumerate(zip(hands[:count], tables[name][:count], strict=True)):
             deal = i % 5 + 1
+            collected = pauses.seconds if pauses is not None else 0.0
             seconds, plan = answered(partial(best_go_down, hand, PUSH, deal), cold)
+            if pauses is not None:
+                slowest.append(Slow(seconds, pauses.seconds - collected, i, deal, hand, plan))
             asked.append((seconds, plan))
             contract.append(seconds)
             if i < beside:
@@ -265,6 +276,7 @@ def _section(
                 disagree += points != (plan.points_left if isinstance(plan, TurnPlan) else None)
         figures.append(report(f"{name}: contract", contract, 5, 50, seed))
         _split_by_answer(asked)
+        _print_slowest(slowest)
         figures.append(report(f"{name}: full turn", turn, 20, 250, seed))
         for question, timings in pairs.items():
             if timings:
@@ -272,6 +284,34 @@ def _section(
         if beside:
             print(f"    baseline answers that differ from the solver's: {disagree}")
     return figures, versus
+
+
+@dataclass(frozen=True)
+class Slow:
+    """One timed contract question, kept to print the slowest: how long, how much of it the collector took."""
+
+    seconds: float
+    collector: float
+    index: int
+    deal: int
+    hand: Sequence[Card]
+    plan: object
+
+
+SLOWEST = 3
+"""Slowest contract questions printed per family (steady state)."""
+
+
+def _print_slowest(questions: Sequence[Slow]) -> None:
+    """The slowest contract questions: time, the collector's pauses inside it, the answer and the hand (sorted)."""
+    for slow in sorted(questions, key=lambda q: q.seconds, reverse=True)[:SLOWEST]:
+        plan = slow.plan
+        answer = f"leaves {plan.points_left} points" if isinstance(plan, TurnPlan) else "cannot go down"
+        cards = " ".join(sorted(card.ascii for card in slow.hand))
+        print(
+            f"    slow: hand {slow.index} deal {slow.deal}: {1000 * slow.seconds:.1f} ms, of which collector"
+            f" {1000 * slow.collector:.1f} ms; {answer}; {cards}"
+        )
 
 
 def _against_baseline(label: str, timings: Sequence[tuple[float, float]], seed: int = 0) -> Versus:
@@ -523,8 +563,10 @@ def run_seed(args: argparse.Namespace, seed: int) -> tuple[list[Figure], list[Ve
     kept: tuple[list[Figure], list[Versus]] = ([], [])
     for cold in (False, True):
         print("cold: memo tables cleared before every question" if cold else "steady state: memo tables kept")
-        with Pauses():
-            figures = _section(families, tables, cold, args.cold, 0 if cold else args.baseline, seed)
+        with Pauses() as pauses:
+            figures = _section(
+                families, tables, cold, args.cold, 0 if cold else args.baseline, seed, None if cold else pauses
+            )
         if not cold:
             kept = figures
 

@@ -336,8 +336,8 @@ def trace_suit(prob: SuitProblem, goal: Key, slack: int = OPEN) -> tuple[int, Su
         if found is None:
             raise ValueError("the goal entry is not reachable in this suit")
         target, delta_key, owed = found
-        info = next(info for nxt, _delta, info in tracer.step(state, p, n, phi, disc, last) if nxt == target)
-        steps.append((p, info[delta_key]))
+        info = next(info for nxt, info in tracer.step(state, p, n, phi, disc, last) if nxt == target)
+        steps.append((p, dict(info)[delta_key]))
         state = target
     return value, _replay(prob, steps)
 

@@ -29,7 +29,7 @@ from itertools import product
 
 from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, Ctx, TableRunInfo, position_weight
 from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
-from push_learn.rummy.solver.memo import Memo, shared, trim_oldest
+from push_learn.rummy.solver.memo import Memo, shared
 
 __all__ = [
     "LUMP",
@@ -58,10 +58,13 @@ STEP_LIMIT = 60_000
 Move = tuple[State, tuple[tuple[Key, int], ...]]
 """A transition without its trace: the delta entries as a tuple of pairs, all of them shared tuples (``memo.shared``),
 which the garbage collector stops tracking."""
-_TRACES: dict[tuple, tuple[Sweep, list[Transition]]] = {}
-_TRACE_LIMIT = 250
-"""Traced transitions kept at most (only final plans are traced: one question uses a few dozen; each is
-several dicts and lists the collector walks while it is kept)."""
+_TRACE_LIMIT = 4_000
+"""Traced transitions memoised per kind of segment (at most; the older half is forgotten a generation at a
+time). Only final plans are traced, a few dozen transitions a question, and the same ones come back from
+question to question as the untraced ones do: 250 kept in all (dicts the collector walked) missed nearly
+every time, and re-stepping them was half of reading a plan back."""
+TraceInfo = tuple[tuple[Key, tuple], ...]
+"""A traced transition's delta keys, each with its trace info (plain tuples: the collector stops tracking them)."""
 
 
 class Sweep:
@@ -106,6 +109,7 @@ class Sweep:
                     self.slots[position] += 1
         self._vo: dict[tuple[int, int, bool, Price, bool], dict[Key, tuple[int, Counts]]] = {}
         self._moves = Memo(STEP_LIMIT)
+        self._traced = Memo(_TRACE_LIMIT)
 
     # ---- the naturals no run uses ------------------------------------------------------------
     def leftovers(
@@ -230,20 +234,20 @@ class Sweep:
         return [keep]
 
     # ---- one state at one position -------------------------------------------------------------
-    def step(
-        self, state: State, p: int, n: int, phi: Price, disc: bool, last: bool
-    ) -> list[tuple[State, Entries, dict[Key, tuple]]]:
-        """Every (next state, delta entries, trace info per delta key) from ``state`` across position ``p``
-        holding ``n`` naturals (``phi``: their set price while the rank is open; ``disc``: may be the discard;
-        ``last``: the segment ends at ``p``). Only the final plan is traced, so few of these are kept (all
-        sweeps share one small memo: kept traces are many small objects for the garbage collector)."""
-        key = (id(self), state, p, n, phi, disc, last)
-        cached = _TRACES.get(key)
-        if cached is None or cached[0] is not self:
-            trim_oldest(_TRACES, _TRACE_LIMIT)
-            cached = (self, list(self._step(state, p, n, phi, disc, last)))
-            _TRACES[key] = cached
-        return cached[1]
+    def step(self, state: State, p: int, n: int, phi: Price, disc: bool, last: bool) -> tuple[
+        tuple[State, TraceInfo], ...
+    ]:
+        """Every (next state, trace info per delta key) from ``state`` across position ``p`` holding ``n``
+        naturals (``phi``: their set price while the rank is open; ``disc``: may be the discard; ``last``: the
+        segment ends at ``p``), memoised as plain tuples (a traced sweep's own memo)."""
+        key = (state, p, n, phi, disc, last)
+        cached: tuple[tuple[State, TraceInfo], ...] | None = self._traced.get(key)
+        if cached is None:
+            cached = tuple(
+                (target, tuple(info.items())) for target, _delta, info in self._step(state, p, n, phi, disc, last)
+            )
+            self._traced[key] = cached
+        return cached
 
     def moves(self, state: State, p: int, n: int, phi: Price, disc: bool, last: bool) -> tuple[Move, ...]:
         """``step`` without the trace, memoised as plain tuples (what the value passes use)."""
@@ -376,5 +380,4 @@ def sweep_of(
 
 def clear_sweeps() -> None:
     """Forget every sweep and the transitions it memoised."""
-    _TRACES.clear()
     sweep_of.cache_clear()

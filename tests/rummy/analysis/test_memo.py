@@ -39,3 +39,16 @@ def test_trim_oldest_forgets_the_older_half() -> None:
     assert list(table) == [5, 6, 7, 8, 9]
     trim_oldest(table, 8)
     assert len(table) == 5
+
+
+def test_traced_transitions_are_memoised_as_plain_tuples() -> None:
+    """A traced sweep steps a state once (D-SOL-19) and keeps the answer as plain tuples (no dicts)."""
+    from push_learn.rummy import PUSH
+    from push_learn.rummy.solver.encoding import Ctx
+    from push_learn.rummy.solver.sweep import sweep_of
+
+    traced = sweep_of(Ctx.from_rules(PUSH, (("run", 4),)), True, True, True, (), True)
+    first = traced.step(((), 0), 5, 1, None, False, False)
+    assert first and traced.step(((), 0), 5, 1, None, False, False) is first
+    for _target, info in first:
+        assert info and all(isinstance(key, tuple) and isinstance(how, tuple) for key, how in info)

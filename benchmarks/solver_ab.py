@@ -8,6 +8,13 @@ slows on both sides alike. Processor time (``--clock cpu``, the default) is less
 processes than wall time. Each checkout builds its own copy of the hands (its own card classes) from the
 same seed with the ``benchmarks/solver.py`` of the new checkout, and their answers are compared.
 
+What it cannot show: the garbage collector's work on one solver's memo tables. Both solvers live in one
+heap, so a full collection walks the tracked objects of both whichever question it lands in, and a change
+that only makes one side's tables cheaper for the collector (memo entries it no longer walks) shortens
+both sides' pauses alike: the ratios stay near 1 while the change's own bookkeeping shows as a loss.
+Such a change is measured with ``benchmarks/solver.py`` (which prints the collector's pauses), each
+checkout in its own process, the runs alternating.
+
 Run: .venv/bin/python benchmarks/solver_ab.py --old /path/to/other/checkout [--hands 300] [--seeds 1 2 3]
 """
 

@@ -25,6 +25,7 @@ import secrets
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.parse
 import uuid
@@ -107,6 +108,8 @@ class Hub:
     settings: dict[str, Any] = field(default_factory=dict)
     culler_env: dict[str, str] = field(default_factory=dict)
     culler: subprocess.Popen[bytes] | None = None
+    runtime_root: Path | None = None
+    """The short folder of the students' servers' runtime folders (their kernels' IPC sockets)."""
 
     def start_culler(self) -> None:
         """Start the idle culler, a service of this hub with its own token (``jupyterhub_idle_culler``, the
@@ -171,9 +174,10 @@ class Hub:
 
 def hub_config(folder: Path, port: int, class_db: str, culler_timeout: int, culler_every: int,
                admin_token: str, culler_token: str = "", hub_port: int = 0,
-               server_env: Mapping[str, str] | None = None) -> tuple[str, dict[str, Any]]:
+               server_env: Mapping[str, str] | None = None, runtime_root: str = "") -> tuple[str, dict[str, Any]]:
     """The ``jupyterhub_config.py`` of the local hub, and the settings it took from ``docs/z2jh/config.yaml``;
-    ``server_env`` adds variables to every student's server (the tests' autoplay switch)."""
+    ``server_env`` adds variables to every student's server (the tests' autoplay switch); ``runtime_root``
+    is the short folder under which each server's kernels keep their IPC sockets (D-HUB-13)."""
     z2jh = load_z2jh()
     single = z2jh["singleuser"]
     voila_file = single["extraFiles"]["voila-config"]
@@ -224,6 +228,9 @@ c.JupyterHub.spawner_class = "push_learn.apps.hub_spawner.PooledPortSpawner"  # 
 c.SimpleLocalProcessSpawner.home_dir_template = "{homes}/{{username}}"
 c.Spawner.cmd = [{sys.executable!r}, "-m", "jupyterhub.singleuser"]
 c.Spawner.args = ["--ServerApp.allow_root=True", *{server_args!r}]  # root here; the image's uid 1000 there
+# thirty servers on one machine: kernels speak over IPC sockets, not TCP ports they would race for (D-HUB-13)
+c.Spawner.args.append("--KernelManager.transport=ipc")
+c.PooledPortSpawner.runtime_root = {runtime_root!r}
 c.Spawner.default_url = {settings['default_url']!r}
 c.Spawner.environment = {environment!r}
 c.Spawner.server_token_scopes = {settings['server_token_scopes']!r}
@@ -251,14 +258,16 @@ def start_hub(folder: Path, class_db: str, *, culler_timeout: int = 30, culler_e
 
     port, hub_port = free_port(), free_port()
     token, culler_token = secrets.token_hex(16), secrets.token_hex(16)
+    runtime_root = tempfile.mkdtemp(prefix="plhub")  # short: a socket's path must stay under 108 bytes
     text, settings = hub_config(folder, port, class_db, culler_timeout, culler_every, token, culler_token, hub_port,
-                                server_env)
+                                server_env, runtime_root)
     (folder / "jupyterhub_config.py").write_text(text, encoding="utf-8")
     log = folder / "hub.log"
     with log.open("wb") as out:
         process = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(folder / "jupyterhub_config.py")],
                                    cwd=folder, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    hub = Hub(process, f"http://127.0.0.1:{port}/", folder, log, token, culler_timeout, culler_every, settings)
+    hub = Hub(process, f"http://127.0.0.1:{port}/", folder, log, token, culler_timeout, culler_every, settings,
+              runtime_root=Path(runtime_root))
     hub.culler_env = {"JUPYTERHUB_API_TOKEN": culler_token, "JUPYTERHUB_API_URL": f"http://127.0.0.1:{hub_port}/hub/api",
                       "JUPYTERHUB_SERVICE_NAME": "idle-culler"}
     deadline = time.monotonic() + timeout
@@ -293,6 +302,8 @@ def stop_hub(hub: Hub, grace: float = 30.0) -> None:
     for child in family:
         with contextlib.suppress(psutil.Error):
             child.kill()
+    if hub.runtime_root is not None:
+        shutil.rmtree(hub.runtime_root, ignore_errors=True)
 
 
 # ---- a student on the wire -----------------------------------------------------------------------------

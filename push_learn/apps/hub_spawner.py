@@ -17,6 +17,7 @@ class); it is not a part of the rules core.
 
 from __future__ import annotations
 
+import os
 import random
 import socket
 import threading
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from jupyterhub.spawner import SimpleLocalProcessSpawner
+from traitlets import Unicode
 
 __all__ = ["EPHEMERAL_RANGE_FILE", "PoolExhausted", "PooledPortSpawner", "PortPool", "ephemeral_range"]
 
@@ -108,7 +110,18 @@ POOL = PortPool.below_ephemeral()
 
 
 class PooledPortSpawner(SimpleLocalProcessSpawner):
-    """``SimpleLocalProcessSpawner`` whose servers take their ports from ``POOL`` and give them back on stop."""
+    """``SimpleLocalProcessSpawner`` whose servers take their ports from ``POOL`` and give them back on stop,
+    each with a runtime folder of its own under ``runtime_root`` when one is set (D-HUB-13)."""
+
+    runtime_root = Unicode("", config=True, help="A short folder under which each student's server keeps its "
+                           "kernels' connection files and IPC sockets (JUPYTER_RUNTIME_DIR=<root>/<user>).")
+
+    def get_env(self) -> dict[str, str]:
+        """The local spawner's environment, with the student's own runtime folder when ``runtime_root`` is set."""
+        env: dict[str, str] = super().get_env()
+        if self.runtime_root:
+            env["JUPYTER_RUNTIME_DIR"] = os.path.join(self.runtime_root, self.user.name)
+        return env
 
     async def start(self) -> Any:
         """Take a port from the pool, then start the server on it as the local spawner does."""

@@ -18,6 +18,7 @@ import ipywidgets
 
 from push_learn.apps.catalogue import DashboardInfo, dashboard
 from push_learn.apps.query import Query, parse_query, query_string
+from push_learn.records import Record
 from push_learn.rummy.rules import RummyRules
 
 __all__ = ["App"]
@@ -90,6 +91,33 @@ class App:
         choices = ", ".join(allowed)
         self.notes.append(f"The {name} {raw!r} in the address is not one of {choices}, so {default} is used.")
         return default
+
+    def class_record(self, kinds: Collection[str], games: Collection[str]) -> Record | None:
+        """The record a teacher's page asked this dashboard to replay, read from the class server: ``?result=N``
+        (a student's game) or ``?table=N`` (a class table), whichever of ``kinds`` the address gives first. None
+        when it gives none, when the server refuses or when the record is not of one of ``games`` (the reason
+        then noted under the title)."""
+        for kind in kinds:
+            raw = self.query.options.get(kind, "")
+            if not raw:
+                continue
+            from push_learn.classroom.client import ServiceError, send
+
+            what = "That class table" if kind == "table" else "That student's game"
+            try:
+                record = Record.from_json(str(send("record", {kind: int(raw) if raw.isdigit() else raw})["record"]))
+            except (ServiceError, KeyError, ValueError) as error:
+                self.notes.append(f"{what} could not be opened ({error}); this is the usual replay instead.")
+                return None
+            if record.game in games:
+                return record
+            from push_learn.games import GAMES
+
+            title = GAMES[record.game].title if record.game in GAMES else record.game
+            self.notes.append(f"{what} is a game of {title}, which this dashboard does not replay; "
+                              "this is the usual replay instead.")
+            return None
+        return None
 
     def heading_html(self) -> str:
         """The title, the subtitle and any note about values of the address that were not understood."""

@@ -1,5 +1,6 @@
 """Poker Replayer: a poker record replayed move by move, in a PokerReplayer.
 
+From the teacher's dashboard (``?table=N``) it replays that finished stud class table instead.
 By default it is the Screw Your Neighbor hand of seed 004, every card face up. With ``game`` (``brag``,
 ``screw``, ``push_stud`` or ``three_card_poker``) it replays a game the computer players play for the
 deal number (``seed``), with ``players`` and ``level`` as in the other dashboards. ``seat`` shows one
@@ -49,10 +50,15 @@ class PokerReplay(App):
     slug = "poker_replayer"
 
     def build(self) -> PokerReplayer:
-        """A PokerReplayer over the seed 004 hand, or over a game the bots play for the address's settings."""
-        game = self.option("game", (SEED_004, *DEMO_GAMES), SEED_004)
+        """A PokerReplayer over the seed 004 hand, over a game the bots play for the address's settings, or
+        over a class table the teacher's page asked for (``?table=N``)."""
+        self.table: Record | None = self.class_record(("table",), DEMO_GAMES)
+        game = self.table.game if self.table is not None else self.option("game", (SEED_004, *DEMO_GAMES), SEED_004)
         self.game = game
-        if game == SEED_004:
+        if self.table is not None:
+            players, record = len(self.table.players or ()), self.table
+            title = f"{GAMES[game].title} at a class table: every move"
+        elif game == SEED_004:
             players, title, record = 6, "Seed 004: a hand of Screw Your Neighbor", None
         else:
             spec = GAMES[game]
@@ -66,6 +72,8 @@ class PokerReplay(App):
     @property
     def subtitle(self) -> str:
         """Which record is replayed."""
+        if self.table is not None:
+            return f"{GAMES[self.game].title} · class table {self.query.options.get('table')}"
         if self.game == SEED_004:
             return f"Screw Your Neighbor · the worked example of seed 004 (a fixed hand: deal number {self.seed} " \
                    "does not change it)"

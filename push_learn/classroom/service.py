@@ -269,6 +269,15 @@ class ClassService:
             raise TableRefused(f"{member.name} does not sit at table {info.id}")
         return info
 
+    def table_record(self, table_id: object) -> str:
+        """The record of class table ``table_id`` as JSON, replayed from the store's log (for the teacher's
+        pages only: it holds every hand). ``NotFound`` when there is no such table."""
+        from push_learn.classroom.tables import StoreLink, TableReplica
+
+        replica = TableReplica(StoreLink(self.store, None), _whole(table_id, "a table"))
+        text: str = replica.match.record().to_json(indent=1)
+        return text
+
     def table_request(self, member: Member, action: str, body: dict[str, Any]) -> dict[str, Any]:
         """A dashboard kernel's request about a class table, for ``member`` (the kernel's owner).
 
@@ -493,7 +502,10 @@ class KernelHandler(_JSONHandler):
             if session is None or session not in service.teachers:
                 self.refuse(403, "only the teacher's pages may open a student's game")
                 return
-            await self.act(lambda: {"record": service.store.result_record(_whole(body.get("result"))).to_json()})
+            if "table" in body:  # or a finished class table
+                await self.act(lambda: {"record": service.table_record(body.get("table"))})
+            else:
+                await self.act(lambda: {"record": service.store.result_record(_whole(body.get("result"))).to_json()})
             return
         member = await _blocking(lambda: service.member(session))
         if member is None:

@@ -227,10 +227,12 @@ def render_tables(service: ClassService, code: str) -> str:
                                     if s.student else f"{s.bot} bot" if s.bot else "free") for s in info.seats)
         watch = [_Link(f"/push_learn/teacher/table/{info.id}.html?seat=all", "all cards")] + [
             _Link(f"/push_learn/teacher/table/{info.id}.html?seat={s.seat}", names[s.seat]) for s in info.seats]
-        record = _Link(f"/push_learn/teacher/table/{info.id}.json", "record") if info.status == "over" else ""
+        replayer = "poker_replayer" if info.game in GAMES and GAMES[info.game].family == "stud" else "deal_replayer"
+        record = _Links([_Link(f"/voila/render/{replayer}.ipynb?table={info.id}", "replay"),
+                         _Link(f"/push_learn/teacher/table/{info.id}.json", "record")]) if info.status == "over" else ""
         title = GAMES[info.game].title if info.game in GAMES else info.game
         rows.append([info.id, title, info.status, info.steps, seats, _Links(watch), record])
-    return _table("The class's tables", ["table", "game", "status", "moves", "seats", "watch", "file"], rows,
+    return _table("The class's tables", ["table", "game", "status", "moves", "seats", "watch", "when over"], rows,
                   "pl-tables", "No table opened yet: students open them from the class tables page.")
 
 
@@ -447,10 +449,7 @@ class TableHandler(web.RequestHandler):
         seat = self.get_argument("seat", "all")
         try:
             if kind == "json":
-                from push_learn.classroom.tables import StoreLink, TableReplica
-
-                text = await _blocking(lambda: TableReplica(StoreLink(service.store, None), int(table_id))
-                                       .match.record().to_json(indent=1))
+                text = await _blocking(lambda: service.table_record(int(table_id)))
                 self.set_header("Content-Type", "application/json; charset=utf-8")
                 self.set_header("Content-Disposition", f'attachment; filename="table-{int(table_id)}.json"')
             else:

@@ -97,6 +97,36 @@ def test_the_deal_replayer_opens_a_students_game_for_the_teacher(monkeypatch: py
     assert any("only the teacher's pages" in note for note in app.notes)
 
 
+def test_the_replayers_open_a_finished_class_table_for_the_teacher(monkeypatch: pytest.MonkeyPatch) -> None:
+    from push_learn.apps.deal_replayer import DealReplayer
+    from push_learn.apps.poker_replay import PokerReplay, play_demo
+    from push_learn.widgets import PokerReplayer
+
+    rummy = Match.new(PUSH, SEED, PLAYERS).record()
+    stud = play_demo("screw", 5, 3, "random")
+    asked: list[dict[str, Any]] = []
+    answer = {"record": rummy}
+
+    def fake_send(action: str, payload: dict[str, Any]) -> dict[str, Any]:
+        asked.append({"action": action, **payload})
+        return {"record": answer["record"].to_json()}
+
+    monkeypatch.setattr(client, "send", fake_send)
+    app = DealReplayer.from_query("table=7")
+    assert asked == [{"action": "record", "table": 7}] and app.notes == []
+    assert "Ann" in app.main.state["title"]
+    answer["record"] = stud
+    poker = PokerReplay.from_query("table=8")
+    assert isinstance(poker.main, PokerReplayer) and poker.notes == []
+    assert poker.subtitle == "Screw Your Neighbor · class table 8"
+    # a table of the other family is not forced into the wrong replayer: the page says so and shows its demo
+    app = DealReplayer.from_query("table=8")
+    assert any("does not replay" in note for note in app.notes)
+    answer["record"] = rummy
+    poker = PokerReplay.from_query("table=7")
+    assert any("does not replay" in note for note in poker.notes) and poker.table is None
+
+
 def test_a_class_trainer_posts_each_settled_round_of_its_session(monkeypatch: pytest.MonkeyPatch) -> None:
     from push_learn.apps.three_card_trainer import ClassThreeCardTrainer
     from push_learn.classroom.scoring import session_score

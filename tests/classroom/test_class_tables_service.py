@@ -96,5 +96,14 @@ def test_the_teacher_watches_pauses_and_replaces_seats_of_a_class_table(store: S
                 break
         record = await teacher.send("GET", f"/push_learn/teacher/table/{table_id}.json")
         assert record.code == 200 and load_record(record.body.decode()).over
+        # once over, the teacher's page links the table to the Deal Replayer, whose kernel may read its record
+        page = (await teacher.send("GET", f"/push_learn/teacher?class={new.code}")).body.decode()
+        assert f"/voila/render/deal_replayer.ipynb?table={table_id}" in page
+        owners.record("k-teacher", teacher.session(port))
+        status, answer = await Kernel(client, base, "k-teacher").send("record", {"table": table_id})
+        assert status == 200 and load_record(answer["record"]).record().to_json() == load_record(
+            record.body.decode()).record().to_json()
+        status, answer = await Kernel(client, base, "k-ann").send("record", {"table": table_id})
+        assert status == 403 and "only the teacher's pages" in answer["error"]
 
     run(store, scenario)

@@ -242,3 +242,18 @@ def test_the_teacher_watches_a_stud_table_one_seat_or_every_card_and_gives_a_sea
     with pytest.raises(ClassroomError, match="one of Push stud's bot levels \\(random, threshold\\)"):
         _table_action(service, code, "bot", {"table": str(table_id), "seat": "1", "level": "greedy"}.get)
     assert [s.bot for s in store.table(table_id).seats] == ["threshold", None, "random", "random"]
+
+
+def test_a_finished_stud_table_is_linked_to_the_poker_replayer_with_its_record(store: Store) -> None:
+    from push_learn.classroom.teacher import render_tables
+
+    table_id = _stud_table(store, "screw", 3)
+    kernels = _kernels(store, table_id)
+    service = ClassService(store, b"key")
+    code = store.table(table_id).class_code
+    assert "poker_replayer.ipynb?table=" not in render_tables(service, code)  # not while it is played
+    while not kernels[0].match.over:
+        _step_all(kernels)
+    assert f"/voila/render/poker_replayer.ipynb?table={table_id}" in render_tables(service, code)
+    replayed = load_record(service.table_record(table_id))
+    assert replayed.over and replayed.record().to_dict() == kernels[0].match.record().to_dict()

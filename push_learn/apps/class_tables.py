@@ -85,12 +85,7 @@ class TablePlayTable(SharedSeat, PlayTable):
 
     def view_state(self) -> dict[str, Any]:
         """The seat's table (never the seed), who sits where, without take-back."""
-        state = super().view_state()
-        state["seed"] = ""
-        state["can_take_back"] = False
-        state["thinking"] = not self.view.my_turn and not self.view.over
-        state["title"] = self.table_title(self.match.names, self.seat)
-        return state
+        return self.shared_state(super().view_state(), self.match.names, self.view.over)
 
     def _act(self, content: Mapping[str, Any]) -> None:
         """The student's move: checked by the replica, then appended to the table's log."""

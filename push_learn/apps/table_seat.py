@@ -168,6 +168,15 @@ class SharedSeat(_SeatWidget):
         return (title or f"Table {self.replica.table_id}: you are {names[seat]}") + (
             " — " + seat_line(self.replica.info, names, seat))
 
+    def shared_state(self, state: dict[str, Any], names: tuple[str, ...], over: bool) -> dict[str, Any]:
+        """The widget's page ``state`` as a shared table shows it: never the seed, no take-back, the others
+        "thinking" while it is not this seat's turn, and who sits where in the title."""
+        state["seed"] = ""
+        state["can_take_back"] = False
+        state["thinking"] = not self.view.my_turn and not over
+        state["title"] = self.table_title(names, self.seat)
+        return state
+
     def paused_status(self) -> str | None:
         """The status line while the teacher has paused the table, else None."""
         return "The teacher paused this table." if self.replica.info.status == "paused" else None
@@ -230,12 +239,7 @@ class TablePokerTable(SharedSeat, PokerTable):
 
     def view_state(self) -> dict[str, Any]:
         """The seat's table (never the seed), who sits where, without take-back."""
-        state = super().view_state()
-        state["seed"] = ""
-        state["can_take_back"] = False
-        state["thinking"] = not self.view.my_turn and not self.game.over
-        state["title"] = self.table_title(self.game.players, self.seat)
-        return state
+        return self.shared_state(super().view_state(), self.game.players, self.game.over)
 
     def _act(self, content: Mapping[str, Any]) -> None:
         """The student's move: checked by the replica, then appended to the table's log."""

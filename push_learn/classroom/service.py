@@ -272,10 +272,11 @@ class ClassService:
     def table_record(self, table_id: object) -> str:
         """The record of class table ``table_id`` as JSON, replayed from the store's log (for the teacher's
         pages only: it holds every hand). ``NotFound`` when there is no such table."""
-        from push_learn.classroom.tables import StoreLink, TableReplica
+        from push_learn.classroom.table_games import replay_table
 
-        replica = TableReplica(StoreLink(self.store, None), _whole(table_id, "a table"))
-        text: str = replica.match.record().to_json(indent=1)
+        info = self.store.table(_whole(table_id, "a table"))
+        actions = [row.action for row in self.store.table_log(info.id)]
+        text: str = replay_table(info.game, info.rules, info.seed, actions).record().to_json(indent=1)
         return text
 
     def table_request(self, member: Member, action: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -7,16 +7,17 @@ without importing the replica's link to the service.
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from push_learn.classroom.errors import ClassroomError
 from push_learn.errors import PushLearnError
 from push_learn.games import GAMES
 from push_learn.protocol import GameSpec
-from push_learn.records import short
+from push_learn.records import Record, short
 
-__all__ = ["DEFAULT_LEVEL", "TABLE_FAMILIES", "TABLE_GAMES", "TABLE_OPTIONS", "table_rules", "table_seat_names",
-           "table_spec"]
+__all__ = ["DEFAULT_LEVEL", "TABLE_FAMILIES", "TABLE_GAMES", "TABLE_OPTIONS", "replay_table", "table_rules",
+           "table_seat_names", "table_spec"]
 
 TABLE_FAMILIES = ("rummy", "stud")
 """The families a class table plays (D-TBL-01, D-TBL-13): rummy, and the push stud games."""
@@ -67,3 +68,13 @@ def table_rules(game: str, players: int | None = None, **options: Any) -> dict[s
     except (PushLearnError, ValueError, TypeError) as exc:
         raise ClassroomError(f"{spec.title} cannot be set up that way: {exc}") from None
     return rules
+
+
+def replay_table(game: str, rules: Mapping[str, Any], seed: int, actions: Sequence[Mapping[str, Any]]) -> Any:
+    """The game of a class table replayed from its log's ``actions`` (each checked as a record's are): what the
+    teacher replays or downloads once the table is over. ``ClassroomError`` in words for a log that breaks."""
+    spec = table_spec(game)
+    try:
+        return spec.load(Record(game, dict(rules), seed, actions=tuple(dict(action) for action in actions)))
+    except (PushLearnError, ValueError) as exc:
+        raise ClassroomError(f"this table's log cannot be replayed: {exc}") from None

@@ -102,19 +102,6 @@ def step_error(index: int, action: object, reason: str) -> RecordError:
     return RecordError(f"step {index + 1} ({text}) cannot be played: {cut(reason, 400)}", index)
 
 
-def _depth(value: Any, limit: int) -> int:
-    """The nesting depth of plain JSON values, stopping as soon as it passes ``limit``."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict | list):
-            if depth > limit:
-                return depth
-            deepest = max(deepest, depth)
-            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
-    return deepest
-
-
 def _text_depth(text: str) -> int:
     """The deepest nesting of ``[`` and ``{`` in JSON text, brackets inside strings not counted."""
     depth = running = 0
@@ -207,18 +194,21 @@ def seal_key_from_env() -> bytes | None:
 
 
 def _plain(value: Any, where: str) -> Any:
-    """Check that ``value`` holds only JSON's plain values with whole numbers; return it."""
-    if _depth(value, MAX_DEPTH) > MAX_DEPTH:
-        raise RecordError(f"the record's {where} are nested too deeply")
-    stack = [value]
+    """Check that ``value`` holds only JSON's plain values with whole numbers, nested at most ``MAX_DEPTH``
+    objects and arrays deep (a tuple is a sequence of values and adds no level); return it."""
+    stack = [(value, 1)]
     while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            if not all(isinstance(key, str) for key in item):
-                raise RecordError(f"the record's {where} have a key that is not text")
-            stack.extend(item.values())
-        elif isinstance(item, list | tuple):
-            stack.extend(item)
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > MAX_DEPTH:
+                raise RecordError(f"the record's {where} are nested too deeply")
+            if isinstance(item, dict):
+                if not all(isinstance(key, str) for key in item):
+                    raise RecordError(f"the record's {where} have a key that is not text")
+                item = item.values()
+            stack.extend((child, depth + 1) for child in item)
+        elif isinstance(item, tuple):
+            stack.extend((child, depth) for child in item)
         elif isinstance(item, float):
             raise RecordError(f"the record's {where} hold {short(item)}, and a record holds only whole numbers")
         elif item is not None and not isinstance(item, str | int | bool):

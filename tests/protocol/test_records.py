@@ -83,6 +83,9 @@ def test_a_byte_order_mark_is_accepted() -> None:
         ({"actions": {}}, "actions must be a list"),
         ({"actions": [["push"]]}, "step 1"),
         ({"rules": {"x": 1.5}}, "whole numbers"),
+        ({"notes": {"x": (1, [2.5])}}, "whole numbers"),
+        ({"setup": {"x": {1: 2}}}, "key that is not text"),
+        ({"notes": {"x": [[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]}}, "nested too deeply"),
         ({"seal": 5}, "seal must be text"),
         ({"extra": 1}, "no field"),
     ],
@@ -91,6 +94,14 @@ def test_a_bad_envelope_names_what_is_wrong(change: dict[str, object], words: st
     data = {**_record().to_dict(), **change}
     with pytest.raises(RecordError, match=words):
         Record.from_dict(data)
+
+
+def test_nesting_up_to_the_limit_is_accepted() -> None:
+    deep: object = []
+    for _ in range(MAX_DEPTH - 2):
+        deep = [deep]
+    data = {**_record().to_dict(), "notes": {"x": deep}}
+    assert Record.from_dict(data).notes == {"x": deep}
 
 
 def test_steps_are_counted_from_one_in_words_and_from_zero_in_the_index() -> None:

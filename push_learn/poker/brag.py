@@ -152,8 +152,7 @@ class BragGame:
         self.pots: list[_Pot] = []
         self.stake: int | None = None
         self._turn: int | None = None
-        self.over = False
-        """True when the match has ended."""
+        self._over = False
         self.orbits, self.carried = 0, 0
         self.retainer: int | None = None
         """The blind seat whose hand and pot are carried to the next deal (option ``blind_carry``)."""
@@ -166,6 +165,11 @@ class BragGame:
     def stacks(self) -> list[int]:
         """Each seat's chips off the table."""
         return [s.stack for s in self.seats]
+
+    @property
+    def over(self) -> bool:
+        """True when the match has ended."""
+        return self._over
 
     @property
     def to_move(self) -> tuple[int, ...]:
@@ -472,7 +476,7 @@ class BragGame:
         if len(able) < 2 or self.hand_number >= self.hands_to_play:
             if retainer is not None:  # nobody left to play for the carried pot: its holder takes it
                 self.seats[retainer].stack += carried
-            self.over, self._turn = True, None
+            self._over, self._turn = True, None
             return
         if retainer not in able:
             retainer = None  # the carried pot stays in the pot of the next deal

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, func, insert, select
+from sqlalchemy import func, insert, select
 
-from push_learn.classroom.common import continues, display_name, now_ms
+from push_learn.classroom.common import StorePart, continues, display_name, now_ms
 from push_learn.classroom.errors import ClassroomError
 from push_learn.classroom.rows import ResultRefused, SubmittedSession, TrainerRow
 from push_learn.classroom.schema import TABLES
@@ -27,14 +26,10 @@ __all__ = ["TrainerMixin"]
 sessions_t, students_t = TABLES["trainer_sessions"], TABLES["students"]
 
 
-class TrainerMixin:
+class TrainerMixin(StorePart):
     """The store's trainer-session methods."""
 
     if TYPE_CHECKING:
-        def _write(self) -> AbstractContextManager[Connection]: ...
-        def _read(self) -> AbstractContextManager[Connection]: ...
-        def _class_row(self, conn: Connection, code: str) -> Any: ...
-        def _student(self, conn: Connection, class_id: int, code: str, name: str) -> int: ...
         def _sealed(self, record: Record | str | bytes | Mapping[str, Any], what: str) -> Record: ...
 
     def submit_session(self, code: str, student: str, token: str,

@@ -1,17 +1,20 @@
-"""Small helpers every part of the class store uses: the clock, the unique-violation test, display names and
-whether one record continues another."""
+"""Small helpers every part of the class store uses: the clock, the unique-violation test, display names,
+whether one record continues another, and ``StorePart``, the base of the store's mixins."""
 
 from __future__ import annotations
 
 import time
 import unicodedata
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
 
 from push_learn.classroom.errors import ClassroomError
 from push_learn.records import Record, canonical_json, short
 
-__all__ = ["MAX_NAME", "continues", "display_name", "is_unique_violation", "now_ms"]
+__all__ = ["MAX_NAME", "StorePart", "continues", "display_name", "is_unique_violation", "now_ms"]
 
 MAX_NAME = 40
 """The longest display name, in characters."""
@@ -49,3 +52,14 @@ def continues(before: Record, after: Record) -> bool:
     return (before.game, canonical_json(dict(before.rules)), before.seed, before.players) == \
         (after.game, canonical_json(dict(after.rules)), after.seed, after.players) \
         and tuple(after.actions[: len(before.actions)]) == tuple(before.actions)
+
+
+class StorePart:
+    """The base of the store's mixins (tables, trainer sessions, kept deals, export): what they call on
+    ``push_learn.classroom.store.Store``, which defines it (declared here for type checkers only)."""
+
+    if TYPE_CHECKING:
+        def _write(self) -> AbstractContextManager[Connection]: ...
+        def _read(self) -> AbstractContextManager[Connection]: ...
+        def _class_row(self, conn: Connection, code: str) -> Any: ...
+        def _student(self, conn: Connection, class_id: int, code: str, name: str) -> int: ...

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from push_learn.classroom.errors import ClassroomError
-from push_learn.classroom.scoring import Score, SessionScore
+from push_learn.classroom.scoring import Score, SessionFigures, SessionScore
 from push_learn.records import Record
 
 __all__ = [
@@ -113,22 +113,12 @@ class SubmittedSession:
 
 @dataclass(frozen=True)
 class TrainerRow:
-    """One student's Three Card Poker trainer sessions added up (the teacher's view)."""
+    """One student's Three Card Poker trainer sessions added up (the teacher's view): how many sessions,
+    and their figures summed (``SessionFigures.total``), the chip figures rounded to hundredths."""
 
     student: str
     sessions: int
-    rounds: int
-    decisions: int
-    agreed: int
-    hints: int
-    net: int
-    expected: float
-    cost: float
-
-    @property
-    def agreement(self) -> float:
-        """The share of choices that were the exact strategy's (0.0 before any)."""
-        return self.agreed / self.decisions if self.decisions else 0.0
+    score: SessionFigures
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ that side went out in, ``moves`` the player's own actions and ``hints`` the hint
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
 from push_learn.errors import RecordError
@@ -24,7 +24,16 @@ from push_learn.records import Record
 if TYPE_CHECKING:
     from push_learn.rummy.engine import Match
 
-__all__ = ["Score", "ScoreFunction", "SessionScore", "default_score", "hints_of", "rummy_score", "session_score"]
+__all__ = [
+    "Score",
+    "ScoreFunction",
+    "SessionFigures",
+    "SessionScore",
+    "default_score",
+    "hints_of",
+    "rummy_score",
+    "session_score",
+]
 
 
 @dataclass(frozen=True)
@@ -70,12 +79,16 @@ def rummy_score(match: Match, seats: list[int], player: str, hints: int = 0) -> 
 
 
 @dataclass(frozen=True)
-class SessionScore:
-    """How a student did in a Three Card Poker trainer session, as its replay gives it.
+class SessionFigures:
+    """What Three Card Poker trainer sessions come to: one session's, or several added up (``total``).
 
     ``net`` is the chips won (negative: lost); ``expected`` what the exact strategy is expected to win at
     the same stakes; ``agreed`` of ``decisions`` play-or-fold choices were the exact strategy's, and the
-    others gave up ``cost`` chips on average. ``finished``: every round of the session was played.
+    others gave up ``cost`` chips on average.
+
+    >>> one = SessionFigures(rounds=4, decisions=4, agreed=3, hints=0, net=-5, expected=-2.5, cost=1.25)
+    >>> SessionFigures.total([one, one]).describe(), SessionFigures.total([one, one]).agreement
+    ('8 rounds, 6 of 8 choices as the exact strategy, -10 chips against -5.00 expected', 0.75)
     """
 
     rounds: int
@@ -85,12 +98,34 @@ class SessionScore:
     net: int
     expected: float
     cost: float
-    finished: bool
+
+    @property
+    def agreement(self) -> float:
+        """The share of choices that were the exact strategy's (0.0 before any)."""
+        return self.agreed / self.decisions if self.decisions else 0.0
 
     def describe(self) -> str:
         """The session in words, as the trainer and refusals say it."""
         return (f"{self.rounds} rounds, {self.agreed} of {self.decisions} choices as the exact strategy, "
                 f"{self.net:+d} chips against {self.expected:+.2f} expected")
+
+    def __add__(self, other: SessionFigures) -> SessionFigures:
+        """Two sessions' figures added up: every count and chip figure summed."""
+        return SessionFigures(*(getattr(self, field.name) + getattr(other, field.name)
+                                for field in fields(SessionFigures)))
+
+    @staticmethod
+    def total(figures: Iterable[SessionFigures]) -> SessionFigures:
+        """Sessions' figures added up (no session at all adds up to zeros)."""
+        return sum(figures, SessionFigures(0, 0, 0, 0, 0, 0.0, 0.0))
+
+
+@dataclass(frozen=True)
+class SessionScore(SessionFigures):
+    """How a student did in one Three Card Poker trainer session, as its replay gives it: the session's
+    figures (``SessionFigures``) and whether it is ``finished`` (every round of it was played)."""
+
+    finished: bool
 
 
 def session_score(record: Record, player: str) -> SessionScore:

@@ -14,6 +14,11 @@ True
 1
 >>> store.close()
 
+``Store`` itself keeps the connections, classes, students, assignments, results and exercise attempts;
+its other methods come from mixins, one module each: class tables (``table_store``), trainer sessions
+(``trainer_store``), the deals students opened and the match kept so far (``deals_store``), and the
+teacher's export and removal of a class (``export_store``).
+
 **One code path for SQLite and PostgreSQL.** Every query is SQLAlchemy Core: table objects and
 ``select``/``insert``/``delete`` expressions that SQLAlchemy renders for either database, with one
 connection pool per store that threads share. The ORM would add identity maps and sessions that a
@@ -36,17 +41,14 @@ of that number under the class's own secret (``deal_seed``). Only display names 
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import hmac
-import io
 import json
 import os
 import secrets
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +57,9 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 
 from push_learn.classroom.common import continues, display_name, is_unique_violation, now_ms
+from push_learn.classroom.deals_store import DealsMixin
 from push_learn.classroom.errors import ClassroomError, NotFound
+from push_learn.classroom.export_store import ExportMixin
 from push_learn.classroom.rows import (
     Assignment,
     BoardRow,
@@ -108,12 +112,8 @@ _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I: codes are 
 _UNSET: Any = object()
 
 classes_t, students_t, assignments_t = TABLES["classes"], TABLES["students"], TABLES["assignments"]
-results_t, attempts_t, class_tables_t = TABLES["results"], TABLES["attempts"], TABLES["class_tables"]
-browsers_t, deals_t, sessions_t, settings_t = (TABLES["browsers"], TABLES["deals"], TABLES["trainer_sessions"],
-                                               TABLES["settings"])
-_CLASS_TABLES = (class_tables_t, attempts_t, sessions_t, deals_t, browsers_t, results_t, assignments_t, students_t)
-"""Every table whose rows belong to a class, in an order that deletes them without breaking a reference
-(a class table's seats and log go with it)."""
+results_t, attempts_t, browsers_t = TABLES["results"], TABLES["attempts"], TABLES["browsers"]
+deals_t, settings_t = TABLES["deals"], TABLES["settings"]
 
 
 # ---- helpers ---------------------------------------------------------------------------------
@@ -160,17 +160,6 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
-def _csv_cell(value: object) -> object:
-    """A cell that a spreadsheet will not run as a formula (names are typed by students)."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
-
-
-def _iso(ms: int) -> str:
-    return datetime.fromtimestamp(ms / 1000, tz=timezone.utc).isoformat(timespec="seconds")
-
-
 def _sqlite_setup(engine: Engine, synchronous: str) -> None:
     """WAL, a busy timeout, foreign keys and ``synchronous`` on every connection; ``BEGIN IMMEDIATE`` for writes."""
 
@@ -191,7 +180,7 @@ def _sqlite_setup(engine: Engine, synchronous: str) -> None:
 
 
 # ---- the store -------------------------------------------------------------------------------
-class Store(TablesMixin, TrainerMixin):
+class Store(TablesMixin, TrainerMixin, DealsMixin, ExportMixin):
     """A class store on SQLite or PostgreSQL (see the module's text); safe to share between threads.
 
     ``seal_key`` is the server's sealing key (default: ``$PUSH_LEARN_SEAL_KEY``; without one, no
@@ -201,7 +190,10 @@ class Store(TablesMixin, TrainerMixin):
     returns; ``NORMAL`` saves that flush (about 10 ms a write here) and, in WAL mode, still loses nothing
     when a program crashes, only the last writes if the machine itself loses power.
     Opening migrates the schema to the current version. Class tables, where students play each
-    other, are ``TablesMixin``'s methods (``open_table``, ``sit``, ``append_action`` ...).
+    other, are ``TablesMixin``'s methods (``open_table``, ``sit``, ``append_action`` ...); trainer
+    sessions ``TrainerMixin``'s; a deal's openings and the match kept so far ``DealsMixin``'s
+    (``open_deal``, ``save_progress``, ``openings``); the teacher's export and removal ``ExportMixin``'s
+    (``export_csv``, ``delete_class``, ``rows_of_class``).
     """
 
     def __init__(self, url: str | None = None, *, folder: str | os.PathLike[str] | None = None,
@@ -503,75 +495,6 @@ class Store(TablesMixin, TrainerMixin):
             raise ResultRefused(f"the {what} for {where} does not name {name} among its players")
         return parsed
 
-    # ---- a deal opened, and the match so far -------------------------------------------------
-    def _assignment_and_student(self, conn: Connection, assignment_id: int, student: str) -> tuple[Assignment, int]:
-        row = conn.execute(select(assignments_t, classes_t.c.code).join(classes_t)
-                           .where(assignments_t.c.id == assignment_id)).first()
-        if row is None:
-            raise NotFound(f"there is no assignment number {short(assignment_id, 20)}")
-        return self._assignment(row), self._student(conn, row.class_id, row.code, student)
-
-    def open_deal(self, assignment_id: int, student: str) -> DealOpening:
-        """Count an opening of an assigned deal by ``student`` and give back the match so far.
-
-        The first opening deals the cards; every later one (a reload, another tab, a restarted server)
-        gets the moves saved by ``save_progress`` and continues the same match: the deal is never dealt
-        afresh, so a student cannot look at the cards and start again.
-        """
-        with self._write() as conn:
-            assignment, student_id = self._assignment_and_student(conn, assignment_id, student)
-            where = (deals_t.c.assignment_id == assignment.id) & (deals_t.c.student_id == student_id)
-            row = conn.execute(select(deals_t.c.opens, deals_t.c.progress).where(where)).first()
-            if row is None:
-                row_class = conn.execute(select(assignments_t.c.class_id)
-                                         .where(assignments_t.c.id == assignment.id)).scalar_one()
-                stamp = now_ms()
-                conn.execute(insert(deals_t).values(class_id=row_class, assignment_id=assignment.id,
-                                                    student_id=student_id, opens=1, first_ms=stamp, moves=0,
-                                                    progress=None, saved_ms=stamp))
-                return DealOpening(1, None)
-            conn.execute(deals_t.update().where(where).values(opens=deals_t.c.opens + 1))
-        return DealOpening(row.opens + 1, None if row.progress is None else Record.from_json(row.progress))
-
-    def save_progress(self, assignment_id: int, student: str, record: Record | str | bytes | Mapping[str, Any]) -> int:
-        """Keep the match ``student`` is playing on an assigned deal, so that a reload continues it.
-
-        The record must be sealed by a dashboard kernel, be the assignment's deal, replay, and continue
-        the moves saved before (a saved move is never taken back by reloading). Returns the moves kept.
-        """
-        from push_learn.games import load_record
-
-        with self._read() as conn:
-            assignment, student_id = self._assignment_and_student(conn, assignment_id, student)
-            saved = conn.execute(select(deals_t.c.progress, deals_t.c.moves).where(
-                deals_t.c.assignment_id == assignment.id, deals_t.c.student_id == student_id)).first()
-        name = display_name(student)
-        where = f"deal {assignment.deal_number}"
-        if saved is None:
-            raise ResultRefused(f"{name} has not opened {where}, so there is no match to keep")
-        parsed = self._deal_record(record, assignment, name, "match so far")
-        if saved.progress is not None and not continues(Record.from_json(saved.progress), parsed):
-            raise ResultRefused(f"the match so far on {where} does not continue the moves kept before: "
-                                "moves already played cannot be taken back by reloading")
-        try:
-            load_record(parsed)
-        except RecordError as exc:
-            raise ResultRefused(f"the match so far on {where} cannot be replayed: {exc}") from None
-        with self._write() as conn:
-            conn.execute(deals_t.update().where(
-                deals_t.c.assignment_id == assignment.id, deals_t.c.student_id == student_id,
-                deals_t.c.moves <= len(parsed.actions),
-            ).values(progress=parsed.to_json(), moves=len(parsed.actions), saved_ms=now_ms()))
-        return len(parsed.actions)
-
-    def openings(self, assignment_id: int) -> dict[str, tuple[int, int]]:
-        """Who opened an assigned deal: student -> (times opened, moves kept)."""
-        with self._read() as conn:
-            rows = conn.execute(select(students_t.c.name, deals_t.c.opens, deals_t.c.moves)
-                                .join(students_t, students_t.c.id == deals_t.c.student_id)
-                                .where(deals_t.c.assignment_id == assignment_id)).all()
-        return {row.name: (row.opens, row.moves) for row in rows}
-
     # ---- browsers and lasting secrets --------------------------------------------------------
     def remember_browser(self, session: str, code: str, name: str) -> Student:
         """Browser session ``session`` is student ``name`` of class ``code`` (from now on, across restarts)."""
@@ -703,72 +626,3 @@ class Store(TablesMixin, TrainerMixin):
         for row in results:
             steps[(row.submitted_ms - start) // step][3] += 1
         return [(minute, right, wrong, done) for minute, right, wrong, done in steps]
-
-    # ---- export and removal ------------------------------------------------------------------
-    def export_csv(self, code: str) -> dict[str, str]:
-        """Everything of a class as CSV texts: ``students.csv``, ``assignments.csv``, ``results.csv``,
-        ``trainer.csv`` (Three Card Poker sessions) and ``attempts.csv`` (never the secret shuffles or any
-        record; cells that would start a formula are quoted)."""
-        with self._read() as conn:
-            class_id = self._class_row(conn, code).id
-            sheets: dict[str, tuple[list[str], list[Sequence[object]]]] = {
-                "students.csv": (["student", "joined"], [
-                    (r.name, _iso(r.joined_ms)) for r in conn.execute(
-                        select(students_t).where(students_t.c.class_id == class_id).order_by(students_t.c.name))]),
-                "assignments.csv": (["assignment", "game", "variant", "deal", "bots", "dashboards", "set"], [
-                    (r.id, r.game, r.variant, r.deal_number, r.bot_level, " ".join(json.loads(r.dashboards)),
-                     _iso(r.created_ms)) for r in conn.execute(
-                        select(assignments_t).where(assignments_t.c.class_id == class_id)
-                        .order_by(assignments_t.c.id))]),
-                "results.csv": (["assignment", "deal", "student", "points", "deals_won", "moves", "hints",
-                                 "submitted"], [
-                    (r.assignment_id, r.deal_number, r.name, r.points, r.deals_won, r.moves, r.hints,
-                     _iso(r.submitted_ms)) for r in conn.execute(
-                        select(results_t, students_t.c.name, assignments_t.c.deal_number)
-                        .join(students_t, students_t.c.id == results_t.c.student_id)
-                        .join(assignments_t, assignments_t.c.id == results_t.c.assignment_id)
-                        .where(results_t.c.class_id == class_id)
-                        .order_by(results_t.c.assignment_id, results_t.c.points, students_t.c.name))]),
-                "trainer.csv": (["student", "game", "rounds", "decisions", "as_strategy", "hints", "net", "expected",
-                                 "cost", "submitted"], [
-                    (r.name, r.game, r.rounds, r.decisions, r.agreed, r.hints, r.net, f"{r.expected:.2f}",
-                     f"{r.cost:.2f}", _iso(r.submitted_ms)) for r in conn.execute(
-                        select(sessions_t, students_t.c.name)
-                        .join(students_t, students_t.c.id == sessions_t.c.student_id)
-                        .where(sessions_t.c.class_id == class_id).order_by(sessions_t.c.id))]),
-                "attempts.csv": (["student", "notebook", "exercise", "answer", "correct", "at"], [
-                    (r.name, r.notebook, r.exercise, r.answer, "yes" if r.correct else "no", _iso(r.at_ms))
-                    for r in conn.execute(
-                        select(attempts_t, students_t.c.name)
-                        .join(students_t, students_t.c.id == attempts_t.c.student_id)
-                        .where(attempts_t.c.class_id == class_id).order_by(attempts_t.c.at_ms, attempts_t.c.id))]),
-            }
-        files: dict[str, str] = {}
-        for filename, (header, rows) in sheets.items():
-            out = io.StringIO()
-            writer = csv.writer(out)
-            writer.writerow(header)
-            writer.writerows([_csv_cell(value) for value in row] for row in rows)
-            files[filename] = out.getvalue()
-        return files
-
-    def delete_class(self, code: str) -> dict[str, int]:
-        """Remove class ``code`` and everything of it, in one transaction; returns the rows removed per table."""
-        with self._write() as conn:
-            class_id = self._class_row(conn, code).id
-            removed = {}
-            for table in _CLASS_TABLES:
-                removed[table.name] = conn.execute(delete(table).where(table.c.class_id == class_id)).rowcount
-            removed["classes"] = conn.execute(delete(classes_t).where(classes_t.c.id == class_id)).rowcount
-        return removed
-
-    def rows_of_class(self, class_id: int) -> dict[str, int]:
-        """How many rows of each table belong to class number ``class_id`` (0 everywhere once deleted)."""
-        with self._read() as conn:
-            counts = {table.name: int(conn.execute(select(func.count()).select_from(table)
-                                                   .where(table.c.class_id == class_id)).scalar_one())
-                      for table in _CLASS_TABLES}
-            counts["classes"] = int(conn.execute(select(func.count()).select_from(classes_t)
-                                                 .where(classes_t.c.id == class_id)).scalar_one())
-        return counts
-

@@ -17,14 +17,13 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Iterator, Mapping
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from push_learn.classroom.common import is_unique_violation, now_ms
+from push_learn.classroom.common import StorePart, is_unique_violation, now_ms
 from push_learn.classroom.errors import ClassroomError, NotFound
 from push_learn.classroom.schema import TABLES
 from push_learn.records import canonical_json, short
@@ -141,16 +140,12 @@ class LoggedAction:
     at_ms: int
 
 
-class TablesMixin:
+class TablesMixin(StorePart):
     """The store's class-table methods (mixed into ``push_learn.classroom.store.Store``)."""
 
     if TYPE_CHECKING:
         backend: str
 
-        def _write(self) -> AbstractContextManager[Connection]: ...
-        def _read(self) -> AbstractContextManager[Connection]: ...
-        def _class_row(self, conn: Connection, code: str) -> Any: ...
-        def _student(self, conn: Connection, class_id: int, code: str, name: str) -> int: ...
         def join(self, code: str, name: str) -> Student: ...
 
     # ---- reading ------------------------------------------------------------------------------

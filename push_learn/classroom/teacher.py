@@ -166,8 +166,9 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
                                                               "moves", "hints", "replay", "file"],
             rows, "pl-board", "No finished match yet."))
     trainer_rows: list[list[object]] = [
-        [row.student, row.sessions, row.rounds, f"{row.agreed} of {row.decisions} ({round(100 * row.agreement)} %)",
-         f"{row.cost:.2f}", row.hints, f"{row.net:+d}", f"{row.expected:+.2f}"]
+        [row.student, row.sessions, row.score.rounds,
+         f"{row.score.agreed} of {row.score.decisions} ({round(100 * row.score.agreement)} %)",
+         f"{row.score.cost:.2f}", row.score.hints, f"{row.score.net:+d}", f"{row.score.expected:+.2f}"]
         for row in store.trainer_board(code)]
     trainer = _table("Three Card Poker trainer, the closest to the exact strategy first",
                      ["student", "sessions", "rounds", "choices as the strategy", "chips given up", "hints", "net",

@@ -7,34 +7,32 @@ session, which a later post may bring up to date only by continuing it (D-CLS-01
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Mapping
-from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, func, insert, select
+from sqlalchemy import insert, select
 
-from push_learn.classroom.common import continues, display_name, now_ms
+from push_learn.classroom.common import StorePart, continues, display_name, now_ms
 from push_learn.classroom.errors import ClassroomError
 from push_learn.classroom.rows import ResultRefused, SubmittedSession, TrainerRow
 from push_learn.classroom.schema import TABLES
-from push_learn.classroom.scoring import SessionScore, session_score
+from push_learn.classroom.scoring import SessionFigures, SessionScore, session_score
 from push_learn.errors import RecordError
 from push_learn.records import Record
 
 __all__ = ["TrainerMixin"]
 
 sessions_t, students_t = TABLES["trainer_sessions"], TABLES["students"]
+_FIGURES = tuple(field.name for field in dataclasses.fields(SessionFigures))
+"""A session's figures, each kept in the ``trainer_sessions`` column of its name."""
 
 
-class TrainerMixin:
+class TrainerMixin(StorePart):
     """The store's trainer-session methods."""
 
     if TYPE_CHECKING:
-        def _write(self) -> AbstractContextManager[Connection]: ...
-        def _read(self) -> AbstractContextManager[Connection]: ...
-        def _class_row(self, conn: Connection, code: str) -> Any: ...
-        def _student(self, conn: Connection, class_id: int, code: str, name: str) -> int: ...
         def _sealed(self, record: Record | str | bytes | Mapping[str, Any], what: str) -> Record: ...
 
     def submit_session(self, code: str, student: str, token: str,
@@ -59,9 +57,8 @@ class TrainerMixin:
         if claimed is not None and claimed != score:
             raise ResultRefused(f"the trainer session claims {claimed.describe()}, but its replay gives "
                                 f"{score.describe()}")
-        values = dict(record=parsed.to_json(), game=parsed.game, rounds=score.rounds, decisions=score.decisions,
-                      agreed=score.agreed, hints=score.hints, net=score.net, expected=score.expected, cost=score.cost,
-                      submitted_ms=now_ms())
+        values = dict(record=parsed.to_json(), game=parsed.game, submitted_ms=now_ms(),
+                      **{name: getattr(score, name) for name in _FIGURES})
         digest = hashlib.sha256(token.encode()).hexdigest()
         with self._write() as conn:
             row = self._class_row(conn, code)
@@ -85,12 +82,15 @@ class TrainerMixin:
         with self._read() as conn:
             class_id = self._class_row(conn, code).id
             rows = conn.execute(
-                select(students_t.c.name, func.count().label("sessions"),
-                       *(func.sum(sessions_t.c[column]).label(column)
-                         for column in ("rounds", "decisions", "agreed", "hints", "net", "expected", "cost")))
+                select(students_t.c.name, *(sessions_t.c[name] for name in _FIGURES))
                 .join(students_t, students_t.c.id == sessions_t.c.student_id)
-                .where(sessions_t.c.class_id == class_id).group_by(students_t.c.name)).all()
-        board = [TrainerRow(row.name, int(row.sessions), int(row.rounds), int(row.decisions), int(row.agreed),
-                            int(row.hints), int(row.net), round(float(row.expected), 2), round(float(row.cost), 2))
-                 for row in rows]
-        return sorted(board, key=lambda r: (-r.agreement, r.cost, r.hints, r.student.casefold()))
+                .where(sessions_t.c.class_id == class_id).order_by(sessions_t.c.id)).all()
+        sessions: dict[str, list[SessionFigures]] = {}
+        for row in rows:
+            sessions.setdefault(row.name, []).append(SessionFigures(*(row._mapping[name] for name in _FIGURES)))
+        board = []
+        for name, figures in sessions.items():
+            summed = SessionFigures.total(figures)
+            board.append(TrainerRow(name, len(figures), dataclasses.replace(
+                summed, expected=round(summed.expected, 2), cost=round(summed.cost, 2))))
+        return sorted(board, key=lambda r: (-r.score.agreement, r.score.cost, r.score.hints, r.student.casefold()))

@@ -11,7 +11,7 @@ import pytest
 from class_games import SEAL_KEY, trainer_record
 
 from push_learn.classroom import ResultRefused, Store
-from push_learn.classroom.scoring import session_score
+from push_learn.classroom.scoring import SessionFigures, session_score
 from push_learn.poker.three_card_poker import Fold, PlaceBets, Play
 from push_learn.widgets import ThreeCardTrainer
 
@@ -37,6 +37,11 @@ def test_a_session_is_scored_as_the_trainer_marked_it() -> None:
     assert score.expected == pytest.approx(running["expected"], abs=0.01)
     assert score.cost == pytest.approx(float(trainer.tally.cost), abs=1e-4) and score.cost > 0
     assert score.finished and score.agreed < score.decisions
+    twice = SessionFigures.total([score, score])  # sessions add up figure by figure; "finished" is one session's
+    assert (twice.rounds, twice.agreed, twice.hints, twice.net) == (16, 2 * score.agreed, 0, 2 * score.net)
+    assert twice.cost == pytest.approx(2 * score.cost) and twice.agreement == score.agreement
+    nothing = SessionFigures.total([])
+    assert nothing == SessionFigures(0, 0, 0, 0, 0, 0.0, 0.0) and nothing.agreement == 0.0
 
 
 def test_a_session_is_kept_brought_up_to_date_and_shown_to_the_teacher(store: Store) -> None:
@@ -48,11 +53,11 @@ def test_a_session_is_kept_brought_up_to_date_and_shown_to_the_teacher(store: St
     assert whole.score.agreed == whole.score.decisions == 6
     store.submit_session(code, "Bo", "bo-session-01", trainer_record("Bo", SEAL_KEY, choose="fold"))
     board = store.trainer_board(code)
-    assert [(row.student, row.sessions, row.rounds) for row in board] == [("Ann", 1, 6), ("Bo", 1, 6)]
-    assert board[0].agreement == 1.0 and board[0].hints == 1 and board[1].agreement < 1.0
+    assert [(row.student, row.sessions, row.score.rounds) for row in board] == [("Ann", 1, 6), ("Bo", 1, 6)]
+    assert board[0].score.agreement == 1.0 and board[0].score.hints == 1 and board[1].score.agreement < 1.0
     sheet = list(csv.DictReader(io.StringIO(store.export_csv(code)["trainer.csv"])))
     assert [(row["student"], row["rounds"], row["as_strategy"]) for row in sheet] == [
-        ("Ann", "6", "6"), ("Bo", "6", str(board[1].agreed))]
+        ("Ann", "6", "6"), ("Bo", "6", str(board[1].score.agreed))]
     assert "record" not in sheet[0] and str(whole.score.net) == sheet[0]["net"]
     removed = store.delete_class(code)
     assert removed["trainer_sessions"] == 2
@@ -82,7 +87,12 @@ def test_forged_edited_or_foreign_sessions_are_refused_in_words(store: Store) ->
 
 def test_a_kept_choice_cannot_be_taken_back(store: Store) -> None:
     code = _class(store, "Ann")
-    store.submit_session(code, "Ann", TOKEN, trainer_record("Ann", SEAL_KEY, played=3, choose="fold"))
+    kept = store.submit_session(code, "Ann", TOKEN, trainer_record("Ann", SEAL_KEY, played=3, choose="fold"))
     with pytest.raises(ResultRefused, match="cannot be taken back"):  # the same session replayed otherwise
         store.submit_session(code, "Ann", TOKEN, trainer_record("Ann", SEAL_KEY, choose="strategy"))
-    assert store.trainer_board(code)[0].rounds == 3
+    assert store.trainer_board(code)[0].score.rounds == 3
+    second = store.submit_session(code, "Ann", "session-token-2", trainer_record("Ann", SEAL_KEY, seed=6, played=2))
+    (row,) = store.trainer_board(code)  # the teacher's row adds up both sessions
+    assert (row.sessions, row.score.rounds, row.score.decisions, row.score.agreed) == (
+        2, 5, 5, kept.score.agreed + second.score.agreed)
+    assert row.score.cost == round(kept.score.cost + second.score.cost, 2)

@@ -7,12 +7,11 @@ options and refuses others in words.
 
 from __future__ import annotations
 
-import doctest
 import threading
 
 import pytest
 
-from push_learn.classroom import Store, table_games
+from push_learn.classroom import Store
 from push_learn.classroom.errors import ClassroomError
 from push_learn.classroom.service import ClassService, Member
 from push_learn.classroom.table_store import StepTaken
@@ -60,8 +59,6 @@ def _step_all(kernels: dict[int, TableReplica]) -> None:
 
 
 def test_the_catalogue_offers_the_rummy_and_stud_games_at_tables_and_rummy_rules_are_as_before() -> None:
-    failures, tried = doctest.testmod(table_games)
-    assert tried and not failures
     assert TABLE_GAMES == ("push", "cap_it", "six_to_ten", "push_stud", "screw")
     assert all(table_rules(game) == rules_to_json(rummy_rules(game)) for game in ("push", "cap_it", "six_to_ten"))
     rules = table_rules("push_stud", 4, roll_your_own=True, substitution=True)

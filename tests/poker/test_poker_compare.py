@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import doctest
 import random
 from itertools import combinations, pairwise
 
 import pytest
 
-import push_learn.poker.compare as compare
 from push_learn.cards import parse_cards
 from push_learn.poker.compare import class_rank, explain
 from push_learn.poker.hands import evaluate_high, evaluate_low
 from push_learn.poker.three_card import BRAG, DECK, THREE_CARD_POKER, ThreeCardRanking, evaluate
-
-
-def test_the_examples_in_the_docstrings_hold() -> None:
-    failures, tried = doctest.testmod(compare)
-    assert tried and not failures
 
 
 @pytest.mark.parametrize("ranking", [BRAG, THREE_CARD_POKER], ids=str)

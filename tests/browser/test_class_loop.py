@@ -1,5 +1,5 @@
-"""The class loop in real browsers, on SQLite and on PostgreSQL: a teacher sets the assignment of the day,
-three students (three browser contexts, three sessions) join and play it, and the teacher's dashboard shows
+"""The class loop in a real browser on SQLite (the store ``make serve`` keeps): a teacher sets the assignment of
+the day, three students (three browser contexts, three sessions) join and play it, and the teacher's dashboard shows
 all three on the leaderboard and in the CSV export.
 
 A whole match played by clicks would take minutes per student on two cores, so the server is started with
@@ -9,6 +9,10 @@ kernel asks the server for the deal of its page's student, seals the finished ma
 server's key and posts it; the server attributes it to the session owning the kernel, and the store
 replays and scores it. The first student opens the deal and then reloads it: the reload continues the
 match opened (the server counts two openings), and its result still counts.
+
+Each browser scenario of the class layer runs on one store, the class tables' on PostgreSQL
+(``test_class_tables_play.py``): what differs between the stores is tested on both below the browser
+(tests/classroom), and a minute of browser time each is not spent twice.
 """
 
 from __future__ import annotations
@@ -61,7 +65,7 @@ def class_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
     try:
         server = TempPostgres().start()
     except PostgresMissing as exc:
-        pytest.fail(f"the class loop's test needs PostgreSQL: {exc}", pytrace=False)
+        pytest.fail(f"this browser test needs PostgreSQL: {exc}", pytrace=False)
     try:
         yield server.url
     finally:
@@ -127,6 +131,7 @@ def _play_as(browser: Browser, server: Server, name: str, code: str, seed: int, 
         context.close()
 
 
+@pytest.mark.parametrize("class_db", ["sqlite"], indirect=True)
 def test_three_students_play_the_assignment_and_the_teacher_sees_them(
     class_server: Server, class_db: str, browser: Browser, page: Page, watch: PageWatch,
     accessible: Callable[..., None], axe: Axe,

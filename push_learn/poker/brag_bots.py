@@ -6,6 +6,10 @@ strength against the number of opponents, sees with a good hand, and covers rath
 strong hand when short of chips. ``RandomBragBot`` picks any allowed action (for tests and as a
 sparring partner). Both answer ``push_learn.protocol.Bot``: ``choose(observation, rng)``.
 
+The coach is the sensible policy explaining itself: ``SensibleBragBot().advise(observation)`` gives the
+action it would take with its reasons in words, the numbers it weighed included (``BragAdvice``). It reads
+the seat's observation only, so it never knows more than the student asking.
+
 >>> from push_learn.poker.brag import BragGame, BragRules
 >>> game = BragGame(BragRules(players=4), seed=3, hands=5)
 >>> play_to_end(game, [SensibleBragBot() for _ in range(4)], random.Random(1))
@@ -34,7 +38,8 @@ from push_learn.poker.brag import (
 from push_learn.poker.three_card import BRAG, strength
 from push_learn.protocol import Bot
 
-__all__ = ["RandomBragBot", "SensibleBragBot", "actions_from_observation", "play_to_end"]
+__all__ = ["BragAdvice", "RandomBragBot", "SensibleBragBot", "action_words", "actions_from_observation",
+           "play_to_end"]
 
 
 def actions_from_observation(observation: BragObservation, bets: Sequence[int] = ()) -> list[BragAction]:
@@ -53,6 +58,45 @@ def actions_from_observation(observation: BragObservation, bets: Sequence[int] =
     if options.cover:
         actions.append(Cover(seat))
     return actions
+
+
+def action_words(action: BragAction, observation: BragObservation) -> str:
+    """An action as a student would say it ("bet 2 blind", "see for 8"), with its cost in the seat's own chips."""
+    blind = observation.seat is not None and observation.players[observation.seat].blind
+    options = observation.options
+    if isinstance(action, Bet):
+        return f"bet {action.amount}{' blind' if blind else ''}"
+    if isinstance(action, See):
+        cost = options.see_cost if options is not None else None
+        return "see" if cost is None else f"see for {cost}"
+    if isinstance(action, Look):
+        return "look at your cards" if action.hand == 0 else f"look at hand {action.hand + 1}"
+    words = {Fold: "fold", KeepHand: "keep the hand you looked at", DropHand: "drop it and play on blind",
+             Cover: "cover the pot with all your chips"}
+    return words[type(action)]
+
+
+@dataclass(frozen=True)
+class BragAdvice:
+    """What the sensible policy would do now and why, in words (``reasons``: the numbers it weighed)."""
+
+    action: BragAction
+    reasons: tuple[str, ...]
+
+    def lines(self, observation: BragObservation) -> list[str]:
+        """The suggestion first, then the reasons: the coach's panel."""
+        return [f"The sensible player would {action_words(self.action, observation)}.", *self.reasons]
+
+
+def _share(value: float) -> str:
+    """A measured share in words: "about 47%", never a rounded "0%" or "100%" for one that is neither."""
+    if value in (0, 1):
+        return f"{value:.0%}"
+    if value < 0.005:
+        return "under 1%"
+    if 0.995 <= value < 1:
+        return "over 99%"
+    return f"about {value:.0%}"
 
 
 @dataclass(frozen=True)
@@ -86,6 +130,10 @@ class SensibleBragBot:
 
     def choose(self, observation: BragObservation, rng: random.Random) -> BragAction:
         """The action this policy takes (it uses no chance)."""
+        return self.advise(observation).action
+
+    def advise(self, observation: BragObservation) -> BragAdvice:
+        """The action this policy takes for the seat to act, with its reasons in words."""
         seat, options = observation.seat, observation.options
         if options is None or seat is None:
             raise ValueError(f"it is not seat {seat}'s turn")
@@ -93,32 +141,62 @@ class SensibleBragBot:
         opponents = [p for p in observation.players if p.status == "in" and p.seat != seat]
         if options.must_choose:
             mine = strength(observation.cards[0], BRAG)
-            return KeepHand(seat) if mine >= self.keep_strength else DropHand(seat)
+            keep = mine >= self.keep_strength
+            return BragAdvice(
+                KeepHand(seat) if keep else DropHand(seat),
+                (f"The hand you looked at beats {_share(mine)} of all hands; a hand beating at least "
+                 f"{self.keep_strength:.0%} is worth keeping, otherwise play on blind with the other.",))
         if me.blind:
-            cheap = (observation.stake or 0) <= self.blind_stake * max(me.stack, 1)
-            if cheap and len(opponents) > 1 and options.bet_min is not None:
-                return Bet(seat, options.bet_min)
-            return Look(seat, 0)
+            return self._blind(observation, len(opponents))
         return self._open(observation, strength(observation.cards[0], BRAG), len(opponents))
 
-    def _open(self, observation: BragObservation, mine: float, opponents: int) -> BragAction:
+    def _blind(self, observation: BragObservation, opponents: int) -> BragAdvice:
         seat, options = observation.seat, observation.options
         assert options is not None and seat is not None
+        stack, stake = observation.players[seat].stack, observation.stake or 0
+        cheap = stake <= self.blind_stake * max(stack, 1)
+        if cheap and opponents > 1 and options.bet_min is not None:
+            return BragAdvice(Bet(seat, options.bet_min), (
+                f"Blind, you pay half the stake: {options.bet_min} of your {stack} chips. While the stake is "
+                f"at most {self.blind_stake:.0%} of your chips and {opponents} opponents are in, staying "
+                f"blind is cheap, and it makes the others pay double to stay with you.",))
+        if not cheap:
+            why = f"The stake ({stake}) is more than {self.blind_stake:.0%} of your {stack} chips"
+        elif opponents <= 1:
+            why = "Only one opponent is left, so the hand will soon be shown"
+        else:
+            why = "You cannot bet more than you have"
+        return BragAdvice(Look(seat, 0), (f"{why}: look at your cards before you pay more.",))
+
+    def _open(self, observation: BragObservation, mine: float, opponents: int) -> BragAdvice:
+        seat, options = observation.seat, observation.options
+        assert options is not None and seat is not None
+        hand = f"Your {observation.hand_name or 'hand'} beats {_share(mine)} of all hands"
         if options.bet_min is None:
-            return Cover(seat) if mine >= self.see_strength else Fold(seat)
+            good = mine >= self.see_strength
+            return BragAdvice(Cover(seat) if good else Fold(seat), (
+                f"{hand}. You cannot afford another bet: cover the pot with a hand beating at least "
+                f"{self.see_strength:.0%}, otherwise fold.",))
         pot = sum(amount for amount, _ in observation.pots)
-        if options.see_cost is not None and mine >= self.see_strength and mine < self.raise_strength:
-            return See(seat)
+        if options.see_cost is not None and self.see_strength <= mine < self.raise_strength:
+            return BragAdvice(See(seat), (
+                f"{hand}: good enough to see (at least {self.see_strength:.0%}), not strong enough to raise "
+                f"(at least {self.raise_strength:.0%}).",))
         chance = mine**opponents
         price = options.bet_min / (pot + options.bet_min)
+        odds = (f"{hand}; against {opponents} opponent{'s' if opponents != 1 else ''} still in, the chance it is "
+                f"the best is {_share(chance)}. Staying in costs {options.bet_min} into a pot of {pot}: "
+                f"a price of {price:.0%} of what you could win.")
         if chance < price * self.call_margin:
-            return Fold(seat)
+            return BragAdvice(Fold(seat), (odds, f"That chance is below {self.call_margin:g} times the price: fold."))
         if mine >= self.raise_strength and options.bet_max is not None:
             stake_share = options.bet_min / max(observation.players[seat].stack, 1)
             if options.see_cost is not None and stake_share > 0.25:
-                return See(seat)
-            return Bet(seat, (options.bet_min + options.bet_max + 1) // 2)
-        return Bet(seat, options.bet_min)
+                return BragAdvice(See(seat), (odds, "A very strong hand, but staying in already costs more than a "
+                                              "quarter of your chips: see now rather than raise."))
+            return BragAdvice(Bet(seat, (options.bet_min + options.bet_max + 1) // 2), (
+                odds, f"A very strong hand (at least {self.raise_strength:.0%}): raise, half-way to the limit."))
+        return BragAdvice(Bet(seat, options.bet_min), (odds, "That chance is worth the price: stay in at the stake."))
 
 
 def play_to_end(game: BragGame, bots: Sequence[Bot[BragObservation, BragAction]], rng: random.Random | None = None,

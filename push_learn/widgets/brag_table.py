@@ -5,7 +5,9 @@ The page is built from the student's observation alone (``game.observe(seat)``):
 cards reach it only once the student has looked at them (a blind player's cards stay face down,
 even to the widget's page), other players' cards only when the engine shows them at the end of a
 deal. Every rule (costs, who may see whom, covering, the prial reshuffle) is the engine's; the
-page shows the choices the observation lists, with their amounts, and sends the one clicked.
+page shows the choices the observation lists, with their amounts, and sends the one clicked. Hint
+asks the coach (``SensibleBragBot.advise`` on the student's observation, D-3C-18), whose words stay on
+the page until the student moves.
 
 Bots read their own observations and think in a worker thread when an event loop runs (JupyterLab,
 Voila), one action per step at the chosen pace, so the page stays answered meanwhile.
@@ -33,6 +35,7 @@ from push_learn.poker.brag import (
     Look,
     See,
 )
+from push_learn.poker.brag_bots import SensibleBragBot
 from push_learn.records import Record, short
 from push_learn.seeds import read_seed
 from push_learn.widgets.base import IntentError, PushWidget, SavesRecords, bot_level, int_field, intent, str_field
@@ -121,6 +124,8 @@ class BragTable(SavesRecords, Paced, PushWidget, module="brag_table", parts=("pl
         self._rngs = {s: random.Random(f"{seed}:{s}") for s in range(self.players)}
         self._results_seen = 0
         self._events: list[str] = []
+        self._hint: tuple[int, dict[str, Any]] | None = None
+        """The coach's last answer and the move it answered (shown until a move is made)."""
 
     @property
     def observation(self) -> BragObservation:
@@ -315,6 +320,7 @@ class BragTable(SavesRecords, Paced, PushWidget, module="brag_table", parts=("pl
             "show_last": self.paused or seen.over,
             "log": list(seen.log[-8:]),
             "download": download,
+            "hint": self._current_hint(),
             "announce": " ".join(self._events),
         }
 
@@ -341,6 +347,22 @@ class BragTable(SavesRecords, Paced, PushWidget, module="brag_table", parts=("pl
             action = simple[kind](seat)
         self._apply(action)  # IllegalAction: refused with the engine's reason, nothing changed
         self._resume()
+
+    def _current_hint(self) -> dict[str, Any] | None:
+        """The coach's answer while the decision it answered is still the student's."""
+        if self._hint is None or self._hint[0] != len(self.game.actions) or self.paused:
+            return None
+        return self._hint[1]
+
+    @intent("hint")
+    def _hint_intent(self, _content: Mapping[str, Any]) -> None:
+        """Ask the coach: the sensible player's move for the student's seat, with its reasons (from the
+        student's own observation only)."""
+        if self.paused or self.seat not in self.game.to_move:
+            raise IntentError("the coach answers when it is your turn")
+        seen = self.observation
+        advice = SensibleBragBot().advise(seen)
+        self._hint = (len(self.game.actions), {"title": "The coach", "lines": advice.lines(seen)})
 
     @intent("continue")
     def _continue(self, _content: Mapping[str, Any]) -> None:

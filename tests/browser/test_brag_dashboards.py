@@ -46,8 +46,8 @@ def still_blind(app: Locator) -> None:
 def test_a_whole_brag_deal_played_blind_by_clicks(
     voila_server: Server, page: Page, watch: PageWatch, accessible: Callable[..., None]
 ) -> None:
-    """The student never looks: the largest blind bet, then a see when two are left. The same deal is played
-    alongside in the core with the same bots; the showdown on the page is the core's."""
+    """The student asks the coach, then never looks: the largest blind bet, then a see when two are left. The
+    same deal is played alongside in the core with the same bots; the showdown on the page is the core's."""
     seed = 5
     open_dashboard(page, voila_server, "brag", f"seed={seed}&players=4&seat=0&speed=0.02")
     app = page.locator(".pl-app-brag")
@@ -57,6 +57,10 @@ def test_a_whole_brag_deal_played_blind_by_clicks(
     expect(app.locator(".pl-status")).to_have_text(re.compile("^Your turn, playing blind"), timeout=FIRST_RENDER_MS)
     still_blind(app)
     accessible("as it opens")
+    app.get_by_role("button", name="Hint: ask the coach").click()
+    coach = app.get_by_role("group", name="The coach")
+    expect(coach.locator("li").first).to_have_text(re.compile("^The sensible player would (bet 1 blind|look at)"))
+    accessible("with the coach's advice open")
     while not mirror.results:
         options = mirror.options(0)
         assert options is not None and mirror.seats[0].blind

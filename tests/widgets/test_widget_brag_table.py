@@ -130,6 +130,28 @@ def test_acting_out_of_turn_is_refused(wire: Wire) -> None:
     asyncio.run(act_early())
 
 
+def test_the_coach_answers_on_the_students_turn_until_the_move_is_made(wire: Wire) -> None:
+    table = BragTable(seed=1, players=4, seat=0, speed=0.0)
+    assert synced(table)["hint"] is None
+    page_sends(table, type="hint")
+    hint = synced(table)["hint"]
+    assert hint["title"] == "The coach" and hint["lines"][0] == "The sensible player would bet 1 blind."
+    assert hint["lines"][1].startswith("Blind, you pay half the stake: 1 of your")
+    page_sends(table, **choice(synced(table), "bet"))
+    assert synced(table)["hint"] is None  # the advice answered a decision that is gone
+
+
+def test_the_coach_waits_for_the_students_turn(wire: Wire) -> None:
+    async def ask_early() -> None:
+        table = BragTable(seed=1, players=4, seat=2, speed=60.0)  # the bots wait a minute: it is Ann's turn
+        page_sends(table, type="hint")
+        state = synced(table)
+        assert state["notice"]["text"] == "the coach answers when it is your turn" and state["hint"] is None
+        table.halt()
+
+    asyncio.run(ask_early())
+
+
 def play_blind(table: BragTable) -> list[dict[str, Any]]:
     """The student plays blind to the end of the deal: see when allowed, else the largest blind bet."""
     sent = []
@@ -276,14 +298,18 @@ def test_the_page_is_the_same_whatever_the_hidden_cards_are(wire: Wire, seed: in
     """Fair play, differentially: the student (blind) and random bots play on two tables whose unseen cards
     (every hand, the student's own included, and the pack) were dealt differently; the page gets the same
     state after every move until the deal ends. The bots' choices do not depend on cards they have not seen
-    only while they are blind, so random bots (who never read their cards) keep both tables in step."""
+    only while they are blind, so random bots (who never read their cards) keep both tables in step. The
+    student asks the coach before every move: its advice is the same on both tables."""
     tables = [BragTable(seed=seed, players=4, seat=0, level="random", speed=0.0) for _ in range(2)]
     deal_differently(tables[1].game, random.Random(seed), keep=None)
     assert tables[0].game.seats[0].hands != tables[1].game.seats[0].hands
     steps, shown = 0, set()
     while not tables[0].paused and steps < 40:
+        for table in tables:  # the coach too reads the student's observation only
+            page_sends(table, type="hint")
         assert synced(tables[0]) == synced(tables[1]), f"the page learns hidden cards after {steps} moves"
         state = synced(tables[0])
+        assert state["hint"] is not None
         shown |= _card_codes(state)
         bets = [c for c in state["choices"] if c["act"] == "bet"]
         intent = choice(state, "bet") if bets else choice(state, "fold")

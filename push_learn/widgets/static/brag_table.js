@@ -1,6 +1,7 @@
 // BragTable: the student's seat against bots at three-card brag. The seats and their chips, the pots, the
 // choices the engine lists (with their amounts), the showdown, settings. The student's own cards arrive only
-// once the student has looked at them; everything shown comes from the student's observation.
+// once the student has looked at them; everything shown comes from the student's observation. Hint asks
+// the coach (the sensible bot explaining the move it would make), whose words Python sends.
 
 function choicesEl(state, ctx) {
   if (state.paused) {
@@ -11,7 +12,8 @@ function choicesEl(state, ctx) {
   return h("div", { class: "pl-row pl-brag-choices", role: "group", "aria-label": "Your choices" },
     ...state.choices.map((choice) => button(choice.text, `pl-btn-${choice.act}`,
       () => ctx.send("act", { act: choice.act, amount: choice.amount, hand: choice.hand }),
-      { ariaLabel: choice.aria, key: `act-${choice.act}-${choice.amount ?? choice.hand ?? ""}` })));
+      { ariaLabel: choice.aria, key: `act-${choice.act}-${choice.amount ?? choice.hand ?? ""}` })),
+    button("Hint", "pl-btn-hint", () => ctx.send("hint"), { ariaLabel: "Hint: ask the coach", key: "hint" }));
 }
 
 function potsEl(state) {
@@ -58,6 +60,7 @@ function draw(state, ctx) {
     potsEl(state),
     seatsEl(state.seats, ctx, "The table"),
     choicesEl(state, ctx),
+    coachPanel(state.hint, "The coach"),
     lastEl(state, ctx),
     h("ul", { class: "pl-list pl-brag-log", "aria-label": "What happened in this deal" },
       ...state.log.map((text) => h("li", { text }))),

@@ -232,6 +232,14 @@ export function picker(ctx, { key, label, value, options, onChoose }) {
 
 // A row of cards. With `onToggle` it is a keyboard-usable multi-select listbox (roving tabindex:
 // Tab enters and leaves, arrows/Home/End move, Space/Enter toggle); otherwise a labelled group of images.
+export function coachPanel(hint, label) {
+  // The coach's answer: a title and its lines, as Python wrote them (null when nothing was asked).
+  if (!hint) return null;
+  return h("div", { role: "group", class: "pl-panel pl-hint", "aria-label": label },
+    h("div", { class: "pl-title", text: hint.title }),
+    h("ul", { class: "pl-list" }, ...hint.lines.map((text) => h("li", { text }))));
+}
+
 export function handEl(cards, ctx, { name, label, onToggle = null, cls = "", fan = false } = {}) {
   const selectable = typeof onToggle === "function";
   const box = h("div", {

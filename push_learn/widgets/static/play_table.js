@@ -12,13 +12,6 @@ function moveBar(state, ctx) {
     state.help ? h("div", { class: "pl-sub pl-help", text: `Coach: ${state.help}` }) : null);
 }
 
-function hintPanel(state) {
-  if (!state.hint) return null;
-  return h("div", { role: "group", class: "pl-panel pl-hint", "aria-label": "Hint" },
-    h("div", { class: "pl-title", text: state.hint.title }),
-    h("ul", { class: "pl-list" }, ...state.hint.lines.map((text) => h("li", { text }))));
-}
-
 function toolbar(state, ctx) {
   return h("div", { class: "pl-controls" },
     h("div", { class: "pl-row", role: "toolbar", "aria-label": "Game controls" },
@@ -46,7 +39,7 @@ function draw(state, ctx) {
       onMeld: (meld) => ctx.send("meld", { id: meld.id }),
     }),
     moveBar(state, ctx),
-    hintPanel(state),
+    coachPanel(state.hint, "Hint"),
     state.sheet ? scoreSheetEl(state.sheet) : null,
     logEl(state.table),
     toolbar(state, ctx),

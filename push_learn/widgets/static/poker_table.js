@@ -52,13 +52,6 @@ function movesEl(state, ctx) {
     state.declare_note ? h("div", { class: "pl-sub pl-poker-declare-note", text: state.declare_note }) : null);
 }
 
-function hintEl(state) {
-  if (!state.hint) return null;
-  return h("div", { role: "group", class: "pl-panel pl-hint", "aria-label": "The coach" },
-    h("div", { class: "pl-title", text: state.hint.title }),
-    h("ul", { class: "pl-list" }, ...state.hint.lines.map((text) => h("li", { text }))));
-}
-
 function resultEl(state) {
   if (!state.result) return null;
   return h("div", { role: "group", class: "pl-panel pl-poker-result", "aria-label": "The showdown" },
@@ -105,7 +98,7 @@ function draw(state, ctx) {
     h("div", { class: "pl-seats" }, ...state.seats.map((seat) => seatEl(seat, ctx))),
     h("div", { class: "pl-panels" }, offerEl(state, ctx), resultEl(state)),
     movesEl(state, ctx),
-    hintEl(state),
+    coachPanel(state.hint, "The coach"),
     logEl(state, ctx),
     toolbar(state, ctx),
   ];

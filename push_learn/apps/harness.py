@@ -45,6 +45,7 @@ __all__ = [
     "chromium_executable",
     "free_port",
     "kernel_processes",
+    "log_faults",
     "start_server",
     "stop_server",
 ]
@@ -112,6 +113,49 @@ class Server:
         """The last lines of the server's log."""
         text = self.log.read_text(encoding="utf-8", errors="replace")
         return "\n".join(text.splitlines()[-lines:])
+
+    def faults(self) -> list[str]:
+        """The tracebacks and ERROR lines in the server's log that are not known upstream noise (``log_faults``)."""
+        return log_faults(self.log.read_text(encoding="utf-8", errors="replace"))
+
+
+UPSTREAM_NOISE = (("ipykernel/iostream.py", "ZMQError: Socket operation on non-socket"),)
+"""Tracebacks that kernels print while shutting down and that are not push_learn's (a file the traceback passes
+through, and its last line): ipykernel 7.4's IOPub thread may be woken through an event pipe that its shutdown has
+just closed (a check-then-send race in ``IOPubThread.schedule``, like the one ipykernel's pull request 1518 mended
+in ``_really_send``). The kernel is being shut down anyway; nothing is lost."""
+
+
+def log_faults(text: str) -> list[str]:
+    r"""The tracebacks (each with the ERROR line that announced it) and other ERROR lines of a server's log,
+    without the tracebacks of ``UPSTREAM_NOISE``.
+
+    >>> log_faults("ok\nERROR: bad\nTraceback (most recent call last):\n  File \"x.py\"\nValueError: no")
+    ['ERROR: bad\nTraceback (most recent call last):\n  File "x.py"\nValueError: no']
+    >>> log_faults("ERROR:tornado.general:Uncaught\nTraceback (most recent call last):\n"
+    ...            "  File \"/v/ipykernel/iostream.py\"\nzmq.error.ZMQError: Socket operation on non-socket")
+    []
+    """
+    faults: list[str] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        starts = "Traceback (most recent call last):" in line
+        announces = "ERROR" in line and i + 1 < len(lines) and "Traceback (most recent call last):" in lines[i + 1]
+        if not (starts or announces):
+            if "ERROR" in line:
+                faults.append(line)
+            i += 1
+            continue
+        end = i + 2 if announces else i + 1
+        while end < len(lines) and (lines[end][:1].isspace() or not lines[end].strip()):
+            end += 1
+        block = lines[i:end + 1]
+        if not any(place in "\n".join(block) and block[-1].strip().endswith(last) for place, last in UPSTREAM_NOISE):
+            faults.append("\n".join(block))
+        i = end + 1
+    return faults
 
 
 def kernel_processes(process: subprocess.Popen[bytes]) -> list[psutil.Process]:

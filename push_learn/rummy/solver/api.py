@@ -62,12 +62,11 @@ def clear_caches() -> None:
 
 def _clear_caches() -> None:
     from push_learn.rummy.solver.entries import designation_tables
-    from push_learn.rummy.solver.ranks import rank_options, rank_question
+    from push_learn.rummy.solver.ranks import clear_rank_caches
     from push_learn.rummy.solver.suits import clear_suit_caches
 
     clear_suit_caches()
-    rank_options.cache_clear()
-    rank_question.cache_clear()
+    clear_rank_caches()
     designation_tables.cache_clear()
 
 

@@ -63,7 +63,7 @@ from push_learn.rummy.solver.encoding import (
 )
 from push_learn.rummy.solver.entries import Entries, Key, above, combine, designation_tables, pareto, suffix_bounds
 from push_learn.rummy.solver.layout import room_ok, space_runs
-from push_learn.rummy.solver.ranks import RankOption, SetArrangement, rank_question
+from push_learn.rummy.solver.ranks import RankOption, SetArrangement, options_of, plain_question
 from push_learn.rummy.solver.suits import (
     OPEN,
     SuitProblem,
@@ -188,16 +188,14 @@ class Search:
             alone = tuple(
                 bool(counts[s]) and isolated(self.hand.counts[s], r, low, self.suit_runs[s]) for s in range(4)
             )
-            question = rank_question(
-                ctx, counts, tables, setup.layoff, setup.rescue, alone, position_weight(r, setup.by_cards)
-            )
-            if question.open:
+            plain = plain_question(ctx, counts, tables, setup.layoff, setup.rescue, alone)
+            if plain[1]:
                 self.branch.append(r)
-                self.options[r] = question.options
-                self.phi[r] = question.phi
-                self.prices[r] = question.prices
+                self.options[r] = options_of(plain, position_weight(r, setup.by_cards))
+                self.phi[r] = plain[2]
+                self.prices[r] = plain[3]
             elif tables:
-                zero = next(o for o in question.options if not any(o[0]))
+                zero = next(o for o in options_of(plain, position_weight(r, setup.by_cards)) if not any(o[0]))
                 self.fixed.append((r, zero[1], zero[2]))
         self.branch.sort(key=lambda r: (-sum(1 for phi in self.phi[r] if phi is not None and phi <= 0), r))
         self.suit_branch = [tuple(r for r in self.branch if self.hand.counts[s][r]) for s in range(4)]

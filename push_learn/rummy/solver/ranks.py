@@ -305,7 +305,8 @@ def plain_question(
     Its memo keys and values hold no objects but numbers, so the garbage collector stops tracking them: a
     ``RankQuestion`` (an object, with dicts inside) stayed tracked, and with it the cache's key, every option
     and every dict, all walked by every full collection; new ones kept reaching the oldest generation and so
-    brought the next full collection nearer (D-SOL-20).
+    brought the next full collection nearer (D-SOL-20). Like the other memo tables these take no lock of their
+    own: the caller holds ``api``'s (as every search's set-up does).
     """
     number = _context(ctx)
     tkey = _tables_key(tables)

@@ -39,6 +39,17 @@ plain ones: the search visits few nodes, so what is left to gain is the cost of 
 and no faster: other rank orders (left to right, such ranks first, fewest options first) and first
 searching only for plans at the cap (aspiration).
 
+Measured since (300 random contract and full-turn questions, seed 1, memo tables kept between questions):
+most of a question is its first few evaluations, each of which sweeps suit segments the memo tables have not
+seen: the first guess about 3.9 ms, the second 2.9 ms, the first relaxed bounds 2 to 4 ms each, while the
+later nodes of the depth-first search cost 0.2 ms each (three quarters of the time in the first ten
+evaluations of a question, a quarter in the ten thousand after them). Tried and not kept, none shown faster
+side by side: the first guesses tried first only for plans at the cap (slack 1; 5% faster on hands that
+take every card out, 9% slower on the others, which then try them again); no bound of their own for the
+nodes that follow the guess (their bound nearly always lets them through, but 1% fewer evaluations in
+all). Not worth trying: skipping the leaves that repeat a tried guess (46 of 1,476 tries). Answers must
+stay the same, ties included (the first plan found wins), so the first guesses keep their order.
+
 Objective: the most penalty points out of the hand (melded, laid off, used to rescue, or the one
 discard), where every wild that leaves the hand is worth 20.
 """

@@ -49,9 +49,9 @@ TableInput = Iterable[Any]
 
 
 _MEMO_LOCK = threading.RLock()
-"""Held while a search runs or the memo tables are cleared. The memo tables (``suits``, ``sweep``, ``ranks``,
-``entries``) are shared by every question of the process, so a hint and a bot thinking on two threads take
-turns at them: one search at a time, each a few milliseconds, and every answer the same as on one thread."""
+"""Held while a search is set up and runs, or the memo tables are cleared. The memo tables (``suits``, ``sweep``,
+``ranks``, ``entries``) are shared by every question of the process, so a hint and a bot thinking on two threads
+take turns at them: one search at a time, each a few milliseconds, and every answer the same as on one thread."""
 
 
 def clear_caches() -> None:
@@ -62,12 +62,11 @@ def clear_caches() -> None:
 
 def _clear_caches() -> None:
     from push_learn.rummy.solver.entries import designation_tables
-    from push_learn.rummy.solver.ranks import rank_options, rank_question
+    from push_learn.rummy.solver.ranks import clear_rank_caches
     from push_learn.rummy.solver.suits import clear_suit_caches
 
     clear_suit_caches()
-    rank_options.cache_clear()
-    rank_question.cache_clear()
+    clear_rank_caches()
     designation_tables.cache_clear()
 
 
@@ -255,8 +254,8 @@ def _searched_distance(hand: Sequence[Card], rules: RummyRules, parts: tuple[tup
         setup = Setup(
             rules, tuple(hand), (), parts, layoff=False, rescue=False, extra_wilds=extra, added_naturals=added
         )
-        search = Search(setup, spaced=True)
-        with _MEMO_LOCK:
+        with _MEMO_LOCK:  # a search's set-up reads and fills the rank memo tables too (D-SOL-20)
+            search = Search(setup, spaced=True)
             least = search.min_wilds()
         if least is not None:
             short = max(added, least - (search.W - extra))

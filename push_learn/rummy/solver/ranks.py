@@ -12,6 +12,8 @@ can leave the set question of a rank open and still have a true upper bound. ``c
 the price of second and later copies of a suit (two decks) where every real arrangement allows it:
 two hearts of a rank need two sets, which need more wilds than one. ``rank_question`` puts the
 three together for one rank of a hand (memoised: the same local situations come back hand after hand).
+The search asks ``plain_question``, the same answer as plain tuples of numbers in memo tables the
+garbage collector stops tracking, and values its options per search (``options_of``; D-SOL-20).
 """
 
 from __future__ import annotations
@@ -19,16 +21,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
+from itertools import count, product
 
 from push_learn.rummy.solver.encoding import Ctx, TableSetInfo
 from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
+from push_learn.rummy.solver.memo import trim_oldest
 
 __all__ = [
+    "PlainQuestion",
     "RankOption",
     "RankQuestion",
     "SetArrangement",
+    "clear_rank_caches",
     "copy_prices",
+    "options_of",
+    "plain_question",
     "rank_options",
     "rank_question",
     "relaxed_costs",
@@ -44,18 +51,14 @@ stops tracking the many the memo tables keep (a class instance would stay tracke
 tuple holding it: full collections walked them all)."""
 
 
-@lru_cache(maxsize=1024)
-def rank_options(
+def _arrange(
     ctx: Ctx,
     x: tuple[int, ...],
     tables: tuple[TableSetInfo, ...],
     layoff: bool,
     rescue: bool,
 ) -> tuple[Entries, dict[Key, SetArrangement]]:
-    """All Pareto-best uses of the naturals ``x`` (count per suit) of one rank; value = naturals used.
-
-    The points value is filled in by the caller (every natural here is used); entries carry 0.
-    """
+    """``rank_options`` without its memo."""
     results: dict[Key, SetArrangement] = {}
     add, ge = designation_tables(ctx)
     k = ctx.k
@@ -196,6 +199,13 @@ def copy_prices(
     return tuple(out)
 
 
+rank_options = lru_cache(maxsize=1024)(_arrange)
+"""All Pareto-best uses of the naturals ``x`` (count per suit) of one rank; value = naturals used.
+
+The points value is filled in by the caller (every natural here is used); entries carry 0. (The search asks
+``plain_question``, whose memo the garbage collector need not walk; this one serves other callers.)"""
+
+
 RankOption = tuple[tuple[int, ...], Entries, dict[Key, "SetArrangement"]]
 """(naturals sent to sets, a count per suit; their Pareto entries valued in points; each entry's arrangement)."""
 
@@ -231,15 +241,110 @@ def rank_question(
 ) -> RankQuestion:
     """The options and relaxed prices of a rank holding ``counts`` naturals (per suit), each worth ``weight``;
     ``alone[s]``: suit ``s``'s natural here is isolated (see ``relaxed_costs``)."""
-    options: list[RankOption] = []
+    plain = plain_question(ctx, counts, tables, layoff, rescue, alone)
+    if not plain[1]:
+        return RankQuestion(options_of(plain, weight))
+    return RankQuestion(options_of(plain, weight), plain[2], plain[3])
+
+
+# ---- the search's memo: plain tuples of numbers ---------------------------------------------------------
+
+PlainOption = tuple[tuple[int, ...], tuple[tuple[Key, SetArrangement], ...]]
+"""(naturals sent to sets, a count per suit; each Pareto-best entry with its arrangement)."""
+PlainQuestion = tuple[
+    tuple[PlainOption, ...], bool, tuple[int | None, ...], tuple[tuple[int, ...] | None, ...]
+]
+"""A rank's question as plain tuples: (options, open, ``phi``, ``prices``), as ``RankQuestion`` has them,
+with the entries not yet valued (every entry of an option is worth the naturals it uses)."""
+
+_MEMO_LIMIT = 8192
+"""Entries each of the two memo tables below keeps at most (the oldest half is forgotten at a time)."""
+_QUESTIONS: dict[tuple, PlainQuestion] = {}
+_ARRANGEMENTS: dict[tuple, tuple[tuple[Key, SetArrangement], ...]] = {}
+_CONTEXTS: dict[Ctx, int] = {}
+"""Each rule context as a small number, so that memo keys hold plain numbers (a number is never given twice:
+the entries of a forgotten context are simply never found again)."""
+_NUMBERS = count()
+
+
+def _context(ctx: Ctx) -> int:
+    number = _CONTEXTS.get(ctx)
+    if number is None:
+        trim_oldest(_CONTEXTS, 256)
+        number = _CONTEXTS[ctx] = next(_NUMBERS)
+    return number
+
+
+def _tables_key(tables: tuple[TableSetInfo, ...]) -> tuple:
+    return tuple((t.index, t.position, t.suits, t.naturals, t.size, t.room, t.wild_places) for t in tables)
+
+
+def _plain_arrangements(
+    ctx: Ctx, key: tuple, x: tuple[int, ...], tables: tuple[TableSetInfo, ...], layoff: bool, rescue: bool
+) -> tuple[tuple[Key, SetArrangement], ...]:
+    """``rank_options`` as (entry, arrangement) pairs, memoised under ``key`` (plain numbers)."""
+    pairs = _ARRANGEMENTS.get(key)
+    if pairs is None:
+        entries, arrangement = _arrange(ctx, x, tables, layoff, rescue)
+        pairs = tuple((entry, arrangement[entry]) for entry in entries)
+        trim_oldest(_ARRANGEMENTS, _MEMO_LIMIT)
+        _ARRANGEMENTS[key] = pairs
+    return pairs
+
+
+def plain_question(
+    ctx: Ctx,
+    counts: tuple[int, ...],
+    tables: tuple[TableSetInfo, ...],
+    layoff: bool,
+    rescue: bool,
+    alone: tuple[bool, ...],
+) -> PlainQuestion:
+    """A rank's question (``rank_question``) as plain tuples of numbers, memoised across questions.
+
+    Its memo keys and values hold no objects but numbers, so the garbage collector stops tracking them: a
+    ``RankQuestion`` (an object, with dicts inside) stayed tracked, and with it the cache's key, every option
+    and every dict, all walked by every full collection; new ones kept reaching the oldest generation and so
+    brought the next full collection nearer (D-SOL-20). Like the other memo tables these take no lock of their
+    own: the caller holds ``api``'s (as every search's set-up does).
+    """
+    number = _context(ctx)
+    tkey = _tables_key(tables)
+    key = (number, counts, tkey, layoff, rescue, alone)
+    plain = _QUESTIONS.get(key)
+    if plain is not None:
+        return plain
+    options: list[PlainOption] = []
     for x in product(*(range(n + 1) for n in counts)):
-        entries, arrangement = rank_options(ctx, x, tables, layoff, rescue)
-        if entries:
-            used = sum(x) * weight
-            options.append((x, {key: used for key in entries}, arrangement))
-    least = {x: min(key[0] for key in entries) for x, entries, _ in options if any(x)}
+        pairs = _plain_arrangements(ctx, (number, x, tkey, layoff, rescue), x, tables, layoff, rescue)
+        if pairs:
+            options.append((x, pairs))
+    least = {x: min(entry[0] for entry, _ in pairs) for x, pairs in options if any(x)}
     if not least:
-        return RankQuestion(tuple(options))
-    options.sort(key=lambda o: -sum(o[0]))
-    phi = relaxed_costs(ctx, counts, tables, layoff, rescue, alone)
-    return RankQuestion(tuple(options), phi, copy_prices(phi, counts, least))
+        plain = (tuple(options), False, (), ())
+    else:
+        options.sort(key=lambda o: -sum(o[0]))
+        phi = relaxed_costs(ctx, counts, tables, layoff, rescue, alone)
+        plain = (tuple(options), True, phi, copy_prices(phi, counts, least))
+    trim_oldest(_QUESTIONS, _MEMO_LIMIT)
+    _QUESTIONS[key] = plain
+    return plain
+
+
+def options_of(plain: PlainQuestion, weight: int) -> tuple[RankOption, ...]:
+    """A plain question's options as the search uses them: entries valued at the naturals they use (each
+    worth ``weight``), and each entry's arrangement (new dicts, which live only as long as one search)."""
+    out = []
+    for x, pairs in plain[0]:
+        used = sum(x) * weight
+        out.append((x, {entry: used for entry, _ in pairs}, dict(pairs)))
+    return tuple(out)
+
+
+def clear_rank_caches() -> None:
+    """Forget every memoised rank question and arrangement."""
+    rank_options.cache_clear()
+    rank_question.cache_clear()
+    _QUESTIONS.clear()
+    _ARRANGEMENTS.clear()
+    _CONTEXTS.clear()

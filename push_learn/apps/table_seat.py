@@ -269,7 +269,7 @@ class TableBragTable(SharedSeat, BragTable):
 
     The page is built from the seat's observation as at a BragTable: a blind student's own cards stay face
     down until they look, the others' until the engine shows them at a deal's end. The table does not wait
-    at a deal's end (D-TBL-18): the next deal begins at once, and the page keeps showing the last showdown
+    at a deal's end (D-TBL-19): the next deal begins at once, and the page keeps showing the last showdown
     until the student's first move of the new deal (or until the next showdown). Hint asks the coach as at
     a BragTable; take-back, new game, change of bots and Save are refused (the table is shared).
     """

@@ -35,7 +35,7 @@ TABLE_GAMES = tuple(spec.id for spec in GAMES.values()
 """The games a class table plays, by id: Push, Cap-It, 6-7-8-9-10, Push stud, Screw Your Neighbor and brag."""
 TABLE_SETUP: Mapping[str, Mapping[str, Any]] = {"brag": {"hands": 5}}
 """The set-up a class table gives a game besides its rules, by game: a brag table plays a match of five deals
-(D-TBL-17). The table's stored rules carry these fields beside the game's own, so the store's log, every
+(D-TBL-18). The table's stored rules carry these fields beside the game's own, so the store's log, every
 replica and the teacher's replay start the same match."""
 SEAT_NAMES = {"brag": "Seat {}"}
 """How a table names the seats of a game whose own names are not for people (brag's ``seat 0``), numbered from 1."""

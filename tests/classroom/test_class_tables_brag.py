@@ -18,6 +18,7 @@ from push_learn.classroom.tables import StoreLink, TableReplica, table_rules, ta
 from push_learn.errors import IllegalAction
 from push_learn.games import load_record
 from push_learn.poker.brag import Bet, BragAction, Fold, KeepHand, Look, See
+from push_learn.widgets import PokerReplayer
 
 STUDENTS = ("Ann", "Ben")
 
@@ -105,6 +106,8 @@ def test_two_students_and_a_bot_play_a_whole_brag_table_and_the_teacher_replays_
     assert f"/voila/render/poker_replayer.ipynb?table={table_id}" in listing
     replayed = load_record(service.table_record(table_id))
     assert replayed.record().to_dict() == record.to_dict() and replayed.stacks == game.stacks
+    replayer = PokerReplayer(replayed.record())  # what the replay link opens
+    assert replayer.state["length"] == len(record.actions) and len(replayer.state["seats"]) == 3
 
 
 def test_brag_refusals_in_words_leave_the_log_and_the_replicas_unchanged(store: Store) -> None:

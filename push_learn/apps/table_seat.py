@@ -271,7 +271,8 @@ class TableBragTable(SharedSeat, BragTable):
     down until they look, the others' until the engine shows them at a deal's end. The table does not wait
     at a deal's end (D-TBL-19): the next deal begins at once, and the page keeps showing the last showdown
     until the student's first move of the new deal (or until the next showdown). Hint asks the coach as at
-    a BragTable; take-back, new game, change of bots and Save are refused (the table is shared).
+    a BragTable; new game, change of bots and Save are refused in words (the table is shared), and a
+    BragTable has no take-back.
     """
 
     def __init__(self, replica: TableReplica, **options: Any) -> None:

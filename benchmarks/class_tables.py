@@ -16,7 +16,8 @@ p95 to a baseline run in the same process with one table alone. Target (issue 24
 Figures only: timings are never test assertions.
 
 ``--game push_stud`` or ``--game screw`` seats the four students at stud tables instead (one hand each,
-threshold bots' choices for the students' moves).
+threshold bots' choices for the students' moves); ``--game brag`` at brag tables (a match of five deals,
+the sensible bots' choices for the students' moves).
 
 Run: .venv/bin/python benchmarks/class_tables.py [--tables 8] [--steps 80] [--poll 0.2] [--backend both]
      [--game push]
@@ -52,7 +53,7 @@ def _student(store: Store, table_id: int, name: str, steps: int, poll: float, ap
              seen_ms: list[float], failures: list[str], lock: threading.Lock) -> None:
     try:
         replica = TableReplica(StoreLink(store, name), table_id)
-        bot = replica.spec.bots[DEFAULT_LEVEL[replica.spec.family]]()  # greedy (rummy), threshold (stud)
+        bot = replica.spec.bots[DEFAULT_LEVEL[replica.spec.family]]()  # greedy, threshold or sensible
         while replica.step < steps and not replica.match.over:
             before = replica.step
             replica.poll()
@@ -152,8 +153,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--steps", type=int, default=80, help="actions each table plays (a one-deal Push is ~90)")
     parser.add_argument("--poll", type=float, default=0.2, help="seconds between two polls of a page (0.2)")
     parser.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
-    parser.add_argument("--game", choices=("push", "push_stud", "screw"), default="push",
-                        help="the tables' game: a one-deal Push, or one hand of Push stud or Screw Your Neighbor")
+    parser.add_argument("--game", choices=("push", "push_stud", "screw", "brag"), default="push",
+                        help="the tables' game: a one-deal Push, one hand of Push stud or Screw Your Neighbor, "
+                             "or five deals of brag")
     parser.add_argument("--layout", choices=("server", "processes"), default="server",
                         help="one store shared by every student (as the class server), or one process per table")
     options = parser.parse_args(argv)

@@ -1,5 +1,5 @@
 """Class tables on a student's page: a lobby of the class's open tables, then the PlayTable of their seat
-(the PokerTable at a stud game's table: ``push_learn.apps.table_seat``).
+(the PokerTable at a stud game's table, the BragTable at a brag table: ``push_learn.apps.table_seat``).
 
 The page's kernel holds the table's replica (``push_learn.classroom.tables``): the whole game, replayed
 from the store's log, stays in the kernel; the page is a ``TablePlayTable``, a PlayTable whose state
@@ -22,7 +22,7 @@ from typing import Any
 import ipywidgets
 
 from push_learn.apps.base import App
-from push_learn.apps.table_seat import POLL_S, TABLE_RULE, SharedSeat, TablePokerTable, seat_line
+from push_learn.apps.table_seat import POLL_S, TABLE_RULE, SharedSeat, TableBragTable, TablePokerTable, seat_line
 from push_learn.classroom.errors import ClassroomError
 from push_learn.classroom.tables import (
     DEFAULT_LEVEL,
@@ -41,8 +41,8 @@ from push_learn.widgets import PlayTable
 from push_learn.widgets.coach_json import refusal_help
 from push_learn.widgets.moves import action_in
 
-__all__ = ["POLL_S", "TABLE_RULE", "ClassTables", "Lobby", "TablePlayTable", "TablePokerTable", "seat_line",
-           "seat_page"]
+__all__ = ["POLL_S", "TABLE_RULE", "ClassTables", "Lobby", "TableBragTable", "TablePlayTable", "TablePokerTable",
+           "seat_line", "seat_page"]
 
 class TablePlayTable(SharedSeat, PlayTable):
     """The PlayTable of one seat at a class table of a rummy game, driven by the table's replica.
@@ -199,8 +199,11 @@ class Lobby:
         self.open_table(TableReplica(self.link, int(answer["table"]["id"])))
 
 
-def seat_page(replica: TableReplica) -> TablePlayTable | TablePokerTable:
-    """The page of the student's seat: a PokerTable at a stud game's table, a PlayTable at a rummy one's."""
+def seat_page(replica: TableReplica) -> TablePlayTable | TablePokerTable | TableBragTable:
+    """The page of the student's seat: a PokerTable at a stud game's table, a BragTable at a brag table, a
+    PlayTable at a rummy one's."""
+    if replica.spec.id == "brag":
+        return TableBragTable(replica)
     return TablePokerTable(replica) if replica.spec.family == "stud" else TablePlayTable(replica)
 
 

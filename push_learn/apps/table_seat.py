@@ -7,8 +7,8 @@ every ``POLL_S`` seconds and plays a due bot's turn, the title says who sits whe
 table cannot do (take-back, new deal, change of bots, Save) is refused in words. The page's state is
 still built by the widget from ``observe(seat)`` alone.
 
-``TablePokerTable`` is the stud games' seat (Push stud with its options, Screw Your Neighbor);
-``push_learn.apps.class_tables.TablePlayTable`` is the rummy games'.
+``TablePokerTable`` is the stud games' seat (Push stud with its options, Screw Your Neighbor),
+``TableBragTable`` three-card brag's; ``push_learn.apps.class_tables.TablePlayTable`` is the rummy games'.
 """
 
 from __future__ import annotations
@@ -22,9 +22,11 @@ from push_learn.classroom.errors import ClassroomError
 from push_learn.classroom.table_store import TableInfo
 from push_learn.classroom.tables import TableMoved, TableReplica
 from push_learn.poker.actions import Action
+from push_learn.poker.brag import BragGame, BragObservation
 from push_learn.poker.observation import Observation
 from push_learn.poker.stud import StudGame
 from push_learn.widgets.base import IntentError
+from push_learn.widgets.brag_table import BragTable
 from push_learn.widgets.poker_table import PokerTable
 
 if TYPE_CHECKING:
@@ -37,7 +39,7 @@ if TYPE_CHECKING:
 else:
     _SeatWidget = object
 
-__all__ = ["POLL_S", "TABLE_RULE", "SharedSeat", "TablePokerTable", "seat_line"]
+__all__ = ["POLL_S", "TABLE_RULE", "SharedSeat", "TableBragTable", "TablePokerTable", "seat_line"]
 
 POLL_S = 0.25
 """Seconds between two polls of the table by a page's kernel."""
@@ -162,6 +164,12 @@ class SharedSeat(_SeatWidget):
             super().handle_intent(content)
 
     # ---- the page ----------------------------------------------------------------------------
+    @property
+    def my_turn(self) -> bool:
+        """True when the student's seat is to move (as the widget's view of the seat says)."""
+        mine: bool = self.view.my_turn
+        return mine
+
     def table_title(self, names: tuple[str, ...], seat: int) -> str:
         """``Table 3: you are South — North: Ann · East: greedy bot · ...``."""
         title: str = getattr(self, "title", "")
@@ -173,7 +181,7 @@ class SharedSeat(_SeatWidget):
         "thinking" while it is not this seat's turn, and who sits where in the title."""
         state["seed"] = ""
         state["can_take_back"] = False
-        state["thinking"] = not self.view.my_turn and not over
+        state["thinking"] = not self.my_turn and not over
         state["title"] = self.table_title(names, self.seat)
         return state
 
@@ -254,3 +262,79 @@ class TablePokerTable(SharedSeat, PokerTable):
         self._hint = None
         self._follow(before)
         self._resume()
+
+
+class TableBragTable(SharedSeat, BragTable):
+    """The BragTable of one seat at a class table of three-card brag, driven by the table's replica.
+
+    The page is built from the seat's observation as at a BragTable: a blind student's own cards stay face
+    down until they look, the others' until the engine shows them at a deal's end. The table does not wait
+    at a deal's end (D-TBL-19): the next deal begins at once, and the page keeps showing the last showdown
+    until the student's first move of the new deal (or until the next showdown). Hint asks the coach as at
+    a BragTable; new game, change of bots and Save are refused in words (the table is shared), and a
+    BragTable has no take-back.
+    """
+
+    def __init__(self, replica: TableReplica, **options: Any) -> None:
+        seat = self._take_seat(replica)
+        game: BragGame = replica.match
+        options.setdefault("speed", POLL_S)
+        super().__init__(replica.info.seed, players=len(game.players), seat=seat, level=replica.info.bot_level,
+                         hands=game.hands_to_play, **options)
+
+    def _start(self, seed: int | str) -> None:
+        """The replica's game, its seats named as the table names them (the student's own: "You")."""
+        self.seed = seed
+        game: BragGame = self.replica.match
+        self.names = tuple("You" if s == self.seat else name for s, name in enumerate(game.players))
+        self._begin(game)
+        self._at = (game.hand_number, len(game.log))
+
+    @property
+    def paused(self) -> bool:
+        """Never: a shared table goes on to the next deal at once (the page still shows the showdown)."""
+        return False
+
+    @property
+    def my_turn(self) -> bool:
+        """True when the student's seat is to move."""
+        return self.seat in self.game.to_move
+
+    def _mark(self) -> int:
+        """How many actions the page's game had."""
+        return len(self.game.actions)
+
+    def _follow(self, before: int) -> None:
+        """Point the page at the replica's game (a reload replaces it) and announce what happened since."""
+        self.game = self.replica.match
+        if len(self.game.actions) != before:
+            self._note_events(*self._at)
+        self._at = (self.game.hand_number, len(self.game.log))
+
+    def status(self, seen: BragObservation) -> str:
+        """As a BragTable, with the table's pause."""
+        return self.paused_status() or super().status(seen)
+
+    def view_state(self) -> dict[str, Any]:
+        """The seat's table (never the seed), who sits where, without take-back; the last showdown stays until
+        the student's first move after it."""
+        state = super().view_state()
+        state["show_last"] = state["over"] or len(self.game.results) > self._results_seen
+        return self.shared_state(state, self.game.players, self.game.over)
+
+    def _act(self, content: Mapping[str, Any]) -> None:
+        """The student's move: checked by the replica, then appended to the table's log."""
+        action = self._action_of(content)
+        before, seen = self._mark(), len(self.game.results)
+        try:
+            self.replica.play(action)
+        except TableMoved:
+            self._follow(before)
+            raise
+        self._results_seen = seen  # the showdowns before this move are put away; one it brought stays
+        self._follow(before)
+        self._resume()
+
+    def _continue(self, _content: Mapping[str, Any]) -> None:
+        """Put the last showdown away (only on this page: the table never waits at a deal's end)."""
+        self._results_seen = len(self.game.results)

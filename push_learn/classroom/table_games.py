@@ -16,18 +16,29 @@ from push_learn.games import GAMES
 from push_learn.protocol import GameSpec
 from push_learn.records import Record, short
 
-__all__ = ["DEFAULT_LEVEL", "TABLE_FAMILIES", "TABLE_GAMES", "TABLE_OPTIONS", "replay_table", "table_rules",
-           "table_seat_names", "table_spec"]
+__all__ = ["DEALER_GAMES", "DEFAULT_LEVEL", "SEAT_NAMES", "TABLE_FAMILIES", "TABLE_GAMES", "TABLE_OPTIONS",
+           "TABLE_SETUP", "replay_table", "table_record", "table_rules", "table_seat_names", "table_spec"]
 
-TABLE_FAMILIES = ("rummy", "stud")
-"""The families a class table plays (D-TBL-01, D-TBL-13): rummy, and the push stud games."""
+TABLE_FAMILIES = ("rummy", "stud", "three_card")
+"""The families a class table plays (D-TBL-01, D-TBL-13, D-TBL-17): rummy, the push stud games, and of the
+three-card games brag."""
+DEALER_GAMES = ("three_card_poker",)
+"""Games of the table families where each player plays the dealer, not the other seats: not played at class
+tables (D-TBL-13)."""
 TABLE_OPTIONS = {"push_stud": ("roll_your_own", "substitution")}
 """The rules options a student may choose when opening a class table, by game (true or false each)."""
-DEFAULT_LEVEL = {"rummy": "greedy", "stud": "threshold"}
+DEFAULT_LEVEL = {"rummy": "greedy", "stud": "threshold", "three_card": "sensible"}
 """The bots of a new table when none are chosen, by family."""
 TABLE_GAMES = tuple(spec.id for spec in GAMES.values()
-                    if spec.family in TABLE_FAMILIES and spec.read_action is not None and spec.players[-1] >= 2)
-"""The games a class table plays, by id: Push, Cap-It, 6-7-8-9-10, Push stud and Screw Your Neighbor."""
+                    if spec.family in TABLE_FAMILIES and spec.id not in DEALER_GAMES and spec.read_action is not None
+                    and spec.players[-1] >= 2)
+"""The games a class table plays, by id: Push, Cap-It, 6-7-8-9-10, Push stud, Screw Your Neighbor and brag."""
+TABLE_SETUP: Mapping[str, Mapping[str, Any]] = {"brag": {"hands": 5}}
+"""The set-up a class table gives a game besides its rules, by game: a brag table plays a match of five deals
+(D-TBL-18). The table's stored rules carry these fields beside the game's own, so the store's log, every
+replica and the teacher's replay start the same match."""
+SEAT_NAMES = {"brag": "Seat {}"}
+"""How a table names the seats of a game whose own names are not for people (brag's ``seat 0``), numbered from 1."""
 
 
 def table_spec(game: object) -> GameSpec:
@@ -44,6 +55,9 @@ def table_seat_names(game: str, seats: int) -> tuple[str, ...]:
     >>> table_seat_names("screw", 3)
     ('Seat 1', 'Seat 2', 'Seat 3')
     """
+    if game in SEAT_NAMES:
+        table_spec(game)
+        return tuple(SEAT_NAMES[game].format(number) for number in range(1, seats + 1))
     names: tuple[str, ...] = table_spec(game).new(seed=0, players=seats).players
     return names
 
@@ -53,10 +67,13 @@ def table_rules(game: str, players: int | None = None, **options: Any) -> dict[s
 
     ``players`` is the number of seats (the game's default when None); ``options`` are the game's
     own (Push stud's ``roll_your_own`` and ``substitution``). A choice the game refuses raises
-    ``ClassroomError`` saying why.
+    ``ClassroomError`` saying why. The table's set-up (``TABLE_SETUP``: a brag table's deals) is kept
+    beside the rules; ``table_record`` parts them again.
 
     >>> table_rules("push_stud", 4, roll_your_own=True)["roll_your_own"]
     True
+    >>> table_rules("brag", 3)["hands"], table_rules("brag", 3)["players"]
+    (5, 3)
     """
     spec = table_spec(game)
     count = spec.default_players if players is None else players
@@ -64,10 +81,28 @@ def table_rules(game: str, players: int | None = None, **options: Any) -> dict[s
         raise ClassroomError(f"{spec.title} is for {spec.players[0]} to {spec.players[-1]} players, "
                              f"not {short(count)}")
     try:
-        rules: dict[str, Any] = dict(spec.new(seed=0, players=count, **options).record().rules)
+        record = spec.new(seed=0, players=count, **options, **TABLE_SETUP.get(game, {})).record()
     except (PushLearnError, ValueError, TypeError) as exc:
         raise ClassroomError(f"{spec.title} cannot be set up that way: {exc}") from None
+    rules: dict[str, Any] = dict(record.rules)
+    rules.update({name: record.setup[name] for name in TABLE_SETUP.get(game, {})})
     return rules
+
+
+def table_record(game: str, rules: Mapping[str, Any], seed: int, actions: Sequence[Mapping[str, Any]] = ()) -> Record:
+    """The record of a class table of ``game`` whose stored rules are ``rules`` (as ``table_rules`` gives them),
+    with the log's ``actions``: its set-up fields parted from the game's rules, its seats named as the table
+    names them. Every replica and the teacher's replay start a table's game from this record.
+
+    >>> record = table_record("brag", table_rules("brag", 3), 7)
+    >>> record.setup, "hands" in record.rules, record.players
+    ({'hands': 5}, False, ('Seat 1', 'Seat 2', 'Seat 3'))
+    """
+    setup = set(TABLE_SETUP.get(game, {}))
+    players = table_seat_names(game, int(rules["players"])) if game in SEAT_NAMES else None
+    return Record(game, {key: value for key, value in rules.items() if key not in setup}, seed, players,
+                  tuple(dict(action) for action in actions),
+                  {key: value for key, value in rules.items() if key in setup})
 
 
 def replay_table(game: str, rules: Mapping[str, Any], seed: int, actions: Sequence[Mapping[str, Any]]) -> Any:
@@ -75,6 +110,6 @@ def replay_table(game: str, rules: Mapping[str, Any], seed: int, actions: Sequen
     teacher replays or downloads once the table is over. ``ClassroomError`` in words for a log that breaks."""
     spec = table_spec(game)
     try:
-        return spec.load(Record(game, dict(rules), seed, actions=tuple(dict(action) for action in actions)))
+        return spec.load(table_record(game, rules, seed, actions))
     except (PushLearnError, ValueError) as exc:
         raise ClassroomError(f"this table's log cannot be replayed: {exc}") from None

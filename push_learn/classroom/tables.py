@@ -45,6 +45,7 @@ from push_learn.classroom.table_games import (
     TABLE_FAMILIES,
     TABLE_GAMES,
     TABLE_OPTIONS,
+    table_record,
     table_rules,
     table_seat_names,
     table_spec,
@@ -58,7 +59,6 @@ from push_learn.classroom.table_store import (
 )
 from push_learn.errors import IllegalAction, PushLearnError
 from push_learn.protocol import SeatAction
-from push_learn.records import Record
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -222,7 +222,7 @@ class TableReplica:
     def _fresh(self) -> Any:
         """The table's game before its first action: the catalogue replays a record with no actions."""
         try:
-            game = self.spec.load(Record(self.info.game, dict(self.info.rules), self.info.seed))
+            game = self.spec.load(table_record(self.info.game, self.info.rules, self.info.seed))
         except (PushLearnError, ValueError) as exc:
             raise ClassroomError(f"table {self.table_id}'s game cannot be set up: {exc}") from None
         if len(game.players) != len(self.info.seats):

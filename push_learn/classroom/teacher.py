@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
@@ -136,7 +137,8 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
     variants = "".join(f'<option value="{key}">{_e(name)}</option>' for key, name in GAME_WORDS.items())
     levels = "".join(f'<option value="{key}"{" selected" if key == "greedy" else ""}>{_e(words)}</option>'
                      for key, words in LEVEL_WORDS.items())
-    table_levels = levels + '<option value="threshold">threshold bots (stud games)</option>'
+    table_levels = levels + ('<option value="threshold">threshold bots (stud games)</option>'
+                             '<option value="sensible">sensible bots (brag)</option>')
     parts = [
         f'<section aria-labelledby="pl-class-title"><h2 id="pl-class-title">{_e(info.name)}</h2>'
         f'<p>Class code to hand out: <span class="pl-code">{_e(code)}</span> '
@@ -228,7 +230,7 @@ def render_tables(service: ClassService, code: str) -> str:
                                     if s.student else f"{s.bot} bot" if s.bot else "free") for s in info.seats)
         watch = [_Link(f"/push_learn/teacher/table/{info.id}.html?seat=all", "all cards")] + [
             _Link(f"/push_learn/teacher/table/{info.id}.html?seat={s.seat}", names[s.seat]) for s in info.seats]
-        replayer = "poker_replayer" if info.game in GAMES and GAMES[info.game].family == "stud" else "deal_replayer"
+        replayer = "deal_replayer" if info.game in GAMES and GAMES[info.game].family == "rummy" else "poker_replayer"
         record = _Links([_Link(f"/voila/render/{replayer}.ipynb?table={info.id}", "replay"),
                          _Link(f"/push_learn/teacher/table/{info.id}.json", "record")]) if info.status == "over" else ""
         title = GAMES[info.game].title if info.game in GAMES else info.game
@@ -244,6 +246,8 @@ def render_table_watch(service: ClassService, table_id: int, seat: str) -> str:
     replica = TableReplica(StoreLink(service.store, None), table_id)
     if replica.spec.family == "stud":
         return _stud_watch(replica, seat)
+    if replica.spec.id == "brag":
+        return _brag_watch(replica, seat)
     match = replica.match
     names = match.names
     hands: list[Any]
@@ -258,14 +262,21 @@ def render_table_watch(service: ClassService, table_id: int, seat: str) -> str:
         [names[s], " ".join(str(c) for c in hand) if hand is not None else f"{view.hand_sizes[s]} cards"]
         for s, hand in enumerate(hands)]
     melds = "; ".join(f"{names[m.owner]}: {m.meld}" for m in view.melds) or "none"
+    return _watch_page(replica, title, f"{names[match.to_move[0]] if match.to_move else 'over'} to play",
+                       _table("Hands", ["seat", "cards"], rows, "pl-hands", "")
+                       + f"<p>Melds on the table: {_e(melds)}</p>", log)
+
+
+def _watch_page(replica: TableReplica, title: str, facts: str, body: str, log: Sequence[str]) -> str:
+    """The teacher's watch page of a table (refreshed every 2 s): its title, status and move, ``facts`` in
+    words, the ``body`` (HTML) and the last twelve lines of ``log``."""
     return (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="2">'
-        f"<title>Table {table_id}</title><style>{_STYLE}</style></head><body><main>"
-        f"<h1>Table {table_id}: {_e(title)}</h1>"
-        f"<p>{_e(replica.info.status)}, move {replica.step}, {_e(names[match.to_move[0]]) if match.to_move else 'over'}"
-        " to play</p>" + _table("Hands", ["seat", "cards"], rows, "pl-hands", "")
-        + f"<p>Melds on the table: {_e(melds)}</p><h2>Last moves</h2><ol>"
-        + "".join(f"<li>{_e(line)}</li>" for line in log[-12:]) + "</ol></main></body></html>")
+        f"<title>Table {replica.table_id}</title><style>{_STYLE}</style></head><body><main>"
+        f"<h1>Table {replica.table_id}: {_e(title)}</h1>"
+        f"<p>{_e(replica.info.status)}, move {replica.step}, {_e(facts)}</p>" + body
+        + "<h2>Last moves</h2><ol>" + "".join(f"<li>{_e(line)}</li>" for line in log[-12:])
+        + "</ol></main></body></html>")
 
 
 def _stud_watch(replica: TableReplica, seat: str) -> str:
@@ -292,14 +303,44 @@ def _stud_watch(replica: TableReplica, seat: str) -> str:
         [names[s], cards(s), f"${view.seats[s].stack}",
          "folded" if view.seats[s].folded else str(view.seats[s].declared or "")] for s in range(len(names))]
     movers = ", ".join(names[s] for s in game.to_move) or "nobody"
-    return (
-        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="2">'
-        f"<title>Table {replica.table_id}</title><style>{_STYLE}</style></head><body><main>"
-        f"<h1>Table {replica.table_id}: {_e(title)}</h1>"
-        f"<p>{_e(replica.info.status)}, move {replica.step}, pot ${view.pot}, {_e(movers)} to act</p>"
-        + _table("Seats", ["seat", "cards", "chips", "in the hand"], rows, "pl-hands", "")
-        + "<h2>Last moves</h2><ol>" + "".join(f"<li>{_e(line)}</li>" for line in view.log[-12:])
-        + "</ol></main></body></html>")
+    return _watch_page(replica, title, f"pot ${view.pot}, {movers} to act",
+                       _table("Seats", ["seat", "cards", "chips", "in the hand"], rows, "pl-hands", ""), view.log)
+
+
+def _brag_watch(replica: TableReplica, seat: str) -> str:
+    """A brag table as the teacher watches it: every hand held, or what one seat sees (its own cards once it
+    has looked, the others' face down), with chips, each player's state, the pots, the last showdown and the
+    deal's moves."""
+    game = replica.match
+    names = game.players
+    if seat == "all":
+        title, view = "every hand", game.observe(None)
+
+        def cards(s: int) -> str:
+            return " | ".join(" ".join(str(c) for c in hand) for hand in game.seats[s].hands)
+    else:
+        number = int(seat) if seat.isdigit() and int(seat) < len(names) else 0
+        title, view = f"{names[number]}'s view", game.observe(number)
+
+        def cards(s: int) -> str:
+            held = view.players[s].hands
+            if s == number and view.cards:
+                return " ".join(str(c) for c in view.cards[0])
+            return f"{3 * held} face-down" if held else ""
+    rows: list[list[object]] = [
+        [names[s], cards(s), place.stack, place.status + (f", {'blind' if place.blind else 'seen'}"
+                                                          if place.status in ("in", "covered") else "")]
+        for s, place in enumerate(view.players)]
+    movers = ", ".join(names[s] for s in view.to_move) or "nobody"
+    last = view.results[-1] if view.results else None
+    showdown = "" if last is None else (
+        f"<p>Deal {last.hand_number}: {_e(last.how)}; shown: "
+        + (_e("; ".join(f"{names[h.seat]}: {' '.join(map(str, h.cards))} ({h.name})" for h in last.shown)) or "none")
+        + "</p>")
+    return _watch_page(replica, title, f"deal {view.hand_number} of {game.hands_to_play}, pot "
+                       f"{sum(amount for amount, _ in view.pots)}, {movers} to act",
+                       _table("Seats", ["seat", "cards", "chips", "in the deal"], rows, "pl-hands", "") + showdown,
+                       view.log)
 
 
 def render_page(service: ClassService, chosen: str | None, xsrf: str, message: str = "", ok: bool = True) -> str:

@@ -119,9 +119,13 @@ class BragTable(SavesRecords, Paced, PushWidget, module="brag_table", parts=("pl
 
     def _start(self, seed: int | str) -> None:
         self.seed = seed
-        self.game: BragGame = new_game("brag", seed=seed, players=self.names, hands=self.hands)
+        self._begin(new_game("brag", seed=seed, players=self.names, hands=self.hands))
         self._bots = {s: GAMES["brag"].bots[self.level]() for s in range(self.players) if s != self.seat}
         self._rngs = {s: random.Random(f"{seed}:{s}") for s in range(self.players)}
+
+    def _begin(self, game: BragGame) -> None:
+        """Show ``game`` from its start: no showdown read yet, nothing to announce, no coach's answer."""
+        self.game: BragGame = game
         self._results_seen = 0
         self._events: list[str] = []
         self._hint: tuple[int, dict[str, Any]] | None = None
@@ -195,6 +199,12 @@ class BragTable(SavesRecords, Paced, PushWidget, module="brag_table", parts=("pl
         game = self.game
         hand, before = game.hand_number, len(game.log)
         game.apply(action)
+        self._note_events(hand, before)
+
+    def _note_events(self, hand: int, before: int) -> None:
+        """Keep what happened since the game was at deal ``hand`` with ``before`` lines in its log: the deal's
+        end when it ended, else the lines added."""
+        game = self.game
         if game.hand_number != hand or game.over:
             self._events = [str(game.results[-1].how)]
         else:
@@ -329,6 +339,11 @@ class BragTable(SavesRecords, Paced, PushWidget, module="brag_table", parts=("pl
     @intent("act")
     def _act(self, content: Mapping[str, Any]) -> None:
         """The student's move (``act``: fold, look, keep, drop, bet, see, cover); the engine accepts or refuses it."""
+        self._apply(self._action_of(content))  # IllegalAction: refused with the engine's reason, nothing changed
+        self._resume()
+
+    def _action_of(self, content: Mapping[str, Any]) -> BragAction:
+        """The student's move that the page's ``act`` intent asks for; refused in words while it is not theirs."""
         if self.paused:
             raise IntentError("this deal is over: go on to the next deal first")
         if self.seat not in self.game.to_move:
@@ -345,8 +360,7 @@ class BragTable(SavesRecords, Paced, PushWidget, module="brag_table", parts=("pl
             if kind not in simple:
                 raise IntentError(f"a brag move is fold, look, keep, drop, bet, see or cover, not {short(kind)}")
             action = simple[kind](seat)
-        self._apply(action)  # IllegalAction: refused with the engine's reason, nothing changed
-        self._resume()
+        return action
 
     def _current_hint(self) -> dict[str, Any] | None:
         """The coach's answer while the decision it answered is still the student's."""

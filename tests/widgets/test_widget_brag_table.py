@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 import pytest
+from brag_hidden import deal_differently
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pl_widget_driver import Wire, page_sends, synced
@@ -276,21 +277,6 @@ def test_a_failing_bot_stops_play_without_its_reason(wire: Wire) -> None:
     notice = synced(table)["notice"]
     assert notice["kind"] == "error" and "Bob's bot could not move" in notice["text"]
     assert "out of ideas" not in notice["text"] and str(table.bot_error) == "out of ideas"
-
-
-def deal_differently(game: BragGame, rng: random.Random, keep: int | None) -> None:
-    """Deal every unseen hand (all but seat ``keep``'s) and the pack again from the same unseen cards."""
-    seats = [s for s, player in enumerate(game.seats) if player.hands and s != keep]
-    unseen = [c for s in seats for hand in game.seats[s].hands for c in hand] + game.pack
-    before = [list(game.seats[s].hands) for s in seats]
-    while True:
-        rng.shuffle(unseen)
-        cards = iter(unseen)
-        for s in seats:
-            game.seats[s].hands = [tuple(next(cards) for _ in range(3)) for _ in game.seats[s].hands]
-        if [list(game.seats[s].hands) for s in seats] != before:
-            break
-    game.pack = list(cards)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

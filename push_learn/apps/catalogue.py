@@ -110,7 +110,8 @@ DASHBOARDS: tuple[DashboardInfo, ...] = (
         "class_tables",
         "Class tables",
         "ClassTables",
-        "Sit at a table of Push with your classmates, partners against partners, each seeing only their own hand.",
+        "Sit at a table with your classmates (Push and its variants, Push stud, Screw Your Neighbor or three-card "
+        "brag), each seeing only their own cards.",
     ),
     DashboardInfo(
         "hand_rankings",

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
-from itertools import product
+from itertools import count, product
 
 from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, Ctx, TableRunInfo, position_weight
 from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
@@ -41,6 +41,7 @@ __all__ = [
     "Sweep",
     "Transition",
     "clear_sweeps",
+    "state_id",
     "sweep_of",
 ]
 
@@ -55,9 +56,9 @@ Price = tuple[int, ...] | None
 Transition = tuple[State, Entries, dict[Key, tuple]]
 STEP_LIMIT = 60_000
 """Transitions memoised per kind of segment (at most; the older half is forgotten a generation at a time)."""
-Move = tuple[State, tuple[tuple[Key, int], ...]]
-"""A transition without its trace: the delta entries as a tuple of pairs, all of them shared tuples (``memo.shared``),
-which the garbage collector stops tracking."""
+Move = tuple[State, int, tuple[tuple[Key, int], ...]]
+"""A transition without its trace: the next state, its number (``state_id``) and the delta entries as a tuple of
+pairs, all of them shared tuples (``memo.shared``), which the garbage collector stops tracking."""
 _TRACE_LIMIT = 4_000
 """Traced transitions memoised per kind of segment (at most; the older half is forgotten a generation at a
 time). Only final plans are traced, a few dozen transitions a question, and the same ones come back from
@@ -249,13 +250,17 @@ class Sweep:
             self._traced[key] = cached
         return cached
 
-    def moves(self, state: State, p: int, n: int, phi: Price, disc: bool, last: bool) -> tuple[Move, ...]:
-        """``step`` without the trace, memoised as plain tuples (what the value passes use)."""
-        key = (state, p, n, phi, disc, last)
+    def moves(
+        self, state: State, sid: int, p: int, n: int, phi: Price, disc: bool, last: bool, did: int
+    ) -> tuple[Move, ...]:
+        """``step`` without the trace, memoised as plain tuples (what the value passes use): (next state, its
+        number, delta pairs). ``sid`` is the state's number (``state_id``) and ``did`` the number of the
+        position's data (``n``, ``phi``, ``disc``), so the memo key is four small ints."""
+        key = (sid, did, p, last)
         cached: tuple[Move, ...] | None = self._moves.get(key)
         if cached is None:
             cached = tuple(
-                shared((shared(target), shared(tuple([shared(pair) for pair in delta.items()]))))
+                shared((shared(target), state_id(target), shared(tuple([shared(pair) for pair in delta.items()]))))
                 for target, delta, _info in self._step(state, p, n, phi, disc, last)
             )
             self._moves[key] = cached
@@ -378,6 +383,24 @@ def sweep_of(
     return Sweep(ctx, single_set, layoff, rescue, runs, trace)
 
 
+_STATE_LIMIT = 200_000
+"""States numbered at once (at most; the older half is forgotten a generation at a time)."""
+_STATE_IDS = Memo(_STATE_LIMIT)
+_STATE_NUMBERS = count(1)
+
+
+def state_id(state: State) -> int:
+    """The number of a sweep state, for memo keys of plain ints (hashed far faster than nested tuples).
+
+    A number is never given twice: a state forgotten and met again gets a new one, and the memo entries
+    under its old number are simply never found again."""
+    number: int | None = _STATE_IDS.get(state)
+    if number is None:
+        number = _STATE_IDS[state] = next(_STATE_NUMBERS)
+    return number
+
+
 def clear_sweeps() -> None:
-    """Forget every sweep and the transitions it memoised."""
+    """Forget every sweep, the transitions it memoised and the states' numbers."""
     sweep_of.cache_clear()
+    _STATE_IDS.clear()

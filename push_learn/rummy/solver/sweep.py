@@ -64,6 +64,11 @@ _TRACE_LIMIT = 4_000
 time). Only final plans are traced, a few dozen transitions a question, and the same ones come back from
 question to question as the untraced ones do: 250 kept in all (dicts the collector walked) missed nearly
 every time, and re-stepping them was half of reading a plan back."""
+Closing = tuple[bool, int, int, int, int, tuple[int, int, int]]
+"""How an item ends a position: (closes?, half wilds, half room, designation, new contract end, (ext, part, trail))."""
+_LOCAL_LIMIT = 20_000
+"""An item's continuations or closings memoised per sweep at most (then forgotten all at once: a few
+thousand small tuples at worst)."""
 TraceInfo = tuple[tuple[Key, tuple], ...]
 """A traced transition's delta keys, each with its trace info (plain tuples: the collector stops tracking them)."""
 
@@ -111,6 +116,8 @@ class Sweep:
         self._vo: dict[tuple[int, int, bool, Price, bool], dict[Key, tuple[int, Counts]]] = {}
         self._moves = Memo(STEP_LIMIT)
         self._traced = Memo(_TRACE_LIMIT)
+        self._cont: dict[tuple[Item, int], tuple[tuple[Item, int, int, str, bool, bool], ...]] = {}
+        self._close: dict[tuple[Item, int, int, bool], tuple[Closing, ...]] = {}
 
     # ---- the naturals no run uses ------------------------------------------------------------
     def leftovers(
@@ -266,6 +273,32 @@ class Sweep:
             self._moves[key] = cached
         return cached
 
+    def _options(self, item: Item, p: int) -> tuple[tuple[Item, int, int, str, bool, bool], ...]:
+        """``continuations`` of an item at ``p`` (memoised per sweep), each with two flags: it crosses ``p`` on a
+        wild and could still take one more at an end (*busy*), and it is a designated hand run."""
+        key = (item, p)
+        cached = self._cont.get(key)
+        if cached is None:
+            if len(self._cont) >= _LOCAL_LIMIT:
+                self._cont.clear()
+            cached = self._cont[key] = tuple(
+                (after, used, w2, how, how == "W" and self._has_room(after), after[0] == 0 and bool(after[3]))
+                for after, used, w2, how in self.continuations(item, p)
+            )
+        return cached
+
+    def _closes(
+        self, item: Item, p: int, dend: int, last: bool
+    ) -> tuple[Closing, ...]:
+        """``closings`` memoised per sweep."""
+        key = (item, p, dend, last)
+        cached = self._close.get(key)
+        if cached is None:
+            if len(self._close) >= _LOCAL_LIMIT:
+                self._close.clear()
+            cached = self._close[key] = tuple(self.closings(item, p, dend, last))
+        return cached
+
     def _step(
         self, state: State, p: int, n: int, phi: Price, disc: bool, last: bool
     ) -> Iterator[tuple[State, Entries, dict[Key, tuple]]]:
@@ -273,7 +306,6 @@ class Sweep:
         if dend and dend <= p - 1 - self.lmax:
             dend = 0
         work = list(items)
-        merged: list[int] = []
         for t, run in enumerate(self.runs):
             if run.a == p:
                 room = run.room
@@ -281,28 +313,33 @@ class Sweep:
                     if it[0] == 1 and it[1] == t:
                         room -= it[2]
                         del work[i]
-                        merged.append(t)
                         break
                 work.append((2, t, room, 0))
-        options = [self.continuations(it, p) for it in work]
-        if any(not opts for opts in options):
+        options = [self._options(it, p) for it in work]
+        if not all(options):
             return
         v = position_weight(p, self.ctx.by_cards)
+        runs, trace = self.runs, self.trace
         targets: dict[State, tuple[Entries, dict[Key, tuple]]] = {}
+        may_designate = self.desig_items and p > dend
+        lay_targets = [t for t, run in enumerate(runs) if run.a > p and run.room >= 1] if self.layoff else []
         for combo in product(*options):
-            uses = sum(c[1] for c in combo)
+            uses = dw2 = 0
+            busy = desig_open = False
+            for c in combo:
+                uses += c[1]
+                dw2 += c[2]
+                busy = busy or c[4]
+                desig_open = desig_open or c[5]
             if uses > n:
                 continue
             cont = [c[0] for c in combo]
-            dw2 = sum(c[2] for c in combo)
             k = n - uses
-            busy = any(c[3] == "W" and self._has_room(c[0]) for c in combo)
-            desig_open = any(it[0] == 0 and it[3] for it in cont)
-            can_desig = self.desig_items and not desig_open and p > dend
-            left_ok = []
-            if self.layoff:
+            can_desig = may_designate and not desig_open
+            left_ok = lay_targets
+            if lay_targets and any(it[0] == 1 for it in cont):
                 pieces = {it[1] for it in cont if it[0] == 1}
-                left_ok = [t for t, run in enumerate(self.runs) if run.a > p and run.room >= 1 and t not in pieces]
+                left_ok = [t for t in lay_targets if t not in pieces]
             opening = 0 if busy else k
             for nd in (0, 1) if can_desig and opening >= 1 else (0,):
                 for lset in _subsets(left_ok, opening - nd):
@@ -313,15 +350,12 @@ class Sweep:
                             continue
                         new_items = cont + [(0, 1, 0, 0)] * nr + [(0, 1, 0, 1)] * nd + [(1, t, 1, 0) for t in lset]
                         for i, it in enumerate(new_items):
-                            if it[0] == 2 and self.runs[it[1]].b == p:
+                            if it[0] == 2 and runs[it[1]].b == p:
                                 new_items[i] = (3, it[1], it[2], 0)
                         struct_v = v * (uses + nr + nd + len(lset))
-                        closes = [self.closings(it, p, dend, last) for it in new_items]
-                        for choice in product(*closes):
-                            self._emit(
-                                targets, new_items, choice, dend, dw2, struct_v, vo,
-                                (tuple(c[3] for c in combo), nr, nd, tuple(lset)),
-                            )
+                        how = (tuple(c[3] for c in combo), nr, nd, tuple(lset)) if trace else ()
+                        for choice in product(*[self._closes(it, p, dend, last) for it in new_items]):
+                            self._emit(targets, new_items, choice, dend, dw2, struct_v, vo, how)
         for target, (delta, info) in targets.items():
             yield target, delta, info
 
@@ -339,29 +373,35 @@ class Sweep:
         cw2 = cx2 = dd = 0
         new_end = dend
         kept: list[int] = []
+        add = self.add
         for i, (closes, w2, x2, unit, end, _info) in enumerate(choice):
             if closes:
                 cw2 += w2
                 cx2 += x2
                 if unit:
-                    dd = self.add[dd][unit]
+                    dd = add[dd][unit]
                 if end != dend:
                     new_end = end
             else:
                 kept.append(i)
-        order = sorted(kept, key=lambda i: new_items[i])
-        target: State = (tuple(new_items[i] for i in order), new_end)
-        delta, info = targets.setdefault(target, ({}, {}))
+        if len(kept) > 1:
+            kept.sort(key=new_items.__getitem__)
+        target: State = (tuple([new_items[i] for i in kept]), new_end)
+        found = targets.get(target)
+        if found is None:
+            found = targets[target] = ({}, {})
+        delta, info = found
+        get = delta.get
         k2 = 2 * self.k
         base_w = dw2 + cw2
         for (w, x, d, f), (value, counts) in vo.items():
             x_all = x + cx2
-            key = (w + base_w, x_all if x_all < k2 else k2, self.add[d][dd], f)
+            key = (w + base_w, x_all if x_all < k2 else k2, add[d][dd], f)
             total = value + struct_v
-            if delta.get(key, -1) < total:
+            if get(key, -1) < total:
                 delta[key] = total
                 if self.trace:
-                    info[key] = (moves, counts, tuple(c[0] for c in choice), tuple(c[5] for c in choice), tuple(order))
+                    info[key] = (moves, counts, tuple(c[0] for c in choice), tuple(c[5] for c in choice), tuple(kept))
 
 
 def _subsets(items: list[int], most: int) -> Iterator[list[int]]:

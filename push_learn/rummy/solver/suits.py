@@ -364,8 +364,7 @@ def trace_suit(prob: SuitProblem, goal: Key, slack: int = OPEN) -> tuple[int, Su
         if found is None:
             raise ValueError("the goal entry is not reachable in this suit")
         target, sid, delta_key, owed = found
-        info = next(info for nxt, info in tracer.step(state, p, n, phi, disc, last) if nxt == target)
-        steps.append((p, dict(info)[delta_key]))
+        steps.append((p, dict(tracer.step_to(state, p, n, phi, disc, last, target))[delta_key]))
         state = target
     return value, _replay(prob, steps)
 

@@ -257,6 +257,19 @@ class Sweep:
             self._traced[key] = cached
         return cached
 
+    def step_to(self, state: State, p: int, n: int, phi: Price, disc: bool, last: bool, target: State) -> TraceInfo:
+        """The trace info per delta key of the one transition from ``state`` to ``target`` (as in ``step``),
+        memoised likewise. Reading a plan back needs only the transition it chose: the others are enumerated
+        but not recorded."""
+        key = (state, p, n, phi, disc, last, target)
+        cached: TraceInfo | None = self._traced.get(key)
+        if cached is None:
+            cached = ()
+            for _target, _delta, info in self._step(state, p, n, phi, disc, last, target):
+                cached = tuple(info.items())
+            self._traced[key] = cached
+        return cached
+
     def moves(
         self, state: State, sid: int, p: int, n: int, phi: Price, disc: bool, last: bool, did: int
     ) -> tuple[Move, ...]:
@@ -300,8 +313,10 @@ class Sweep:
         return cached
 
     def _step(
-        self, state: State, p: int, n: int, phi: Price, disc: bool, last: bool
+        self, state: State, p: int, n: int, phi: Price, disc: bool, last: bool, want: State | None = None
     ) -> Iterator[tuple[State, Entries, dict[Key, tuple]]]:
+        """Every (next state, delta entries, trace info) from ``state`` across ``p``; only the transition to
+        ``want`` when it is given."""
         items, dend = state
         if dend and dend <= p - 1 - self.lmax:
             dend = 0
@@ -355,7 +370,7 @@ class Sweep:
                         struct_v = v * (uses + nr + nd + len(lset))
                         how = (tuple(c[3] for c in combo), nr, nd, tuple(lset)) if trace else ()
                         for choice in product(*[self._closes(it, p, dend, last) for it in new_items]):
-                            self._emit(targets, new_items, choice, dend, dw2, struct_v, vo, how)
+                            self._emit(targets, new_items, choice, dend, dw2, struct_v, vo, how, want)
         for target, (delta, info) in targets.items():
             yield target, delta, info
 
@@ -369,6 +384,7 @@ class Sweep:
         struct_v: int,
         vo: dict[Key, tuple[int, tuple[int, int, int, int]]],
         moves: tuple,
+        want: State | None,
     ) -> None:
         cw2 = cx2 = dd = 0
         new_end = dend
@@ -387,6 +403,8 @@ class Sweep:
         if len(kept) > 1:
             kept.sort(key=new_items.__getitem__)
         target: State = (tuple([new_items[i] for i in kept]), new_end)
+        if want is not None and target != want:
+            return
         found = targets.get(target)
         if found is None:
             found = targets[target] = ({}, {})

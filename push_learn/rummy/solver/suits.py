@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from itertools import count
 
 from push_learn.rummy.solver.encoding import ACE_POS, Ctx, TableRunInfo, position_weight
-from push_learn.rummy.solver.entries import Entries, Key, above, join_into, pareto
+from push_learn.rummy.solver.entries import Entries, Key, Pairs, above, join_into, pareto, roomless_front
 from push_learn.rummy.solver.memo import Memo, clear_shared, shared, trim_oldest
 from push_learn.rummy.solver.sweep import Move, Price, State, Sweep, clear_sweeps, state_id, sweep_of
 
@@ -216,11 +216,18 @@ def _family(prob: SuitProblem) -> int:
 
 def _kept(bucket: Entries, prob: SuitProblem, sweep: Sweep, least: int) -> PairTuple:
     """A bucket's entries worth more than ``least`` as shared pairs: Pareto-pruned, unless few enough to keep
-    as they are."""
-    bucket = above(bucket, least)
-    if len(bucket) > _LAZY:
-        bucket = pareto(bucket, sweep.ge, 2 * prob.ctx.k, prob.ctx.strict_discard)
-    return tuple([shared(pair) for pair in bucket.items()])
+    as they are. Without spare room to track (contract questions) the front is taken from the pairs as they
+    are, with no dicts in between."""
+    k2, strict = 2 * prob.ctx.k, prob.ctx.strict_discard
+    if k2 or strict:
+        bucket = above(bucket, least)
+        if len(bucket) > _LAZY:
+            bucket = pareto(bucket, sweep.ge, k2, strict)
+        return tuple([shared(pair) for pair in bucket.items()])
+    pairs: Pairs = bucket.items() if least < 0 else [pair for pair in bucket.items() if pair[1] > least]
+    if len(pairs) > _LAZY:
+        pairs = roomless_front(pairs, sweep.ge)
+    return tuple([shared(pair) for pair in pairs])
 
 
 Forward = tuple[tuple[State, int, PairTuple], ...]

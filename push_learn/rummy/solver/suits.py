@@ -63,8 +63,11 @@ class SuitProblem:
     _hash: int = field(init=False, repr=False, compare=False, default=0)
     cumulative: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
     """``cumulative[i]``: what the naturals at the segment's first ``i`` positions are worth to the search."""
-    numbers: tuple[int, tuple[int, ...]] | tuple[()] = field(init=False, repr=False, compare=False, default=())
-    """The kind number and per-position data numbers the memo keys are made of (set by the first solve)."""
+    numbers: tuple[int, tuple[int, ...], tuple[TableRunInfo, ...]] | tuple[()] = field(
+        init=False, repr=False, compare=False, default=()
+    )
+    """The kind number and per-position data numbers the memo keys are made of, and the table runs' shapes
+    (set by the first solve)."""
 
     def __post_init__(self) -> None:
         worth = [0]
@@ -155,7 +158,18 @@ def _positions(prob: SuitProblem) -> range:
 
 
 def _sweep_for(prob: SuitProblem, trace: bool) -> Sweep:
-    return sweep_of(prob.ctx, prob.single_set, prob.layoff, prob.rescue, prob.runs, trace)
+    return sweep_of(prob.ctx, prob.single_set, prob.layoff, prob.rescue, _numbers(prob)[2], trace)
+
+
+def _shapes(runs: tuple[TableRunInfo, ...]) -> tuple[TableRunInfo, ...]:
+    """The table runs as the sweep sees them: ends, room and the positions of rescuable wilds, in the same
+    order (a run's place on the table, its suit and where its wilds sit among its cards do not change a
+    transition). Segments of different tables whose runs have the same shapes share their sweep and memo
+    entries: the best turn asks about a new table each time."""
+    return tuple(
+        TableRunInfo(0, 0, run.a, run.b, run.room, tuple(sorted((position, 0) for position, _ in run.wilds)))
+        for run in runs
+    )
 
 
 PairTuple = tuple[tuple[Key, int], ...]
@@ -184,8 +198,9 @@ _START: State = ((), 0)
 _ZERO_PAIRS: PairTuple = (((0, 0, 0, 0), 0),)
 
 
-def _numbers(prob: SuitProblem) -> tuple[int, tuple[int, ...]]:
-    """The problem's kind number and the numbers of its positions' data (worked out once per problem)."""
+def _numbers(prob: SuitProblem) -> tuple[int, tuple[int, ...], tuple[TableRunInfo, ...]]:
+    """The problem's kind number, the numbers of its positions' data and its table runs' shapes (``_shapes``),
+    worked out once per problem."""
     numbers = prob.numbers
     if not numbers:
         data = []
@@ -196,17 +211,19 @@ def _numbers(prob: SuitProblem) -> tuple[int, tuple[int, ...]]:
                 trim_oldest(_DATA, _DATA_LIMIT)
                 number = _DATA[item] = next(_NUMBERS)
             data.append(number)
-        numbers = (_family(prob), tuple(data))
+        shapes = _shapes(prob.runs) if prob.runs else ()
+        numbers = (_family(prob, shapes), tuple(data), shapes)
         object.__setattr__(prob, "numbers", numbers)
     return numbers
 
 
-def _family(prob: SuitProblem) -> int:
-    """The number of the problem's kind of segment: everything but where it lies and its per-position data.
+def _family(prob: SuitProblem, shapes: tuple[TableRunInfo, ...]) -> int:
+    """The number of the problem's kind of segment: everything but where it lies and its per-position data
+    (its table runs by their shapes).
 
     Forward prefixes are keyed by the segment's start and backward suffixes by its end, so segments that
     begin (or end) at the same place share them whatever lies at their other end."""
-    family = (prob.ctx, prob.single_set, prob.layoff, prob.rescue, prob.runs, prob.wcap2)
+    family = (prob.ctx, prob.single_set, prob.layoff, prob.rescue, shapes, prob.wcap2)
     number = _FAMILIES.get(family)
     if number is None:
         trim_oldest(_FAMILIES, _FAMILY_LIMIT)
@@ -327,7 +344,7 @@ def solve_suit(prob: SuitProblem, pivot: int | None = None, slack: int = OPEN) -
     memoised by the data before it and backward values by the data after it, so a problem that
     differs from an earlier one at a single position only re-steps around that position.
     """
-    fam, data = _numbers(prob)
+    fam, data, _ = _numbers(prob)
     solved_key = (fam, prob.start, *data)
     kept: tuple | None = _SOLVED.get(solved_key)
     if kept is not None and kept[0] >= slack:
@@ -355,7 +372,7 @@ def trace_suit(prob: SuitProblem, goal: Key, slack: int = OPEN) -> tuple[int, Su
     value = solve_suit(prob, None, slack)[goal]
     sweep = _sweep_for(prob, trace=False)
     tracer = _sweep_for(prob, trace=True)
-    fam, data = _numbers(prob)
+    fam, data, _ = _numbers(prob)
     add, k2, wcap2 = sweep.add, 2 * prob.ctx.k, prob.wcap2
     state: State = _START
     sid = state_id(_START)

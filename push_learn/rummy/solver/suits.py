@@ -10,9 +10,12 @@ The search asks only for the entries that leave less than a *slack* in hand (wha
 leaves): the sweep drops a prefix or suffix as soon as it leaves that much, and each memo value
 remembers the slack it was swept with, so it serves any later question with the same or a smaller
 one. Memo tables (transitions, forward prefixes, backward suffixes, solved segments) live across
-questions. Their keys and values are plain tuples of numbers, which the garbage collector stops
-tracking, so big tables add little to its pauses; each table forgets its older half a generation
-at a time (``memo.Memo``).
+questions. Their keys are flat tuples of small ints: a segment's kind, its position data and the
+sweep's states are numbered once (``_numbers``, ``sweep.state_id``), so a lookup hashes a few ints
+rather than nested tuples. Table runs enter a segment's kind by their shapes only (``_shapes``), so
+segments of different tables share what they can. Keys and values are plain tuples of numbers,
+which the garbage collector stops tracking, so big tables add little to its pauses; each table
+forgets its older half a generation at a time (``memo.Memo``).
 """
 
 from __future__ import annotations

@@ -76,8 +76,12 @@ TraceInfo = tuple[tuple[Key, tuple], ...]
 class Sweep:
     """The transition rules of one kind of segment (shared by the value pass and the trace).
 
-    Transitions depend only on the state and the data of one position, so ``step`` memoises them:
-    across segments, searches and hands the same local situations come back again and again.
+    Transitions depend only on the state and the data of one position, so ``moves`` memoises them
+    (keyed by the state's number, ``state_id``, and the number of the position's data): across
+    segments, searches and hands the same local situations come back again and again. Within a
+    transition, an item's continuations and closings are memoised too. The trace steps again only
+    the transitions a plan chose (``step_to``). A sweep sees table runs by their shapes (ends, room,
+    positions of rescuable wilds), which is all a transition depends on.
     """
 
     def __init__(

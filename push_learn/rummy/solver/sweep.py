@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from itertools import count, product
 
-from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, Ctx, TableRunInfo, position_weight
+from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, NPOS, Ctx, TableRunInfo, position_weight
 from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
 from push_learn.rummy.solver.memo import Memo, shared
 
@@ -120,6 +120,14 @@ class Sweep:
         self._vo: dict[tuple[int, int, bool, Price, bool], dict[Key, tuple[int, Counts]]] = {}
         self._moves = Memo(STEP_LIMIT)
         self._traced = Memo(_TRACE_LIMIT)
+        self._starting = [tuple((t, run.room) for t, run in enumerate(runs) if run.a == p) for p in range(NPOS)]
+        """Per position, the table runs that begin there (number, room)."""
+        self._ending = [any(run.b == p for run in runs) for p in range(NPOS)]
+        self._lay_targets = [
+            [t for t, run in enumerate(runs) if run.a > p and run.room >= 1] if layoff else [] for p in range(NPOS)
+        ]
+        """Per position, the table runs a natural there may start a left piece for (above it, with room)."""
+        self._weights = [position_weight(p, ctx.by_cards) if p >= ACE_LOW else 0 for p in range(NPOS)]
         self._cont: dict[tuple[Item, int], tuple[tuple[Item, int, int, str, bool, bool], ...]] = {}
         self._close: dict[tuple[Item, int, int, bool], tuple[Closing, ...]] = {}
 
@@ -325,23 +333,22 @@ class Sweep:
         if dend and dend <= p - 1 - self.lmax:
             dend = 0
         work = list(items)
-        for t, run in enumerate(self.runs):
-            if run.a == p:
-                room = run.room
-                for i, it in enumerate(work):
-                    if it[0] == 1 and it[1] == t:
-                        room -= it[2]
-                        del work[i]
-                        break
-                work.append((2, t, room, 0))
+        for t, room in self._starting[p]:
+            for i, it in enumerate(work):
+                if it[0] == 1 and it[1] == t:
+                    room -= it[2]
+                    del work[i]
+                    break
+            work.append((2, t, room, 0))
         options = [self._options(it, p) for it in work]
         if not all(options):
             return
-        v = position_weight(p, self.ctx.by_cards)
-        runs, trace = self.runs, self.trace
+        v = self._weights[p]
+        runs, trace, add, ending = self.runs, self.trace, self.add, self._ending[p]
+        k2 = 2 * self.k
         targets: dict[State, tuple[Entries, dict[Key, tuple]]] = {}
         may_designate = self.desig_items and p > dend
-        lay_targets = [t for t, run in enumerate(runs) if run.a > p and run.room >= 1] if self.layoff else []
+        lay_targets = self._lay_targets[p]
         for combo in product(*options):
             uses = dw2 = 0
             busy = desig_open = False
@@ -361,69 +368,58 @@ class Sweep:
                 left_ok = [t for t in lay_targets if t not in pieces]
             opening = 0 if busy else k
             for nd in (0, 1) if can_desig and opening >= 1 else (0,):
-                for lset in _subsets(left_ok, opening - nd):
+                for lset in _subsets(left_ok, opening - nd) if left_ok and opening > nd else ([],):
                     for nr in range(opening - nd - len(lset) + 1):
                         rest = k - nd - len(lset) - nr
                         vo = self.leftovers(p, rest, busy, phi, disc)
                         if not vo:
                             continue
                         new_items = cont + [(0, 1, 0, 0)] * nr + [(0, 1, 0, 1)] * nd + [(1, t, 1, 0) for t in lset]
-                        for i, it in enumerate(new_items):
-                            if it[0] == 2 and runs[it[1]].b == p:
-                                new_items[i] = (3, it[1], it[2], 0)
+                        if ending:
+                            for i, it in enumerate(new_items):
+                                if it[0] == 2 and runs[it[1]].b == p:
+                                    new_items[i] = (3, it[1], it[2], 0)
                         struct_v = v * (uses + nr + nd + len(lset))
                         how = (tuple(c[3] for c in combo), nr, nd, tuple(lset)) if trace else ()
+                        vo_items = vo.items()
                         for choice in product(*[self._closes(it, p, dend, last) for it in new_items]):
-                            self._emit(targets, new_items, choice, dend, dw2, struct_v, vo, how, want)
+                            cw2 = cx2 = dd = 0
+                            new_end = dend
+                            kept: list[int] = []
+                            for i, (closes, w2, x2, unit, end, _info) in enumerate(choice):
+                                if closes:
+                                    cw2 += w2
+                                    cx2 += x2
+                                    if unit:
+                                        dd = add[dd][unit]
+                                    if end != dend:
+                                        new_end = end
+                                else:
+                                    kept.append(i)
+                            if len(kept) > 1:
+                                kept.sort(key=new_items.__getitem__)
+                            target: State = (tuple([new_items[i] for i in kept]), new_end)
+                            if want is not None and target != want:
+                                continue
+                            found = targets.get(target)
+                            if found is None:
+                                found = targets[target] = ({}, {})
+                            delta, info = found
+                            get = delta.get
+                            base_w = dw2 + cw2
+                            for (w, x, d, f), (value, counts) in vo_items:
+                                x_all = x + cx2
+                                key = (w + base_w, x_all if x_all < k2 else k2, add[d][dd], f)
+                                total = value + struct_v
+                                if get(key, -1) < total:
+                                    delta[key] = total
+                                    if trace:
+                                        info[key] = (
+                                            how, counts, tuple(c[0] for c in choice), tuple(c[5] for c in choice),
+                                            tuple(kept),
+                                        )
         for target, (delta, info) in targets.items():
             yield target, delta, info
-
-    def _emit(
-        self,
-        targets: dict[State, tuple[Entries, dict[Key, tuple]]],
-        new_items: list[Item],
-        choice: tuple[tuple[bool, int, int, int, int, tuple[int, int, int]], ...],
-        dend: int,
-        dw2: int,
-        struct_v: int,
-        vo: dict[Key, tuple[int, tuple[int, int, int, int]]],
-        moves: tuple,
-        want: State | None,
-    ) -> None:
-        cw2 = cx2 = dd = 0
-        new_end = dend
-        kept: list[int] = []
-        add = self.add
-        for i, (closes, w2, x2, unit, end, _info) in enumerate(choice):
-            if closes:
-                cw2 += w2
-                cx2 += x2
-                if unit:
-                    dd = add[dd][unit]
-                if end != dend:
-                    new_end = end
-            else:
-                kept.append(i)
-        if len(kept) > 1:
-            kept.sort(key=new_items.__getitem__)
-        target: State = (tuple([new_items[i] for i in kept]), new_end)
-        if want is not None and target != want:
-            return
-        found = targets.get(target)
-        if found is None:
-            found = targets[target] = ({}, {})
-        delta, info = found
-        get = delta.get
-        k2 = 2 * self.k
-        base_w = dw2 + cw2
-        for (w, x, d, f), (value, counts) in vo.items():
-            x_all = x + cx2
-            key = (w + base_w, x_all if x_all < k2 else k2, add[d][dd], f)
-            total = value + struct_v
-            if get(key, -1) < total:
-                delta[key] = total
-                if self.trace:
-                    info[key] = (moves, counts, tuple(c[0] for c in choice), tuple(c[5] for c in choice), tuple(kept))
 
 
 def _subsets(items: list[int], most: int) -> Iterator[list[int]]:

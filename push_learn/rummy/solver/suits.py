@@ -12,8 +12,8 @@ remembers the slack it was swept with, so it serves any later question with the 
 one. Memo tables (transitions, forward prefixes, backward suffixes, solved segments) live across
 questions. Their keys are flat tuples of small ints: a segment's kind, its position data and the
 sweep's states are numbered once (``_numbers``, ``sweep.state_id``), so a lookup hashes a few ints
-rather than nested tuples. Table runs enter a segment's kind by their shapes only (``_shapes``), so
-segments of different tables share what they can. Keys and values are plain tuples of numbers,
+rather than nested tuples (D-SOL-24). Table runs enter a segment's kind by their shapes only (``_shapes``), so
+segments of different tables share what they can (D-SOL-25). Keys and values are plain tuples of numbers,
 which the garbage collector stops tracking, so big tables add little to its pauses; each table
 forgets its older half a generation at a time (``memo.Memo``).
 """

@@ -80,7 +80,7 @@ class Sweep:
     (keyed by the state's number, ``state_id``, and the number of the position's data): across
     segments, searches and hands the same local situations come back again and again. Within a
     transition, an item's continuations and closings are memoised too. The trace steps again only
-    the transitions a plan chose (``step_to``). A sweep sees table runs by their shapes (ends, room,
+    the transitions a plan chose (``step_to``, D-SOL-26). A sweep sees table runs by their shapes (ends, room,
     positions of rescuable wilds), which is all a transition depends on.
     """
 

@@ -18,7 +18,17 @@ from functools import lru_cache
 
 from push_learn.rummy.solver.encoding import Ctx
 
-__all__ = ["Entries", "Key", "Pairs", "above", "combine", "designation_tables", "join_into", "pareto"]
+__all__ = [
+    "Entries",
+    "Key",
+    "Pairs",
+    "above",
+    "combine",
+    "designation_tables",
+    "join_into",
+    "pareto",
+    "roomless_front",
+]
 
 Key = tuple[int, int, int, int]
 Entries = dict[Key, int]
@@ -92,21 +102,27 @@ def _covered_tags(ge: tuple[tuple[bool, ...], ...]) -> tuple[tuple[int, ...], ..
 
 
 def _pareto_roomless(entries: Entries, ge: tuple[tuple[bool, ...], ...]) -> Entries:
-    """``pareto`` when no entry tracks spare room (every ``x`` is 0) and the discard is optional.
+    """``pareto`` when no entry tracks spare room (every ``x`` is 0) and the discard is optional."""
+    return dict(roomless_front(entries.items(), ge))
+
+
+def roomless_front(pairs: Pairs, ge: tuple[tuple[bool, ...], ...]) -> list[tuple[Key, int]]:
+    """The pairs that no other of them dominates, when no entry tracks spare room
+    (every ``x`` is 0) and the discard is optional: ``pareto``'s answer as (key, value) pairs, in its order.
 
     Entries go best value first; among equals, fewest wilds, no discard, most designations, so a
     dominating entry always comes before the entries it dominates. ``reach[t]`` is the fewest wilds of
     a kept entry whose designations and discard cover tag ``t``: an entry is dominated when it needs
     at least that many."""
-    ranked = sorted([(-value, w, f, -d) for (w, _x, d, f), value in entries.items()])
+    ranked = sorted([(-value, key[0], key[3], -key[2], key) for key, value in pairs])
     below = _covered_tags(ge)
     reach = [1 << 20] * len(below)
-    out: Entries = {}
-    for nv, w, f, nd in ranked:
+    out: list[tuple[Key, int]] = []
+    for nv, w, f, nd, key in ranked:
         tag = f - 2 * nd
         if reach[tag] <= w:
             continue
-        out[(w, 0, -nd, f)] = -nv
+        out.append((key, -nv))
         for other in below[tag]:
             if reach[other] > w:
                 reach[other] = w

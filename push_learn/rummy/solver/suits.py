@@ -10,9 +10,12 @@ The search asks only for the entries that leave less than a *slack* in hand (wha
 leaves): the sweep drops a prefix or suffix as soon as it leaves that much, and each memo value
 remembers the slack it was swept with, so it serves any later question with the same or a smaller
 one. Memo tables (transitions, forward prefixes, backward suffixes, solved segments) live across
-questions. Their keys and values are plain tuples of numbers, which the garbage collector stops
-tracking, so big tables add little to its pauses; each table forgets its older half a generation
-at a time (``memo.Memo``).
+questions. Their keys are flat tuples of small ints: a segment's kind, its position data and the
+sweep's states are numbered once (``_numbers``, ``sweep.state_id``), so a lookup hashes a few ints
+rather than nested tuples (D-SOL-24). Table runs enter a segment's kind by their shapes only (``_shapes``), so
+segments of different tables share what they can (D-SOL-25). Keys and values are plain tuples of numbers,
+which the garbage collector stops tracking, so big tables add little to its pauses; each table
+forgets its older half a generation at a time (``memo.Memo``).
 """
 
 from __future__ import annotations
@@ -21,9 +24,9 @@ from dataclasses import dataclass, field
 from itertools import count
 
 from push_learn.rummy.solver.encoding import ACE_POS, Ctx, TableRunInfo, position_weight
-from push_learn.rummy.solver.entries import Entries, Key, above, join_into, pareto
+from push_learn.rummy.solver.entries import Entries, Key, Pairs, above, join_into, pareto, roomless_front
 from push_learn.rummy.solver.memo import Memo, clear_shared, shared, trim_oldest
-from push_learn.rummy.solver.sweep import Move, Price, State, Sweep, clear_sweeps, sweep_of
+from push_learn.rummy.solver.sweep import Move, Price, State, Sweep, clear_sweeps, state_id, sweep_of
 
 __all__ = [
     "OPEN",
@@ -63,6 +66,11 @@ class SuitProblem:
     _hash: int = field(init=False, repr=False, compare=False, default=0)
     cumulative: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
     """``cumulative[i]``: what the naturals at the segment's first ``i`` positions are worth to the search."""
+    numbers: tuple[int, tuple[int, ...], tuple[TableRunInfo, ...]] | tuple[()] = field(
+        init=False, repr=False, compare=False, default=()
+    )
+    """The kind number and per-position data numbers the memo keys are made of, and the table runs' shapes
+    (set by the first solve)."""
 
     def __post_init__(self) -> None:
         worth = [0]
@@ -153,7 +161,18 @@ def _positions(prob: SuitProblem) -> range:
 
 
 def _sweep_for(prob: SuitProblem, trace: bool) -> Sweep:
-    return sweep_of(prob.ctx, prob.single_set, prob.layoff, prob.rescue, prob.runs, trace)
+    return sweep_of(prob.ctx, prob.single_set, prob.layoff, prob.rescue, _numbers(prob)[2], trace)
+
+
+def _shapes(runs: tuple[TableRunInfo, ...]) -> tuple[TableRunInfo, ...]:
+    """The table runs as the sweep sees them: ends, room and the positions of rescuable wilds, in the same
+    order (a run's place on the table, its suit and where its wilds sit among its cards do not change a
+    transition). Segments of different tables whose runs have the same shapes share their sweep and memo
+    entries: the best turn asks about a new table each time."""
+    return tuple(
+        TableRunInfo(0, 0, run.a, run.b, run.room, tuple(sorted((position, 0) for position, _ in run.wilds)))
+        for run in runs
+    )
 
 
 PairTuple = tuple[tuple[Key, int], ...]
@@ -161,13 +180,18 @@ _CACHE_LIMIT = 100_000
 """Entries a segment memo keeps at most (the older half is forgotten a generation at a time)."""
 _FORWARD = Memo(_CACHE_LIMIT)
 _BACKWARD = Memo(_CACHE_LIMIT)
-"""Memo values are flat tuples of shared parts: the garbage collector stops tracking them the first time
-it sees them (``memo.shared``), so big tables cost no pauses. A backward value is ``(slack, pairs...)``."""
+"""Memo keys are flat tuples of small ints (the segment's kind, where it starts or ends, a state's number and
+the numbers of the positions' data), hashed fast; memo values are flat tuples of shared parts: the garbage
+collector stops tracking both the first time it sees them (``memo.shared``), so big tables cost no pauses. A
+backward value is ``(slack, pairs...)``."""
 _FAMILIES: dict[tuple, int] = {}
 """Each kind of segment (rules, table runs, wild cap) as a small number, so memo keys hold plain ints."""
 _FAMILY_LIMIT = 2_000
 """Kinds of segment numbered at once (most are a table's runs; a number is never given twice, so memo
 entries of a forgotten kind are simply never found again)."""
+_DATA: dict[tuple[int, Price, bool], int] = {}
+"""Each position's data (naturals, set price, discard allowed) as a small number, likewise."""
+_DATA_LIMIT = 4_000
 _NUMBERS = count()
 _LAZY = 3
 """Buckets this small are kept as they are: pruning them costs more than carrying a dominated entry."""
@@ -177,16 +201,32 @@ _START: State = ((), 0)
 _ZERO_PAIRS: PairTuple = (((0, 0, 0, 0), 0),)
 
 
-def _data(prob: SuitProblem) -> tuple[tuple[int, Price, bool], ...]:
-    return tuple(shared((prob.counts[p], prob.phi[p], prob.disc[p])) for p in _positions(prob))
+def _numbers(prob: SuitProblem) -> tuple[int, tuple[int, ...], tuple[TableRunInfo, ...]]:
+    """The problem's kind number, the numbers of its positions' data and its table runs' shapes (``_shapes``),
+    worked out once per problem."""
+    numbers = prob.numbers
+    if not numbers:
+        data = []
+        for p in _positions(prob):
+            item = (prob.counts[p], prob.phi[p], prob.disc[p])
+            number = _DATA.get(item)
+            if number is None:
+                trim_oldest(_DATA, _DATA_LIMIT)
+                number = _DATA[item] = next(_NUMBERS)
+            data.append(number)
+        shapes = _shapes(prob.runs) if prob.runs else ()
+        numbers = (_family(prob, shapes), tuple(data), shapes)
+        object.__setattr__(prob, "numbers", numbers)
+    return numbers
 
 
-def _family(prob: SuitProblem) -> int:
-    """The number of the problem's kind of segment: everything but where it lies and its per-position data.
+def _family(prob: SuitProblem, shapes: tuple[TableRunInfo, ...]) -> int:
+    """The number of the problem's kind of segment: everything but where it lies and its per-position data
+    (its table runs by their shapes).
 
     Forward prefixes are keyed by the segment's start and backward suffixes by its end, so segments that
     begin (or end) at the same place share them whatever lies at their other end."""
-    family = (prob.ctx, prob.single_set, prob.layoff, prob.rescue, prob.runs, prob.wcap2)
+    family = (prob.ctx, prob.single_set, prob.layoff, prob.rescue, shapes, prob.wcap2)
     number = _FAMILIES.get(family)
     if number is None:
         trim_oldest(_FAMILIES, _FAMILY_LIMIT)
@@ -196,80 +236,93 @@ def _family(prob: SuitProblem) -> int:
 
 def _kept(bucket: Entries, prob: SuitProblem, sweep: Sweep, least: int) -> PairTuple:
     """A bucket's entries worth more than ``least`` as shared pairs: Pareto-pruned, unless few enough to keep
-    as they are."""
-    bucket = above(bucket, least)
-    if len(bucket) > _LAZY:
-        bucket = pareto(bucket, sweep.ge, 2 * prob.ctx.k, prob.ctx.strict_discard)
-    return tuple([shared(pair) for pair in bucket.items()])
+    as they are. Without spare room to track (contract questions) the front is taken from the pairs as they
+    are, with no dicts in between."""
+    k2, strict = 2 * prob.ctx.k, prob.ctx.strict_discard
+    if k2 or strict:
+        bucket = above(bucket, least)
+        if len(bucket) > _LAZY:
+            bucket = pareto(bucket, sweep.ge, k2, strict)
+        return tuple([shared(pair) for pair in bucket.items()])
+    pairs: Pairs = bucket.items() if least < 0 else [pair for pair in bucket.items() if pair[1] > least]
+    if len(pairs) > _LAZY:
+        pairs = roomless_front(pairs, sweep.ge)
+    return tuple([shared(pair) for pair in pairs])
 
 
-def _forward(
-    prob: SuitProblem, sweep: Sweep, fam: int, data: tuple, q: int, slack: int
-) -> tuple[tuple[State, PairTuple], ...]:
+Forward = tuple[tuple[State, int, PairTuple], ...]
+"""Forward states after a prefix: (state, its number, entries as pairs)."""
+
+
+def _forward(prob: SuitProblem, sweep: Sweep, fam: int, data: tuple[int, ...], q: int, slack: int) -> Forward:
     """The states after positions ``start..q`` with their entries that leave less than ``slack`` in hand
     (memoised by the data of that prefix, with the slack they were filtered by)."""
     if q < prob.start:
-        return ((_START, _ZERO_PAIRS),)
-    key = (fam, prob.start, q, q == prob.end, data[: q - prob.start + 1])
+        return ((_START, state_id(_START), _ZERO_PAIRS),)
+    key = (fam, prob.start, q == prob.end, *data[: q - prob.start + 1])
     cached = _FORWARD.get(key)
     if cached is not None and cached[0] >= slack:
         return _unflat(cached)
     states = _forward(prob, sweep, fam, data, q - 1, slack)
-    n, phi, disc = data[q - prob.start]
-    add, k2, wcap2 = sweep.add, 2 * prob.ctx.k, prob.wcap2
-    nxt: dict[State, Entries] = {}
-    for state, pairs in states:
-        for target, delta in sweep.moves(state, q, n, phi, disc, q == prob.end):
-            bucket = nxt.get(target)
-            if bucket is None:
-                bucket = nxt[target] = {}
-            join_into(bucket, pairs, delta, add, k2, wcap2)
+    n, phi, disc, did = prob.counts[q], prob.phi[q], prob.disc[q], data[q - prob.start]
+    add, k2, wcap2, last = sweep.add, 2 * prob.ctx.k, prob.wcap2, q == prob.end
+    nxt: dict[int, tuple[State, Entries]] = {}
+    for state, sid, pairs in states:
+        for target, tid, delta in sweep.moves(state, sid, q, n, phi, disc, last, did):
+            found = nxt.get(tid)
+            if found is None:
+                found = nxt[tid] = (target, {})
+            join_into(found[1], pairs, delta, add, k2, wcap2)
     least = prob.cumulative[q - prob.start + 1] - slack
-    out = tuple((state, kept) for state, bucket in nxt.items() if (kept := _kept(bucket, prob, sweep, least)))
+    out = tuple(
+        (state, tid, kept) for tid, (state, bucket) in nxt.items() if (kept := _kept(bucket, prob, sweep, least))
+    )
     flat: list = [slack]
-    for state, kept in out:
-        flat += (shared(state), len(kept), *kept)
+    for state, tid, kept in out:
+        flat += (state, tid, len(kept), *kept)
     _FORWARD[key] = tuple(flat)
     return out
 
 
-def _unflat(flat: tuple) -> tuple[tuple[State, PairTuple], ...]:
-    """Forward states from a memo value ``(slack, state, count, pairs..., state, count, pairs...)``: a flat
-    tuple of shared parts (see ``memo.shared``)."""
+def _unflat(flat: tuple) -> Forward:
+    """Forward states from a memo value ``(slack, state, number, count, pairs..., state, ...)``: a flat tuple
+    of shared parts (see ``memo.shared``)."""
     out = []
     i, end = 1, len(flat)
     while i < end:
-        count = flat[i + 1]
-        out.append((flat[i], flat[i + 2 : i + 2 + count]))
-        i += 2 + count
+        count = flat[i + 2]
+        out.append((flat[i], flat[i + 1], flat[i + 3 : i + 3 + count]))
+        i += 3 + count
     return tuple(out)
 
 
 def _backward(
-    prob: SuitProblem, sweep: Sweep, fam: int, data: tuple, q: int, state: State, slack: int
+    prob: SuitProblem, sweep: Sweep, fam: int, data: tuple[int, ...], q: int, state: State, sid: int, slack: int
 ) -> PairTuple:
-    """What positions ``q+1..end`` can add to a run of the sweep in ``state``, leaving less than ``slack`` of
-    theirs in hand (memoised by their data, with the slack)."""
+    """What positions ``q+1..end`` can add to a run of the sweep in ``state`` (number ``sid``), leaving less
+    than ``slack`` of theirs in hand (memoised by their data, with the slack)."""
     if q >= prob.end:
         return _ZERO_PAIRS if not state[0] else ()
-    key = (fam, prob.end, q, shared(state), data[q - prob.start + 1 :])
+    key = (fam, prob.end, sid, *data[q - prob.start + 1 :])
     cached = _BACKWARD.get(key)
     if cached is not None and cached[0] >= slack:
         return cached[1:]
-    n, phi, disc = data[q + 1 - prob.start]
+    p = q + 1
+    n, phi, disc, did = prob.counts[p], prob.phi[p], prob.disc[p], data[p - prob.start]
     add, k2, wcap2 = sweep.add, 2 * prob.ctx.k, prob.wcap2
     bucket: Entries = {}
-    for target, delta in sweep.moves(state, q + 1, n, phi, disc, q + 1 == prob.end):
-        rest = _backward(prob, sweep, fam, data, q + 1, target, slack)
+    for target, tid, delta in sweep.moves(state, sid, p, n, phi, disc, p == prob.end, did):
+        rest = _backward(prob, sweep, fam, data, p, target, tid, slack)
         if rest:
             join_into(bucket, delta, rest, add, k2, wcap2)
-    out = _kept(bucket, prob, sweep, prob.weight - prob.cumulative[q - prob.start + 1] - slack)
+    out = _kept(bucket, prob, sweep, prob.weight - prob.cumulative[p - prob.start] - slack)
     _BACKWARD[key] = (slack, *out)
     return out
 
 
 _SOLVED = Memo(_CACHE_LIMIT // 4)
-"""Solved segments by (kind number, start, per-position data): ``(slack, pairs...)``, flat (see ``memo.shared``)."""
+"""Solved segments by (kind number, start, per-position data numbers): ``(slack, pairs...)``, flat (see
+``memo.shared``)."""
 
 
 def clear_suit_caches() -> None:
@@ -279,6 +332,7 @@ def clear_suit_caches() -> None:
     _SOLVED.clear()
     clear_shared()
     _FAMILIES.clear()
+    _DATA.clear()
     clear_sweeps()
 
 
@@ -293,21 +347,21 @@ def solve_suit(prob: SuitProblem, pivot: int | None = None, slack: int = OPEN) -
     memoised by the data before it and backward values by the data after it, so a problem that
     differs from an earlier one at a single position only re-steps around that position.
     """
-    fam = _family(prob)
-    data = _data(prob)
-    kept: tuple | None = _SOLVED.get((fam, prob.start, data))
+    fam, data, _ = _numbers(prob)
+    solved_key = (fam, prob.start, *data)
+    kept: tuple | None = _SOLVED.get(solved_key)
     if kept is not None and kept[0] >= slack:
         return dict(kept[1:])
     sweep = _sweep_for(prob, trace=False)
     q = prob.start - 1 if pivot is None else min(max(pivot, prob.start - 1), prob.end)
     add, k2 = sweep.add, 2 * prob.ctx.k
     out: Entries = {}
-    for state, pairs in _forward(prob, sweep, fam, data, q, slack):
-        rest = _backward(prob, sweep, fam, data, q, state, slack)
+    for state, sid, pairs in _forward(prob, sweep, fam, data, q, slack):
+        rest = _backward(prob, sweep, fam, data, q, state, sid, slack)
         if rest:
             join_into(out, pairs, rest, add, k2, prob.wcap2)
     solved = pareto(above(out, prob.weight - slack), sweep.ge, k2, prob.ctx.strict_discard)
-    _SOLVED[(fam, prob.start, data)] = (slack, *[shared(pair) for pair in solved.items()])
+    _SOLVED[solved_key] = (slack, *[shared(pair) for pair in solved.items()])
     return solved
 
 
@@ -321,23 +375,23 @@ def trace_suit(prob: SuitProblem, goal: Key, slack: int = OPEN) -> tuple[int, Su
     value = solve_suit(prob, None, slack)[goal]
     sweep = _sweep_for(prob, trace=False)
     tracer = _sweep_for(prob, trace=True)
-    fam = _family(prob)
-    data = _data(prob)
+    fam, data, _ = _numbers(prob)
     add, k2, wcap2 = sweep.add, 2 * prob.ctx.k, prob.wcap2
     state: State = _START
+    sid = state_id(_START)
     owed: tuple[Key, int] = (goal, value)
     steps: list[tuple[int, tuple]] = []
     for p in _positions(prob):
-        n, phi, disc = data[p - prob.start]
+        n, phi, disc = prob.counts[p], prob.phi[p], prob.disc[p]
         last = p == prob.end
         found = _next_step(
-            sweep.moves(state, p, n, phi, disc, last), prob, sweep, fam, data, slack, p, owed, add, k2, wcap2
+            sweep.moves(state, sid, p, n, phi, disc, last, data[p - prob.start]),
+            prob, sweep, fam, data, slack, p, owed, add, k2, wcap2,
         )
         if found is None:
             raise ValueError("the goal entry is not reachable in this suit")
-        target, delta_key, owed = found
-        info = next(info for nxt, info in tracer.step(state, p, n, phi, disc, last) if nxt == target)
-        steps.append((p, dict(info)[delta_key]))
+        target, sid, delta_key, owed = found
+        steps.append((p, dict(tracer.step_to(state, p, n, phi, disc, last, target))[delta_key]))
         state = target
     return value, _replay(prob, steps)
 
@@ -347,19 +401,19 @@ def _next_step(
     prob: SuitProblem,
     sweep: Sweep,
     fam: int,
-    data: tuple,
+    data: tuple[int, ...],
     slack: int,
     p: int,
     owed: tuple[Key, int],
     add: tuple,
     k2: int,
     wcap2: int,
-) -> tuple[State, Key, tuple[Key, int]] | None:
+) -> tuple[State, int, Key, tuple[Key, int]] | None:
     """A move at ``p`` and one of its delta entries that, with what positions after ``p`` add, pay ``owed``:
-    (target state, delta key, what is still owed after ``p``)."""
+    (target state, its number, delta key, what is still owed after ``p``)."""
     (w, x, d, f), value = owed
-    for target, delta in moves:
-        rest = _backward(prob, sweep, fam, data, p, target, slack)
+    for target, tid, delta in moves:
+        rest = _backward(prob, sweep, fam, data, p, target, tid, slack)
         for (wa, xa, da, fa), va in delta:
             adda = add[da]
             for (wb, xb, db, fb), vb in rest:
@@ -371,7 +425,7 @@ def _next_step(
                     and min(k2, xa + xb) == x
                     and w <= wcap2
                 ):
-                    return target, (wa, xa, da, fa), ((wb, xb, db, fb), vb)
+                    return target, tid, (wa, xa, da, fa), ((wb, xb, db, fb), vb)
     return None
 
 

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
-from itertools import product
+from itertools import count, product
 
-from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, Ctx, TableRunInfo, position_weight
+from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, NPOS, Ctx, TableRunInfo, position_weight
 from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
 from push_learn.rummy.solver.memo import Memo, shared
 
@@ -41,6 +41,7 @@ __all__ = [
     "Sweep",
     "Transition",
     "clear_sweeps",
+    "state_id",
     "sweep_of",
 ]
 
@@ -55,14 +56,19 @@ Price = tuple[int, ...] | None
 Transition = tuple[State, Entries, dict[Key, tuple]]
 STEP_LIMIT = 60_000
 """Transitions memoised per kind of segment (at most; the older half is forgotten a generation at a time)."""
-Move = tuple[State, tuple[tuple[Key, int], ...]]
-"""A transition without its trace: the delta entries as a tuple of pairs, all of them shared tuples (``memo.shared``),
-which the garbage collector stops tracking."""
+Move = tuple[State, int, tuple[tuple[Key, int], ...]]
+"""A transition without its trace: the next state, its number (``state_id``) and the delta entries as a tuple of
+pairs, all of them shared tuples (``memo.shared``), which the garbage collector stops tracking."""
 _TRACE_LIMIT = 4_000
 """Traced transitions memoised per kind of segment (at most; the older half is forgotten a generation at a
 time). Only final plans are traced, a few dozen transitions a question, and the same ones come back from
 question to question as the untraced ones do: 250 kept in all (dicts the collector walked) missed nearly
 every time, and re-stepping them was half of reading a plan back."""
+Closing = tuple[bool, int, int, int, int, tuple[int, int, int]]
+"""How an item ends a position: (closes?, half wilds, half room, designation, new contract end, (ext, part, trail))."""
+_LOCAL_LIMIT = 20_000
+"""An item's continuations or closings memoised per sweep at most (then forgotten all at once: a few
+thousand small tuples at worst)."""
 TraceInfo = tuple[tuple[Key, tuple], ...]
 """A traced transition's delta keys, each with its trace info (plain tuples: the collector stops tracking them)."""
 
@@ -70,8 +76,12 @@ TraceInfo = tuple[tuple[Key, tuple], ...]
 class Sweep:
     """The transition rules of one kind of segment (shared by the value pass and the trace).
 
-    Transitions depend only on the state and the data of one position, so ``step`` memoises them:
-    across segments, searches and hands the same local situations come back again and again.
+    Transitions depend only on the state and the data of one position, so ``moves`` memoises them
+    (keyed by the state's number, ``state_id``, and the number of the position's data): across
+    segments, searches and hands the same local situations come back again and again. Within a
+    transition, an item's continuations and closings are memoised too. The trace steps again only
+    the transitions a plan chose (``step_to``, D-SOL-26). A sweep sees table runs by their shapes (ends, room,
+    positions of rescuable wilds), which is all a transition depends on.
     """
 
     def __init__(
@@ -110,6 +120,16 @@ class Sweep:
         self._vo: dict[tuple[int, int, bool, Price, bool], dict[Key, tuple[int, Counts]]] = {}
         self._moves = Memo(STEP_LIMIT)
         self._traced = Memo(_TRACE_LIMIT)
+        self._starting = [tuple((t, run.room) for t, run in enumerate(runs) if run.a == p) for p in range(NPOS)]
+        """Per position, the table runs that begin there (number, room)."""
+        self._ending = [any(run.b == p for run in runs) for p in range(NPOS)]
+        self._lay_targets = [
+            [t for t, run in enumerate(runs) if run.a > p and run.room >= 1] if layoff else [] for p in range(NPOS)
+        ]
+        """Per position, the table runs a natural there may start a left piece for (above it, with room)."""
+        self._weights = [position_weight(p, ctx.by_cards) if p >= ACE_LOW else 0 for p in range(NPOS)]
+        self._cont: dict[tuple[Item, int], tuple[tuple[Item, int, int, str, bool, bool], ...]] = {}
+        self._close: dict[tuple[Item, int, int, bool], tuple[Closing, ...]] = {}
 
     # ---- the naturals no run uses ------------------------------------------------------------
     def leftovers(
@@ -249,114 +269,157 @@ class Sweep:
             self._traced[key] = cached
         return cached
 
-    def moves(self, state: State, p: int, n: int, phi: Price, disc: bool, last: bool) -> tuple[Move, ...]:
-        """``step`` without the trace, memoised as plain tuples (what the value passes use)."""
-        key = (state, p, n, phi, disc, last)
+    def step_to(self, state: State, p: int, n: int, phi: Price, disc: bool, last: bool, target: State) -> TraceInfo:
+        """The trace info per delta key of the one transition from ``state`` to ``target`` (as in ``step``),
+        memoised likewise. Reading a plan back needs only the transition it chose: the others are enumerated
+        but not recorded."""
+        key = (state, p, n, phi, disc, last, target)
+        cached: TraceInfo | None = self._traced.get(key)
+        if cached is None:
+            cached = ()
+            for _target, _delta, info in self._step(state, p, n, phi, disc, last, target):
+                cached = tuple(info.items())
+            self._traced[key] = cached
+        return cached
+
+    def moves(
+        self, state: State, sid: int, p: int, n: int, phi: Price, disc: bool, last: bool, did: int
+    ) -> tuple[Move, ...]:
+        """``step`` without the trace, memoised as plain tuples (what the value passes use): (next state, its
+        number, delta pairs). ``sid`` is the state's number (``state_id``) and ``did`` the number of the
+        position's data (``n``, ``phi``, ``disc``), so the memo key is four small ints."""
+        key = (sid, did, p, last)
         cached: tuple[Move, ...] | None = self._moves.get(key)
         if cached is None:
             cached = tuple(
-                shared((shared(target), shared(tuple([shared(pair) for pair in delta.items()]))))
+                shared((shared(target), state_id(target), shared(tuple([shared(pair) for pair in delta.items()]))))
                 for target, delta, _info in self._step(state, p, n, phi, disc, last)
             )
             self._moves[key] = cached
         return cached
 
+    def _options(self, item: Item, p: int) -> tuple[tuple[Item, int, int, str, bool, bool], ...]:
+        """``continuations`` of an item at ``p`` (memoised per sweep), each with two flags: it crosses ``p`` on a
+        wild and could still take one more at an end (*busy*), and it is a designated hand run."""
+        key = (item, p)
+        cached = self._cont.get(key)
+        if cached is None:
+            if len(self._cont) >= _LOCAL_LIMIT:
+                self._cont.clear()
+            cached = self._cont[key] = tuple(
+                (after, used, w2, how, how == "W" and self._has_room(after), after[0] == 0 and bool(after[3]))
+                for after, used, w2, how in self.continuations(item, p)
+            )
+        return cached
+
+    def _closes(
+        self, item: Item, p: int, dend: int, last: bool
+    ) -> tuple[Closing, ...]:
+        """``closings`` memoised per sweep."""
+        key = (item, p, dend, last)
+        cached = self._close.get(key)
+        if cached is None:
+            if len(self._close) >= _LOCAL_LIMIT:
+                self._close.clear()
+            cached = self._close[key] = tuple(self.closings(item, p, dend, last))
+        return cached
+
     def _step(
-        self, state: State, p: int, n: int, phi: Price, disc: bool, last: bool
+        self, state: State, p: int, n: int, phi: Price, disc: bool, last: bool, want: State | None = None
     ) -> Iterator[tuple[State, Entries, dict[Key, tuple]]]:
+        """Every (next state, delta entries, trace info) from ``state`` across ``p``; only the transition to
+        ``want`` when it is given."""
         items, dend = state
         if dend and dend <= p - 1 - self.lmax:
             dend = 0
         work = list(items)
-        merged: list[int] = []
-        for t, run in enumerate(self.runs):
-            if run.a == p:
-                room = run.room
-                for i, it in enumerate(work):
-                    if it[0] == 1 and it[1] == t:
-                        room -= it[2]
-                        del work[i]
-                        merged.append(t)
-                        break
-                work.append((2, t, room, 0))
-        options = [self.continuations(it, p) for it in work]
-        if any(not opts for opts in options):
+        for t, room in self._starting[p]:
+            for i, it in enumerate(work):
+                if it[0] == 1 and it[1] == t:
+                    room -= it[2]
+                    del work[i]
+                    break
+            work.append((2, t, room, 0))
+        options = [self._options(it, p) for it in work]
+        if not all(options):
             return
-        v = position_weight(p, self.ctx.by_cards)
+        v = self._weights[p]
+        runs, trace, add, ending = self.runs, self.trace, self.add, self._ending[p]
+        k2 = 2 * self.k
         targets: dict[State, tuple[Entries, dict[Key, tuple]]] = {}
+        may_designate = self.desig_items and p > dend
+        lay_targets = self._lay_targets[p]
         for combo in product(*options):
-            uses = sum(c[1] for c in combo)
+            uses = dw2 = 0
+            busy = desig_open = False
+            for c in combo:
+                uses += c[1]
+                dw2 += c[2]
+                busy = busy or c[4]
+                desig_open = desig_open or c[5]
             if uses > n:
                 continue
             cont = [c[0] for c in combo]
-            dw2 = sum(c[2] for c in combo)
             k = n - uses
-            busy = any(c[3] == "W" and self._has_room(c[0]) for c in combo)
-            desig_open = any(it[0] == 0 and it[3] for it in cont)
-            can_desig = self.desig_items and not desig_open and p > dend
-            left_ok = []
-            if self.layoff:
+            can_desig = may_designate and not desig_open
+            left_ok = lay_targets
+            if lay_targets and any(it[0] == 1 for it in cont):
                 pieces = {it[1] for it in cont if it[0] == 1}
-                left_ok = [t for t, run in enumerate(self.runs) if run.a > p and run.room >= 1 and t not in pieces]
+                left_ok = [t for t in lay_targets if t not in pieces]
             opening = 0 if busy else k
             for nd in (0, 1) if can_desig and opening >= 1 else (0,):
-                for lset in _subsets(left_ok, opening - nd):
+                for lset in _subsets(left_ok, opening - nd) if left_ok and opening > nd else ([],):
                     for nr in range(opening - nd - len(lset) + 1):
                         rest = k - nd - len(lset) - nr
                         vo = self.leftovers(p, rest, busy, phi, disc)
                         if not vo:
                             continue
                         new_items = cont + [(0, 1, 0, 0)] * nr + [(0, 1, 0, 1)] * nd + [(1, t, 1, 0) for t in lset]
-                        for i, it in enumerate(new_items):
-                            if it[0] == 2 and self.runs[it[1]].b == p:
-                                new_items[i] = (3, it[1], it[2], 0)
+                        if ending:
+                            for i, it in enumerate(new_items):
+                                if it[0] == 2 and runs[it[1]].b == p:
+                                    new_items[i] = (3, it[1], it[2], 0)
                         struct_v = v * (uses + nr + nd + len(lset))
-                        closes = [self.closings(it, p, dend, last) for it in new_items]
-                        for choice in product(*closes):
-                            self._emit(
-                                targets, new_items, choice, dend, dw2, struct_v, vo,
-                                (tuple(c[3] for c in combo), nr, nd, tuple(lset)),
-                            )
+                        how = (tuple(c[3] for c in combo), nr, nd, tuple(lset)) if trace else ()
+                        vo_items = vo.items()
+                        for choice in product(*[self._closes(it, p, dend, last) for it in new_items]):
+                            cw2 = cx2 = dd = 0
+                            new_end = dend
+                            kept: list[int] = []
+                            for i, (closes, w2, x2, unit, end, _info) in enumerate(choice):
+                                if closes:
+                                    cw2 += w2
+                                    cx2 += x2
+                                    if unit:
+                                        dd = add[dd][unit]
+                                    if end != dend:
+                                        new_end = end
+                                else:
+                                    kept.append(i)
+                            if len(kept) > 1:
+                                kept.sort(key=new_items.__getitem__)
+                            target: State = (tuple([new_items[i] for i in kept]), new_end)
+                            if want is not None and target != want:
+                                continue
+                            found = targets.get(target)
+                            if found is None:
+                                found = targets[target] = ({}, {})
+                            delta, info = found
+                            get = delta.get
+                            base_w = dw2 + cw2
+                            for (w, x, d, f), (value, counts) in vo_items:
+                                x_all = x + cx2
+                                key = (w + base_w, x_all if x_all < k2 else k2, add[d][dd], f)
+                                total = value + struct_v
+                                if get(key, -1) < total:
+                                    delta[key] = total
+                                    if trace:
+                                        info[key] = (
+                                            how, counts, tuple(c[0] for c in choice), tuple(c[5] for c in choice),
+                                            tuple(kept),
+                                        )
         for target, (delta, info) in targets.items():
             yield target, delta, info
-
-    def _emit(
-        self,
-        targets: dict[State, tuple[Entries, dict[Key, tuple]]],
-        new_items: list[Item],
-        choice: tuple[tuple[bool, int, int, int, int, tuple[int, int, int]], ...],
-        dend: int,
-        dw2: int,
-        struct_v: int,
-        vo: dict[Key, tuple[int, tuple[int, int, int, int]]],
-        moves: tuple,
-    ) -> None:
-        cw2 = cx2 = dd = 0
-        new_end = dend
-        kept: list[int] = []
-        for i, (closes, w2, x2, unit, end, _info) in enumerate(choice):
-            if closes:
-                cw2 += w2
-                cx2 += x2
-                if unit:
-                    dd = self.add[dd][unit]
-                if end != dend:
-                    new_end = end
-            else:
-                kept.append(i)
-        order = sorted(kept, key=lambda i: new_items[i])
-        target: State = (tuple(new_items[i] for i in order), new_end)
-        delta, info = targets.setdefault(target, ({}, {}))
-        k2 = 2 * self.k
-        base_w = dw2 + cw2
-        for (w, x, d, f), (value, counts) in vo.items():
-            x_all = x + cx2
-            key = (w + base_w, x_all if x_all < k2 else k2, self.add[d][dd], f)
-            total = value + struct_v
-            if delta.get(key, -1) < total:
-                delta[key] = total
-                if self.trace:
-                    info[key] = (moves, counts, tuple(c[0] for c in choice), tuple(c[5] for c in choice), tuple(order))
 
 
 def _subsets(items: list[int], most: int) -> Iterator[list[int]]:
@@ -378,6 +441,24 @@ def sweep_of(
     return Sweep(ctx, single_set, layoff, rescue, runs, trace)
 
 
+_STATE_LIMIT = 200_000
+"""States numbered at once (at most; the older half is forgotten a generation at a time)."""
+_STATE_IDS = Memo(_STATE_LIMIT)
+_STATE_NUMBERS = count(1)
+
+
+def state_id(state: State) -> int:
+    """The number of a sweep state, for memo keys of plain ints (hashed far faster than nested tuples).
+
+    A number is never given twice: a state forgotten and met again gets a new one, and the memo entries
+    under its old number are simply never found again."""
+    number: int | None = _STATE_IDS.get(state)
+    if number is None:
+        number = _STATE_IDS[state] = next(_STATE_NUMBERS)
+    return number
+
+
 def clear_sweeps() -> None:
-    """Forget every sweep and the transitions it memoised."""
+    """Forget every sweep, the transitions it memoised and the states' numbers."""
     sweep_of.cache_clear()
+    _STATE_IDS.clear()

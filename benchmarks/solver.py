@@ -31,7 +31,10 @@ ms; on every family no slower than the integer program. Every measurement runs o
 default, each with fresh memo tables); a summary at the end lists every target of every seed as met or
 missed, with its figures and the baseline ratios per family.
 
-Run: .venv/bin/python benchmarks/solver.py [--hands 1000] [--adversarial 40] [--seeds 1 2 3]
+Also printed, with no target: the contract question at every turn of whole Push matches between random players
+(``--in-play``), the hands a Hint or a bot asks about in a game.
+
+Run: .venv/bin/python benchmarks/solver.py [--hands 1000] [--adversarial 40] [--seeds 1 2 3] [--in-play 10]
 """
 
 from __future__ import annotations
@@ -578,6 +581,8 @@ def run_seed(args: argparse.Namespace, seed: int) -> tuple[list[Figure], list[Ve
         assert PUSH and naive_best(hand) == sum(card_value(c) for c in hand) - best_turn(
             hand, PUSH, keep_discard=False
         ).points_left
+    if args.in_play:
+        in_play(seed, args.in_play)
     print(f"load average at the end: {_load()} (with more load than cores, figures are slower by about load / cores)")
     if small:  # ``--small 0`` skips the naive baseline
         ratio = statistics.median(naive) / statistics.median(ours)
@@ -587,6 +592,32 @@ def run_seed(args: argparse.Namespace, seed: int) -> tuple[list[Figure], list[Ve
         )
     print()
     return kept
+
+
+def in_play(seed: int, matches: int) -> None:
+    """The contract question at every turn of whole Push matches between random players (the hands a Hint or a
+    bot asks about in a game: usually far smaller than the families above), timed with the memo tables kept."""
+    from push_learn.rummy import Match
+    from push_learn.rummy.engine import RandomPlayer
+
+    clear_caches()
+    times: list[float] = []
+    sizes: list[int] = []
+    player = RandomPlayer()
+    for number in range(matches):
+        match, rng = Match.new(PUSH, seed=seed * 1000 + number), random.Random(number)
+        while not match.over:
+            seat = match.to_move[0]
+            hand = list(match.hand(seat))
+            times.append(timed(partial(best_go_down, hand, PUSH, match.deal_no), False))
+            sizes.append(len(hand))
+            match.apply(player.choose(match.observe(seat), rng))
+    ms = sorted(1000 * t for t in times)
+    print(
+        f"in play: {len(ms)} contract questions at every turn of {matches} random-player matches (hands of"
+        f" {min(sizes)} to {max(sizes)} cards, median {statistics.median(sizes):g}): median"
+        f" {statistics.median(ms):.2f} ms, p90 {ms[int(0.9 * (len(ms) - 1))]:.2f} ms, worst {ms[-1]:.2f} ms"
+    )
 
 
 def summary(figures: Sequence[Figure], versus: Sequence[Versus]) -> None:
@@ -617,6 +648,7 @@ def main() -> None:
     parser.add_argument("--adversarial", type=int, default=40)
     parser.add_argument("--cold", type=int, default=100, help="questions also timed with cleared memo tables")
     parser.add_argument("--small", type=int, default=20, help="10-card hands for the naive baseline")
+    parser.add_argument("--in-play", type=int, default=10, help="random-player matches whose every turn is asked")
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3], help="one run of every measurement each")
     parser.add_argument(
         "--baseline", type=int, default=100, help="hands per family also answered by the integer program (0: none)"

@@ -35,6 +35,7 @@ from tornado import web
 from tornado.ioloop import IOLoop
 from tornado.log import app_log
 
+from push_learn.classroom.referee import Referee
 from push_learn.classroom.store import (
     Assignment,
     ClassroomError,
@@ -128,6 +129,8 @@ class ClassService:
         self.teachers: set[str] = set()
         """Browser sessions that opened the teacher's dashboard (their kernels may read students' records)."""
         self._lock = threading.Lock()
+        self.referee = Referee()
+        """Checks every move a kernel appends to a class table against the table's game (D-TBL-21)."""
 
     # ---- students ----------------------------------------------------------------------------
     def join(self, session: str, code: object, name: object) -> Member:
@@ -284,7 +287,9 @@ class ClassService:
 
         ``new`` opens a table and seats the student; ``sit``, ``start``; ``state`` (seed included: the
         kernel's replica needs it), ``log``, ``seen``, and ``append``: the student's own seat's action,
-        or a bot's turn (a bot's seat or an idle student's), never another student's move.
+        or a bot's turn (a bot's seat or an idle student's), never another student's move; the server plays
+        it on its own copy of the table's game first (``referee``), so a move the rules refuse never reaches
+        the log, and the game's end is the server's reading, not the kernel's ``ends``.
         """
         if action == "lobby":
             return self.lobby(member)
@@ -343,8 +348,9 @@ class ClassService:
             if not isinstance(raw, dict) or not isinstance(step, int):
                 raise ClassroomError("an append names its step and carries the action")
             try:
-                logged = self.store.append_action(info.id, step, seat, raw, by_bot=by_bot,
-                                                  ends=body.get("ends") is True)
+                logged = self.referee.play(
+                    info, step, seat, raw, lambda: self.store.table_log(info.id),
+                    lambda ends: self.store.append_action(info.id, step, seat, raw, by_bot=by_bot, ends=ends))
             except StepTaken:
                 return {"taken": True}
             return {"step": logged.step, "at_ms": logged.at_ms}

@@ -15,10 +15,8 @@ Voila), one action per step at the chosen pace, so the page stays answered meanw
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections.abc import Awaitable, Callable, Mapping
-from functools import partial
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from push_learn.games import GAMES, new_game
@@ -36,11 +34,12 @@ from push_learn.poker.brag import (
     See,
 )
 from push_learn.poker.brag_bots import SensibleBragBot
+from push_learn.protocol import Bot
 from push_learn.records import Record, short
 from push_learn.seeds import read_seed
 from push_learn.widgets.base import IntentError, PushWidget, SavesRecords, bot_level, int_field, intent, str_field
+from push_learn.widgets.bot_turns import BotTurns
 from push_learn.widgets.cards import back_json, card_json
-from push_learn.widgets.pacer import Paced
 
 __all__ = ["BOT_NAMES", "HANDS", "LEVELS", "BragTable", "bet_amounts"]
 
@@ -74,7 +73,7 @@ def _chips(n: int) -> str:
     return f"{n} chip{'s' if n != 1 else ''}"
 
 
-class BragTable(SavesRecords, Paced, PushWidget, module="brag_table", parts=("pl_files.js", "pl_poker.js")):
+class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=("pl_files.js", "pl_poker.js")):
     """Play three-card brag in one seat against bots: look or play blind, bet, see, cover, and the showdown.
 
     In JupyterLab::
@@ -107,9 +106,7 @@ class BragTable(SavesRecords, Paced, PushWidget, module="brag_table", parts=("pl
         self.players, self.seat, self.level, self.hands, self.title = players, seat, level, hands, title
         bots = iter(BOT_NAMES)
         self.names = tuple("You" if s == seat else next(bots) for s in range(players))
-        self.start_pacing(self._bot_step, speed)
-        self.bot_error: Exception | None = None
-        """Why a bot's last move failed (kept in Python: the reason may name the bot's cards)."""
+        self.start_bot_turns(speed)
         self._start(seed)
         super().__init__(**options)
         self.refresh()
@@ -148,51 +145,29 @@ class BragTable(SavesRecords, Paced, PushWidget, module="brag_table", parts=("pl
         game = self.game
         return not game.over and not self.paused and game.to_move[0] != self.seat
 
-    def _resume(self) -> None:
-        if self.bots_to_move:
-            self._pacer.start()
+    BOT_FAILED = BOT_REFUSED = "could not move"
+    BOT_REFUSALS = (Exception,)
+    """Whatever goes wrong with a bot's move stops play with the same notice."""
 
-    def _bot_step(self) -> bool | Awaitable[bool]:
-        """One bot action; in a worker thread under a running event loop (its move played only if the game
-        is still where it was when it began to think)."""
-        if not self.bots_to_move:
-            self.refresh()
-            return False
-        game = self.game
-        seat = game.to_move[0]
-        think = partial(self._bots[seat].choose, game.observe(seat), self._rngs[seat])
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return self._play_bot(seat, think)
-        return self._think_then_play(loop, game, seat, think)
+    def _current_game(self) -> BragGame:
+        """The session being played."""
+        return self.game
 
-    async def _think_then_play(
-        self, loop: asyncio.AbstractEventLoop, game: BragGame, seat: int, think: Callable[[], BragAction]
-    ) -> bool:
-        moves = len(game.actions)
-        try:
-            action = await loop.run_in_executor(None, think)
-        except Exception as exc:  # a bot that fails must not leave the table waiting without a word
-            return self._bot_stopped(seat, exc)
-        if game is not self.game or len(game.actions) != moves:
-            return False  # a new game began while the bot was thinking
-        return self._play_bot(seat, lambda: action)
+    def _due_bot_seat(self) -> int:
+        """The seat to move."""
+        return self.game.to_move[0]
 
-    def _play_bot(self, seat: int, think: Callable[[], BragAction]) -> bool:
-        try:
-            self._apply(think())
-        except Exception as exc:
-            return self._bot_stopped(seat, exc)
-        self.refresh()
-        return self.bots_to_move
+    def _seat_name(self, seat: int) -> str:
+        """The seat's name at this table."""
+        return self.names[seat]
 
-    def _bot_stopped(self, seat: int, exc: Exception) -> bool:
-        """Stop play after a bot's failure; the notice does not quote the reason (it may name the bot's cards)."""
-        self.bot_error = exc
-        self.notify("error", f"{self.names[seat]}'s bot could not move; play stops here (its reason is in bot_error).")
-        self.refresh()
-        return False
+    def _seat_bot(self, seat: int) -> Bot[BragObservation, BragAction]:
+        """The bot of ``seat`` at the chosen level."""
+        return self._bots[seat]
+
+    def _apply_bot_move(self, seat: int, action: BragAction) -> None:
+        """Play the bot's move and keep the lines it added (``_apply``)."""
+        self._apply(action)
 
     def _apply(self, action: BragAction) -> None:
         """Play an action and keep the public lines it added (the engine's log of the deal)."""

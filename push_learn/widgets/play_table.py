@@ -8,9 +8,8 @@ kernel's event loop (``Pacer``), so their turns appear move by move.
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -40,10 +39,10 @@ from push_learn.widgets.base import (
     intent,
     str_field,
 )
+from push_learn.widgets.bot_turns import BotTurns
 from push_learn.widgets.cards import arrived
 from push_learn.widgets.coach_json import hint_json, refusal_help
 from push_learn.widgets.moves import MoveComposer, MoveIntents, action_in
-from push_learn.widgets.pacer import Paced
 from push_learn.widgets.rummy_json import resolve_rules
 from push_learn.widgets.score_sheet import source_json
 from push_learn.widgets.table_json import table_json
@@ -85,7 +84,7 @@ def default_seat(rules: RummyRules) -> int:
 
 
 class PlayTable(
-    HandSorting, MoveIntents, CoachOffLoop, SavesRecords, Paced, PushWidget, module="play_table",
+    HandSorting, MoveIntents, CoachOffLoop, SavesRecords, BotTurns, PushWidget, module="play_table",
     parts=("pl_table.js", "pl_scores.js", "pl_files.js"),
 ):
     """Play a whole match as one seat against bots: take or push, meld, lay off, rescue, discard.
@@ -129,12 +128,10 @@ class PlayTable(
         self.title = title
         self.sort = "suit"
         self.composer = MoveComposer()
-        self.start_pacing(self._bot_step, speed)
+        self.start_bot_turns(speed)
         self._hint: dict[str, Any] | None = None
         self._help: str | None = None
         self._last_events: list[str] = []
-        self.bot_error: Exception | None = None
-        """Why a bot's last move was refused or failed (kept in Python: the reason may name the bot's cards)."""
         self._start(Match.new(game, seed, names), mine=[])  # names: the entrants, seated by the seed
         super().__init__(**options)
         self.refresh()
@@ -171,10 +168,6 @@ class PlayTable(
         match = self.match
         return not match.over and match.turn != self.seat and not self.paused_at_deal_end
 
-    def _resume(self) -> None:
-        if self.bots_to_move:
-            self._pacer.start()
-
     def _record_events(self, before: int, seat_acting: int) -> None:
         """Keep the log lines of what just happened (as the student sees them); pause at a deal's end.
 
@@ -190,57 +183,28 @@ class PlayTable(
         if deal_ended or (seat_acting == self.seat and match.turn != self.seat):
             self._seen_hand = list(match.hand(self.seat))
 
-    def _bot_step(self) -> bool | Awaitable[bool]:
-        """One bot action; False when the student is to move, the deal ended or the match is over.
+    def _current_game(self) -> Match:
+        """The match being played."""
+        return self.match
 
-        Under a running event loop (JupyterLab, Voila) the bot thinks in a worker thread, so the page
-        stays answered meanwhile; its move is played only if the game is still where it was.
-        """
-        if not self.bots_to_move:
-            self.refresh()
-            return False
-        match = self.match
-        seat = match.turn
-        think = partial(self.bot_for(seat).choose, match.observe(seat), self._rngs[seat])
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return self._play_bot(seat, think)
-        return self._think_then_play(loop, match, seat, think)
+    def _due_bot_seat(self) -> int:
+        """The seat whose turn it is."""
+        return self.match.turn
 
-    async def _think_then_play(
-        self, loop: asyncio.AbstractEventLoop, match: Match, seat: int, think: Callable[[], Action]
-    ) -> bool:
-        moves = len(match.actions)
-        try:
-            action = await loop.run_in_executor(None, think)
-        except Exception as exc:  # a bot that fails must not leave the table waiting without a word
-            return self._bot_stopped(seat, exc, "failed to choose a move")
-        if match is not self.match or len(match.actions) != moves:
-            return False  # a new game, a load or a take-back happened while the bot was thinking
-        return self._play_bot(seat, lambda: action)
+    def _seat_name(self, seat: int) -> str:
+        """The seat's name at this match."""
+        return self.match.names[seat]
 
-    def _play_bot(self, seat: int, think: Callable[[], Action]) -> bool:
-        """Play the move ``think()`` gives for ``seat`` (a refused or failed move stops play with a notice)."""
-        match = self.match
-        before = len(match.events)
-        try:
-            action = think()
-            match.apply(action)
-        except IllegalAction as exc:
-            return self._bot_stopped(seat, exc, "tried a move the rules refuse")
+    def _seat_bot(self, seat: int) -> Bot:
+        """The bot playing ``seat`` (``bot_for``)."""
+        return self.bot_for(seat)
+
+    def _apply_bot_move(self, seat: int, action: Action) -> None:
+        """Play the bot's move; keep its log lines and close the student's take-back."""
+        before = len(self.match.events)
+        self.match.apply(action)
         self._record_events(before, seat)
         self._track_take_back(seat, action, before)
-        self.refresh()
-        return self.bots_to_move
-
-    def _bot_stopped(self, seat: int, exc: Exception, what: str) -> bool:
-        """Stop play after a bot's failure. The notice does not quote the reason, which may name the bot's
-        hidden cards; it is kept in ``bot_error`` for whoever wrote the bot."""
-        self.bot_error = exc
-        self.notify("error", f"{self.match.names[seat]}'s bot {what}; play stops here (its reason is in bot_error).")
-        self.refresh()
-        return False
 
     def _track_take_back(self, seat: int, action: Action, before: int) -> None:
         """After ``action`` by ``seat`` (its events from ``before`` on): the student's move stays open to

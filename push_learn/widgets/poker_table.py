@@ -13,14 +13,12 @@ loop stays free) and play one action per step at the chosen pace, as in ``PlayTa
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
 from push_learn.cards import Card
-from push_learn.errors import IllegalAction
 from push_learn.games import spec_of
 from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.analysis import coach, equity
@@ -32,8 +30,8 @@ from push_learn.poker.stud_records import load_stud
 from push_learn.protocol import Bot
 from push_learn.records import Record, short
 from push_learn.widgets.base import CoachOffLoop, IntentError, PushWidget, SavesRecords, bot_level, intent, str_field
+from push_learn.widgets.bot_turns import BotTurns
 from push_learn.widgets.cards import back_json, card_json
-from push_learn.widgets.pacer import Paced
 from push_learn.widgets.play_table import TAKE_BACK_NOTE, parse_seed
 
 __all__ = ["GAMES", "LEVELS", "PokerTable", "button_label"]
@@ -99,7 +97,7 @@ def _seen(view: Observation) -> tuple[frozenset[Card], tuple[object, ...], bool]
     return frozenset(cards), tuple(s.declared for s in view.seats), view.result is not None
 
 
-class PokerTable(CoachOffLoop, SavesRecords, Paced, PushWidget, module="poker_table"):
+class PokerTable(CoachOffLoop, SavesRecords, BotTurns, PushWidget, module="poker_table"):
     """Play one deal of Push stud or Screw Your Neighbor in one seat against bots.
 
     Keep or push the card offered (with the coach's estimate of each choice), bet with the buttons the
@@ -153,9 +151,7 @@ class PokerTable(CoachOffLoop, SavesRecords, Paced, PushWidget, module="poker_ta
         self.title = title
         self._bots = dict(bots or {})
         self._bot_level: Bot[Observation, Action] | None = None
-        self.bot_error: Exception | None = None
-        """Why a bot's last move was refused or failed (kept in Python: the reason may name its cards)."""
-        self.start_pacing(self._bot_step, speed)
+        self.start_bot_turns(speed)
         self._full_log = False
         self._start(spec.new(seed=seed, players=count, **rules), mine=[])
         super().__init__(**options)
@@ -197,51 +193,28 @@ class PokerTable(CoachOffLoop, SavesRecords, Paced, PushWidget, module="poker_ta
         """True when a bot has a choice to make (at a simultaneous choice, the bots choose first)."""
         return not self.game.over and bool(self._bot_seats())
 
-    def _resume(self) -> None:
-        if self.bots_to_move:
-            self._pacer.start()
+    def _current_game(self) -> StudGame:
+        """The deal being played."""
+        return self.game
 
-    def _bot_step(self) -> bool | Awaitable[bool]:
-        """One bot action; under a running event loop the bot thinks in a worker thread."""
-        if not self.bots_to_move:
-            self.refresh()
-            return False
-        seat = self._bot_seats()[0]
-        think = partial(self.bot_for(seat).choose, self.game.observe(seat), self._rngs[seat])
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return self._play_bot(seat, think)
-        return self._think_then_play(loop, self.game, seat, think)
+    def _due_bot_seat(self) -> int:
+        """The first bot among the seats to move (at a simultaneous choice, the bots choose first)."""
+        return self._bot_seats()[0]
 
-    async def _think_then_play(self, loop: asyncio.AbstractEventLoop, game: StudGame, seat: int,
-                               think: Callable[[], Action]) -> bool:
-        moves = self.moves
-        try:
-            action = await loop.run_in_executor(None, think)
-        except Exception as exc:  # a failing bot must not leave the table waiting without a word
-            return self._bot_stopped(seat, exc, "failed to choose a move")
-        if game is not self.game or self.moves != moves:
-            return False  # a new deal or a take-back happened while the bot was thinking
-        return self._play_bot(seat, lambda: action)
+    def _seat_name(self, seat: int) -> str:
+        """The seat's player's name."""
+        return self.game.players[seat]
 
-    def _play_bot(self, seat: int, think: Callable[[], Action]) -> bool:
-        try:
-            self.game.apply(think())
-        except IllegalAction as exc:
-            return self._bot_stopped(seat, exc, "tried a move the rules refuse")
+    def _seat_bot(self, seat: int) -> Bot[Observation, Action]:
+        """The bot playing ``seat`` (``bot_for``)."""
+        return self.bot_for(seat)
+
+    def _apply_bot_move(self, seat: int, action: Action) -> None:
+        """Play the bot's move; it closes the student's take-back, and the hint once the turn is not theirs."""
+        self.game.apply(action)
         self._mine.clear()  # another player's move closes every earlier move of the student
         if not self.view.my_turn:
             self._hint = None  # the hint answered a decision that is no longer the student's
-        self.refresh()
-        return self.bots_to_move
-
-    def _bot_stopped(self, seat: int, exc: Exception, what: str) -> bool:
-        """Stop play after a bot's failure; the notice does not quote the reason, which may name hidden cards."""
-        self.bot_error = exc
-        self.notify("error", f"{self.game.players[seat]}'s bot {what}; play stops here (its reason is in bot_error).")
-        self.refresh()
-        return False
 
     # ---- what the page shows -----------------------------------------------------------------
 

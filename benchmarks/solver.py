@@ -254,7 +254,7 @@ def _section(
         if not count:
             continue
         contract: list[float] = []
-        asked: list[tuple[float, object]] = []
+        asked: list[tuple[float, int | None]] = []
         turn: list[float] = []
         pairs: dict[str, list[tuple[float, float]]] = {"contract": [], "full turn": []}
         disagree = 0
@@ -263,14 +263,16 @@ def _section(
             deal = i % 5 + 1
             collected = pauses.seconds if pauses is not None else 0.0
             seconds, plan = answered(partial(best_go_down, hand, PUSH, deal), cold)
+            left = plan.points_left if isinstance(plan, TurnPlan) else None
+            del plan  # only the answer's points are kept: plans kept would give the collector more to walk
             if pauses is not None:
-                slowest.append(Slow(seconds, pauses.seconds - collected, i, deal, hand, plan))
-            asked.append((seconds, plan))
+                slowest.append(Slow(seconds, pauses.seconds - collected, i, deal, hand, left))
+            asked.append((seconds, left))
             contract.append(seconds)
             if i < beside:
                 took, points = answered(partial(ilp_points_left, hand, deal), False)
                 pairs["contract"].append((seconds, took))
-                disagree += points != (plan.points_left if isinstance(plan, TurnPlan) else None)
+                disagree += points != left
             seconds, plan = answered(partial(best_turn, hand, PUSH, table), cold)
             turn.append(seconds)
             if i < beside:
@@ -298,7 +300,8 @@ class Slow:
     index: int
     deal: int
     hand: Sequence[Card]
-    plan: object
+    points_left: int | None
+    """What the best plan leaves, or None when the hand cannot go down."""
 
 
 SLOWEST = 3
@@ -308,8 +311,7 @@ SLOWEST = 3
 def _print_slowest(questions: Sequence[Slow]) -> None:
     """The slowest contract questions: time, the collector's pauses inside it, the answer and the hand (sorted)."""
     for slow in sorted(questions, key=lambda q: q.seconds, reverse=True)[:SLOWEST]:
-        plan = slow.plan
-        answer = f"leaves {plan.points_left} points" if isinstance(plan, TurnPlan) else "cannot go down"
+        answer = "cannot go down" if slow.points_left is None else f"leaves {slow.points_left} points"
         cards = " ".join(sorted(card.ascii for card in slow.hand))
         print(
             f"    slow: hand {slow.index} deal {slow.deal}: {1000 * slow.seconds:.1f} ms, of which collector"
@@ -332,11 +334,11 @@ def _against_baseline(label: str, timings: Sequence[tuple[float, float]], seed: 
     return versus
 
 
-def _split_by_answer(asked: Sequence[tuple[float, object]]) -> None:
-    """Contract questions apart by answer: the plan takes every card out (found, nothing left to prove)
-    or leaves points (then the search must also prove that nothing better exists)."""
-    clean = sorted(1000 * s for s, plan in asked if isinstance(plan, TurnPlan) and plan.points_left == 0)
-    left = sorted(1000 * s for s, plan in asked if isinstance(plan, TurnPlan) and plan.points_left > 0)
+def _split_by_answer(asked: Sequence[tuple[float, int | None]]) -> None:
+    """Contract questions apart by answer (the points the best plan leaves): it takes every card out (found,
+    nothing left to prove) or leaves points (then the search must also prove that nothing better exists)."""
+    clean = sorted(1000 * s for s, points in asked if points == 0)
+    left = sorted(1000 * s for s, points in asked if points is not None and points > 0)
     if clean and left:
         print(
             f"    of which {len(clean)} take every card out (median {statistics.median(clean):.2f} ms) and"

@@ -23,7 +23,7 @@ half wilds).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import count, product
 
@@ -112,22 +112,24 @@ class Sweep:
         self.set_unit = ctx.set_unit
         room = 1 if ctx.set_cap else ctx.k
         self.single_x2 = 2 * min(ctx.k, room)
-        self.slots = [0] * 15
+        slots = [0] * 15
         if rescue:
             for run in runs:
                 for position, _place in run.wilds:
-                    self.slots[position] += 1
+                    slots[position] += 1
+        self.slots = tuple(slots)
         self._vo: dict[tuple[int, int, bool, Price, bool], dict[Key, tuple[int, Counts]]] = {}
         self._moves = Memo(STEP_LIMIT)
         self._traced = Memo(_TRACE_LIMIT)
-        self._starting = [tuple((t, run.room) for t, run in enumerate(runs) if run.a == p) for p in range(NPOS)]
+        # Tuples, not lists, for what is set once: a tuple of numbers is one the garbage collector stops walking.
+        self._starting = tuple(tuple((t, run.room) for t, run in enumerate(runs) if run.a == p) for p in range(NPOS))
         """Per position, the table runs that begin there (number, room)."""
-        self._ending = [any(run.b == p for run in runs) for p in range(NPOS)]
-        self._lay_targets = [
-            [t for t, run in enumerate(runs) if run.a > p and run.room >= 1] if layoff else [] for p in range(NPOS)
-        ]
+        self._ending = tuple(any(run.b == p for run in runs) for p in range(NPOS))
+        self._lay_targets = tuple(
+            tuple(t for t, run in enumerate(runs) if run.a > p and run.room >= 1) if layoff else () for p in range(NPOS)
+        )
         """Per position, the table runs a natural there may start a left piece for (above it, with room)."""
-        self._weights = [position_weight(p, ctx.by_cards) if p >= ACE_LOW else 0 for p in range(NPOS)]
+        self._weights = tuple(position_weight(p, ctx.by_cards) if p >= ACE_LOW else 0 for p in range(NPOS))
         self._cont: dict[tuple[Item, int], tuple[tuple[Item, int, int, str, bool, bool], ...]] = {}
         self._close: dict[tuple[Item, int, int, bool], tuple[Closing, ...]] = {}
 
@@ -365,7 +367,7 @@ class Sweep:
             left_ok = lay_targets
             if lay_targets and any(it[0] == 1 for it in cont):
                 pieces = {it[1] for it in cont if it[0] == 1}
-                left_ok = [t for t in lay_targets if t not in pieces]
+                left_ok = tuple(t for t in lay_targets if t not in pieces)
             opening = 0 if busy else k
             for nd in (0, 1) if can_desig and opening >= 1 else (0,):
                 for lset in _subsets(left_ok, opening - nd) if left_ok and opening > nd else ([],):
@@ -422,7 +424,7 @@ class Sweep:
             yield target, delta, info
 
 
-def _subsets(items: list[int], most: int) -> Iterator[list[int]]:
+def _subsets(items: Sequence[int], most: int) -> Iterator[list[int]]:
     """Subsets of ``items`` with at most ``most`` members (tiny lists only)."""
     if most <= 0 or not items:
         yield []

@@ -11,7 +11,8 @@ import dataclasses
 import random
 from typing import Any
 
-from push_learn.classroom import default_score
+from push_learn.classroom import Store, default_score
+from push_learn.classroom.tables import StoreLink, TableReplica, table_rules
 from push_learn.records import Record
 from push_learn.rummy import PUSH
 from push_learn.rummy.engine import Match, RandomPlayer, rules_to_json
@@ -60,3 +61,25 @@ def trainer_record(student: str, key: bytes | None, *, seed: int = 5, rounds: in
         game.apply(Play(0) if play else Fold(0))
     record = dataclasses.replace(game.record(), notes={"hints": hints})
     return record.sealed(key) if key else record
+
+
+TABLE_STUDENTS = ("Ann", "Ben")
+"""The students of a class table in the table tests: Ann in seat 0, Ben in seat 1, bots in the others."""
+
+
+def started_table(store: Store, game: str, players: int, *, level: str, seed: int = 11, lesson: str = "Lesson",
+                  **options: bool) -> int:
+    """A started class table of ``game`` with ``players`` seats, the ``TABLE_STUDENTS`` seated first."""
+    code = store.create_class(lesson).code
+    for name in TABLE_STUDENTS:
+        store.join(code, name)
+    table = store.open_table(code, game, table_rules(game, players, **options), players, seed=seed, bot_level=level)
+    for seat, name in enumerate(TABLE_STUDENTS):
+        store.sit(table.id, name, seat)
+    store.start_table(table.id)
+    return table.id
+
+
+def student_replicas(store: Store, table_id: int) -> dict[int, TableReplica]:
+    """Each seated student's kernel replica of the table, by seat."""
+    return {seat: TableReplica(StoreLink(store, name), table_id) for seat, name in enumerate(TABLE_STUDENTS)}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from class_games import SEAL_KEY
+from class_games import SEAL_KEY, TABLE_STUDENTS, started_table, student_replicas
 
 from push_learn.apps.class_tables import TableBragTable, table_page
 from push_learn.classroom import Store
@@ -19,8 +19,6 @@ from push_learn.errors import IllegalAction
 from push_learn.games import load_record
 from push_learn.poker.brag import Bet, BragAction, Fold, KeepHand, Look, See
 from push_learn.widgets import PokerReplayer
-
-STUDENTS = ("Ann", "Ben")
 
 
 def test_a_brag_table_is_a_five_deal_match_that_its_record_and_every_replay_carry() -> None:
@@ -39,18 +37,7 @@ def test_a_brag_table_is_a_five_deal_match_that_its_record_and_every_replay_carr
 
 
 def _brag_table(store: Store, players: int = 3, level: str = "sensible", seed: int = 11) -> int:
-    code = store.create_class("Brag lesson").code
-    for name in STUDENTS:
-        store.join(code, name)
-    table = store.open_table(code, "brag", table_rules("brag", players), players, seed=seed, bot_level=level)
-    for seat, name in enumerate(STUDENTS):
-        store.sit(table.id, name, seat)
-    store.start_table(table.id)
-    return table.id
-
-
-def _kernels(store: Store, table_id: int) -> dict[int, TableReplica]:
-    return {seat: TableReplica(StoreLink(store, name), table_id) for seat, name in enumerate(STUDENTS)}
+    return started_table(store, "brag", players, level=level, seed=seed, lesson="Brag lesson")
 
 
 def _stays_in(replica: TableReplica, seat: int) -> BragAction:
@@ -81,7 +68,7 @@ def test_two_students_and_a_bot_play_a_whole_brag_table_and_the_teacher_replays_
     from push_learn.classroom.teacher import render_tables
 
     table_id = _brag_table(store)
-    kernels = _kernels(store, table_id)
+    kernels = student_replicas(store, table_id)
     service = ClassService(store, SEAL_KEY)
     code = store.table(table_id).class_code
     _step_all(kernels)
@@ -112,7 +99,7 @@ def test_two_students_and_a_bot_play_a_whole_brag_table_and_the_teacher_replays_
 
 def test_brag_refusals_in_words_leave_the_log_and_the_replicas_unchanged(store: Store) -> None:
     table_id = _brag_table(store)
-    kernels = _kernels(store, table_id)
+    kernels = student_replicas(store, table_id)
     while not ({0, 1} & set(kernels[0].match.to_move)):
         _step_all(kernels)
     for replica in kernels.values():
@@ -139,7 +126,7 @@ def test_brag_refusals_in_words_leave_the_log_and_the_replicas_unchanged(store: 
 def test_the_service_and_the_lobby_open_a_brag_table_with_sensible_bots(store: Store) -> None:
     code = store.create_class("Brag lesson").code
     service = ClassService(store, SEAL_KEY)
-    members = {name: service.join(f"session-{name}", code, name) for name in STUDENTS}
+    members = {name: service.join(f"session-{name}", code, name) for name in TABLE_STUDENTS}
     ann: Member = members["Ann"]
     with pytest.raises(ClassroomError, match="Three-card brag has no options to choose"):
         service.table_request(ann, "new", {"game": "brag", "options": {"substitution": True}})
@@ -168,7 +155,7 @@ def test_the_teacher_watches_a_brag_table_one_seat_or_every_card_and_gives_a_sea
     from push_learn.classroom.teacher import _table_action, render_table_watch, render_tables
 
     table_id = _brag_table(store, players=4)
-    kernels = _kernels(store, table_id)
+    kernels = student_replicas(store, table_id)
     while kernels[0].match.seats[1].blind:  # Ann stays blind (she bets without looking), Ben looks
         assert not kernels[0].match.results, "Ben looks before the first deal ends"
         for seat, replica in kernels.items():

@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from class_games import started_table, student_replicas
 
 from push_learn.classroom import Store
 from push_learn.classroom.errors import ClassroomError
@@ -23,23 +24,11 @@ from push_learn.poker.observation import Phase
 from push_learn.rummy.catalogue import rummy_rules
 from push_learn.rummy.engine import rules_to_json
 
-STUDENTS = ("Ann", "Ben")
 CAUTIOUS = (ActionKind.CHECK, ActionKind.CALL, ActionKind.KEEP, ActionKind.STAND, ActionKind.BRING_IN)
 
 
 def _stud_table(store: Store, game: str, players: int, *, level: str = "random", **options: bool) -> int:
-    code = store.create_class("Stud lesson").code
-    for name in STUDENTS:
-        store.join(code, name)
-    table = store.open_table(code, game, table_rules(game, players, **options), players, seed=11, bot_level=level)
-    for seat, name in enumerate(STUDENTS):
-        store.sit(table.id, name, seat)
-    store.start_table(table.id)
-    return table.id
-
-
-def _kernels(store: Store, table_id: int) -> dict[int, TableReplica]:
-    return {seat: TableReplica(StoreLink(store, name), table_id) for seat, name in enumerate(STUDENTS)}
+    return started_table(store, game, players, level=level, lesson="Stud lesson", **options)
 
 
 def _stays_in(replica: TableReplica, seat: int) -> Action:
@@ -79,7 +68,7 @@ def test_the_catalogue_offers_the_rummy_and_stud_games_at_tables_and_rummy_rules
 def test_two_students_and_a_bot_play_a_whole_stud_hand(store: Store, game: str, players: int,
                                                         options: dict[str, bool]) -> None:
     table_id = _stud_table(store, game, players, **options)
-    kernels = _kernels(store, table_id)
+    kernels = student_replicas(store, table_id)
     while not kernels[0].match.over:
         _step_all(kernels)
     kernels[1].poll()
@@ -97,7 +86,7 @@ def test_two_students_and_a_bot_play_a_whole_stud_hand(store: Store, game: str, 
 
 def test_stud_refusals_in_words_leave_the_log_and_the_replica_unchanged(store: Store) -> None:
     table_id = _stud_table(store, "screw", 3)
-    kernels = _kernels(store, table_id)
+    kernels = student_replicas(store, table_id)
     while not ({0, 1} & set(kernels[0].match.to_move)):
         _step_all(kernels)
     ann = kernels[0]
@@ -122,7 +111,7 @@ def test_stud_refusals_in_words_leave_the_log_and_the_replica_unchanged(store: S
 
 def test_two_appends_of_one_stud_step_land_once_and_the_loser_reloads(store: Store) -> None:
     table_id = _stud_table(store, "screw", 4)
-    kernels = _kernels(store, table_id)
+    kernels = student_replicas(store, table_id)
     ann, ben = kernels[0], kernels[1]
     for _ in range(3):  # students move until a bot is due at the same step in both kernels
         for seat, replica in kernels.items():
@@ -154,7 +143,7 @@ def _both_to_declare(ann: TableReplica, ben: TableReplica) -> bool:
 
 def test_at_the_declaration_a_student_who_lost_the_step_to_another_declaration_is_appended_next(store: Store) -> None:
     table_id = _stud_table(store, "screw", 3)
-    kernels = _kernels(store, table_id)
+    kernels = student_replicas(store, table_id)
     ann, ben = kernels[0], kernels[1]
     while not _both_to_declare(ann, ben):
         assert not ann.match.over, "both students stayed in, so the hand reaches the declaration"
@@ -174,7 +163,7 @@ def test_kernels_racing_in_threads_land_each_stud_step_once(store: Store) -> Non
     table_id = _stud_table(store, "push_stud", 5, substitution=True)
     for seat in (0, 1):
         store.seat_bot(table_id, seat, "random")  # the teacher gives both seats to bots: the kernels race
-    kernels = _kernels(store, table_id)
+    kernels = student_replicas(store, table_id)
     failures: list[BaseException] = []
 
     def run(replica: TableReplica) -> None:
@@ -219,7 +208,7 @@ def test_the_teacher_watches_a_stud_table_one_seat_or_every_card_and_gives_a_sea
     from push_learn.classroom.teacher import _table_action, render_table_watch, render_tables
 
     table_id = _stud_table(store, "push_stud", 4, substitution=True)
-    kernels = _kernels(store, table_id)
+    kernels = student_replicas(store, table_id)
     for _ in range(12):
         _step_all(kernels)
     game = kernels[0].match
@@ -245,7 +234,7 @@ def test_a_finished_stud_table_is_linked_to_the_poker_replayer_with_its_record(s
     from push_learn.classroom.teacher import render_tables
 
     table_id = _stud_table(store, "screw", 3)
-    kernels = _kernels(store, table_id)
+    kernels = student_replicas(store, table_id)
     service = ClassService(store, b"key")
     code = store.table(table_id).class_code
     assert "poker_replayer.ipynb?table=" not in render_tables(service, code)  # not while it is played

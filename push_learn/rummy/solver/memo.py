@@ -10,6 +10,7 @@ They take no lock of their own: ``api`` lets one search at a time use them (D-SO
 
 from __future__ import annotations
 
+from gc import is_tracked
 from itertools import islice
 from typing import Any
 
@@ -24,28 +25,50 @@ class Memo:
     next turn of generations and no single question pays for freeing a whole generation at once
     (dropping a dict of 50,000 tuples in one go stalls for some 40 ms). A hit in ``old`` is copied
     to ``young``, so entries still in use survive the next drop. Keys and values are tuples of
-    numbers: once the garbage collector has seen them it stops tracking them, and the ``old`` dict,
-    which never grows, with them. Values must not be ``None``.
+    numbers, which the garbage collector stops tracking once it has seen them. Values must not be ``None``.
+
+    Only a full collection stops tracking a dict, and one new entry the collector still tracks makes it
+    tracked again: then every full collection walked every entry of both generations (some 100,000 in a
+    benchmark run, most of each full collection's work). So an entry still tracked (a new tuple) waits in
+    ``fresh``, a small dict of its own, until the collector has seen it, and only entries it no longer
+    tracks go on to ``young``: the generations stay untracked, and a full collection walks ``fresh`` alone
+    (D-SOL-28). The collector is only asked (``gc.is_tracked``), never switched (D-SOL-17).
     """
 
-    __slots__ = ("dying", "half", "old", "young")
+    __slots__ = ("batch", "dying", "fresh", "half", "old", "settle_at", "young")
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, batch: int = 1024) -> None:
         self.half = max(1, limit // 2)
         self.young: dict = {}
         self.old: dict = {}
         self.dying: dict = {}
+        self.fresh: dict = {}
+        self.batch = batch
+        """New entries ``fresh`` takes between two looks at what the collector has seen."""
+        self.settle_at = batch
 
     def get(self, key: object) -> Any:
         """The value memoised for ``key``, or None."""
         value = self.young.get(key)
         if value is None:
-            value = self.old.get(key)
-            if value is not None:
-                self[key] = value
+            value = self.fresh.get(key)
+            if value is None:
+                value = self.old.get(key)
+                if value is not None:
+                    self[key] = value
         return value
 
     def __setitem__(self, key: object, value: object) -> None:
+        if is_tracked(value) or is_tracked(key):
+            fresh = self.fresh
+            fresh[key] = value
+            if len(fresh) >= self.settle_at:
+                self._settle()
+        else:
+            self._keep(key, value)
+
+    def _keep(self, key: object, value: object) -> None:
+        """Put an entry into ``young`` (turning the generations when it is full)."""
         young = self.young
         young[key] = value
         if self.dying:
@@ -55,14 +78,33 @@ class Memo:
             self.old = young
             self.young = {}
 
+    def _settle(self) -> None:
+        """Move the fresh entries the collector no longer tracks on to ``young``; the others wait for the next
+        look, unless half the limit waits (values holding objects, say): then all move rather than grow."""
+        waiting = {}
+        keep = self._keep
+        for key, value in self.fresh.items():
+            if is_tracked(value) or is_tracked(key):
+                waiting[key] = value
+            else:
+                keep(key, value)
+        if len(waiting) >= self.half:
+            for key, value in waiting.items():
+                keep(key, value)
+            waiting = {}
+        self.fresh = waiting
+        self.settle_at = len(waiting) + self.batch
+
     def __len__(self) -> int:
-        return len(self.young) + len(self.old)
+        return len(self.young) + len(self.old) + len(self.fresh)
 
     def clear(self) -> None:
         """Forget everything."""
         self.young = {}
         self.old = {}
         self.dying = {}
+        self.fresh = {}
+        self.settle_at = self.batch
 
 
 def trim_oldest(table: dict, limit: int) -> None:
@@ -72,9 +114,11 @@ def trim_oldest(table: dict, limit: int) -> None:
             del table[key]
 
 
-_SHARED: dict[tuple, tuple] = {}
 _SHARED_LIMIT = 200_000
-"""Shared tuples kept at most (then the table starts again: sharing is only an economy)."""
+"""Shared tuples kept at most (the oldest generation forgotten at a time: sharing is only an economy)."""
+_SHARED = Memo(_SHARED_LIMIT)
+"""The shared tuples, each its own key, in a ``Memo``: a plain dict took every new tuple and so stayed tracked,
+all of its entries walked by each full collection (D-SOL-28)."""
 
 
 def shared(item: tuple) -> tuple:
@@ -92,8 +136,6 @@ def shared(item: tuple) -> tuple:
     """
     kept = _SHARED.get(item)
     if kept is None:
-        if len(_SHARED) >= _SHARED_LIMIT:
-            _SHARED.clear()
         kept = _SHARED[item] = item
     return kept
 

@@ -119,8 +119,8 @@ class Sweep:
                     slots[position] += 1
         self.slots = tuple(slots)
         self._vo: dict[tuple[int, int, bool, Price, bool], dict[Key, tuple[int, Counts]]] = {}
-        self._moves = Memo(STEP_LIMIT)
-        self._traced = Memo(_TRACE_LIMIT)
+        self._moves = Memo(STEP_LIMIT, 256)  # hundreds of sweeps: small fresh dicts (memo.Memo)
+        self._traced = Memo(_TRACE_LIMIT, 64)
         # Tuples, not lists, for what is set once: a tuple of numbers is one the garbage collector stops walking.
         self._starting = tuple(tuple((t, run.room) for t, run in enumerate(runs) if run.a == p) for p in range(NPOS))
         """Per position, the table runs that begin there (number, room)."""

@@ -14,7 +14,7 @@ from gc import is_tracked
 from itertools import islice
 from typing import Any
 
-__all__ = ["Memo", "clear_shared", "shared", "trim_oldest"]
+__all__ = ["FreshMemo", "Memo", "clear_shared", "shared", "trim_oldest"]
 
 
 class Memo:
@@ -25,50 +25,28 @@ class Memo:
     next turn of generations and no single question pays for freeing a whole generation at once
     (dropping a dict of 50,000 tuples in one go stalls for some 40 ms). A hit in ``old`` is copied
     to ``young``, so entries still in use survive the next drop. Keys and values are tuples of
-    numbers, which the garbage collector stops tracking once it has seen them. Values must not be ``None``.
-
-    Only a full collection stops tracking a dict, and one new entry the collector still tracks makes it
-    tracked again: then every full collection walked every entry of both generations (some 100,000 in a
-    benchmark run, most of each full collection's work). So an entry still tracked (a new tuple) waits in
-    ``fresh``, a small dict of its own, until the collector has seen it, and only entries it no longer
-    tracks go on to ``young``: the generations stay untracked, and a full collection walks ``fresh`` alone
-    (D-SOL-28). The collector is only asked (``gc.is_tracked``), never switched (D-SOL-17).
+    numbers: once the garbage collector has seen them it stops tracking them, and the ``old`` dict,
+    which never grows, with them. Values must not be ``None``.
     """
 
-    __slots__ = ("batch", "dying", "fresh", "half", "old", "settle_at", "young")
+    __slots__ = ("dying", "half", "old", "young")
 
-    def __init__(self, limit: int, batch: int = 1024) -> None:
+    def __init__(self, limit: int) -> None:
         self.half = max(1, limit // 2)
         self.young: dict = {}
         self.old: dict = {}
         self.dying: dict = {}
-        self.fresh: dict = {}
-        self.batch = batch
-        """New entries ``fresh`` takes between two looks at what the collector has seen."""
-        self.settle_at = batch
 
     def get(self, key: object) -> Any:
         """The value memoised for ``key``, or None."""
         value = self.young.get(key)
         if value is None:
-            value = self.fresh.get(key)
-            if value is None:
-                value = self.old.get(key)
-                if value is not None:
-                    self[key] = value
+            value = self.old.get(key)
+            if value is not None:
+                self[key] = value
         return value
 
     def __setitem__(self, key: object, value: object) -> None:
-        if is_tracked(value) or is_tracked(key):
-            fresh = self.fresh
-            fresh[key] = value
-            if len(fresh) >= self.settle_at:
-                self._settle()
-        else:
-            self._keep(key, value)
-
-    def _keep(self, key: object, value: object) -> None:
-        """Put an entry into ``young`` (turning the generations when it is full)."""
         young = self.young
         young[key] = value
         if self.dying:
@@ -78,31 +56,88 @@ class Memo:
             self.old = young
             self.young = {}
 
-    def _settle(self) -> None:
-        """Move the fresh entries the collector no longer tracks on to ``young``; the others wait for the next
-        look, unless half the limit waits (values holding objects, say): then all move rather than grow."""
-        waiting = {}
-        keep = self._keep
-        for key, value in self.fresh.items():
-            if is_tracked(value) or is_tracked(key):
-                waiting[key] = value
-            else:
-                keep(key, value)
-        if len(waiting) >= self.half:
-            for key, value in waiting.items():
-                keep(key, value)
-            waiting = {}
-        self.fresh = waiting
-        self.settle_at = len(waiting) + self.batch
-
     def __len__(self) -> int:
-        return len(self.young) + len(self.old) + len(self.fresh)
+        return len(self.young) + len(self.old)
 
     def clear(self) -> None:
         """Forget everything."""
         self.young = {}
         self.old = {}
         self.dying = {}
+
+
+class FreshMemo(Memo):
+    """A ``Memo`` whose generations the garbage collector does not walk: for the big tables.
+
+    Only a full collection stops tracking a dict, and one new entry the collector still tracks (a new
+    tuple) makes it tracked again: a plain ``Memo`` took new tuples all the time, so every full collection
+    walked every entry of its young generation and of an old one turned since the last full collection
+    (up to 100,000 entries of the segment memos in a benchmark run, most of such a collection's work).
+    Here new entries wait in ``fresh``, a small dict of their own; every ``batch`` new entries, those the
+    collector no longer tracks (it has seen them) move on to ``young`` in bulk, the others wait for the next
+    look. The generations then only ever take untracked entries and stay untracked themselves; a full
+    collection walks ``fresh`` alone (D-SOL-28). The collector is only asked (``gc.is_tracked``), never
+    switched (D-SOL-17). Lookups take the newest first (an entry written again may be in an older dict too).
+
+    >>> table = FreshMemo(8, batch=2)
+    >>> table[(1,)] = (2,)
+    >>> table.get((1,)), len(table.fresh), len(table)
+    ((2,), 1, 1)
+    """
+
+    __slots__ = ("batch", "fresh", "settle_at")
+
+    def __init__(self, limit: int, batch: int = 1024) -> None:
+        super().__init__(limit)
+        self.fresh: dict = {}
+        self.batch = batch
+        """New entries ``fresh`` takes between two looks at what the collector has seen."""
+        self.settle_at = batch
+
+    def get(self, key: object) -> Any:
+        """The value memoised for ``key``, or None."""
+        value = self.fresh.get(key)
+        if value is None:
+            value = self.young.get(key)
+            if value is None:
+                value = self.old.get(key)
+                if value is not None:
+                    self[key] = value
+        return value
+
+    def __setitem__(self, key: object, value: object) -> None:
+        fresh = self.fresh
+        fresh[key] = value
+        if len(fresh) >= self.settle_at:
+            self._settle()
+
+    def _settle(self) -> None:
+        """Move the fresh entries the collector no longer tracks on to ``young``, in bulk (turning the
+        generations as ``Memo`` does, one dying entry freed per entry moved); the others wait for the next
+        look, unless half the limit waits (values holding objects, say): then all move rather than grow."""
+        fresh = self.fresh
+        waiting = {key: value for key, value in fresh.items() if is_tracked(value) or is_tracked(key)}
+        if len(waiting) >= self.half:
+            waiting = {}
+        moving = iter(fresh.items() if not waiting else [item for item in fresh.items() if item[0] not in waiting])
+        while chunk := dict(islice(moving, self.half - len(self.young))):
+            self.young.update(chunk)  # entries the collector has seen: ``young`` stays untracked
+            dying = self.dying
+            for _ in range(min(len(chunk), len(dying))):
+                dying.popitem()
+            if len(self.young) >= self.half:
+                self.dying = self.old  # empty by now: one entry went per entry moved
+                self.old = self.young
+                self.young = {}
+        self.fresh = waiting
+        self.settle_at = len(waiting) + self.batch
+
+    def __len__(self) -> int:
+        return super().__len__() + len(self.fresh)
+
+    def clear(self) -> None:
+        """Forget everything."""
+        super().clear()
         self.fresh = {}
         self.settle_at = self.batch
 
@@ -114,11 +149,9 @@ def trim_oldest(table: dict, limit: int) -> None:
             del table[key]
 
 
+_SHARED: dict[tuple, tuple] = {}
 _SHARED_LIMIT = 200_000
-"""Shared tuples kept at most (the oldest generation forgotten at a time: sharing is only an economy)."""
-_SHARED = Memo(_SHARED_LIMIT)
-"""The shared tuples, each its own key, in a ``Memo``: a plain dict took every new tuple and so stayed tracked,
-all of its entries walked by each full collection (D-SOL-28)."""
+"""Shared tuples kept at most (then the table starts again: sharing is only an economy)."""
 
 
 def shared(item: tuple) -> tuple:
@@ -136,6 +169,8 @@ def shared(item: tuple) -> tuple:
     """
     kept = _SHARED.get(item)
     if kept is None:
+        if len(_SHARED) >= _SHARED_LIMIT:
+            _SHARED.clear()
         kept = _SHARED[item] = item
     return kept
 

@@ -25,7 +25,7 @@ from itertools import count
 
 from push_learn.rummy.solver.encoding import ACE_POS, Ctx, TableRunInfo, position_weight
 from push_learn.rummy.solver.entries import Entries, Key, Pairs, above, join_into, pareto, roomless_front
-from push_learn.rummy.solver.memo import Memo, clear_shared, shared, trim_oldest
+from push_learn.rummy.solver.memo import FreshMemo, clear_shared, shared, trim_oldest
 from push_learn.rummy.solver.sweep import Move, Price, State, Sweep, clear_sweeps, state_id, sweep_of
 
 __all__ = [
@@ -178,8 +178,8 @@ def _shapes(runs: tuple[TableRunInfo, ...]) -> tuple[TableRunInfo, ...]:
 PairTuple = tuple[tuple[Key, int], ...]
 _CACHE_LIMIT = 100_000
 """Entries a segment memo keeps at most (the older half is forgotten a generation at a time)."""
-_FORWARD = Memo(_CACHE_LIMIT)
-_BACKWARD = Memo(_CACHE_LIMIT)
+_FORWARD = FreshMemo(_CACHE_LIMIT)
+_BACKWARD = FreshMemo(_CACHE_LIMIT)
 """Memo keys are flat tuples of small ints (the segment's kind, where it starts or ends, a state's number and
 the numbers of the positions' data), hashed fast; memo values are flat tuples of shared parts: the garbage
 collector stops tracking both the first time it sees them (``memo.shared``), so big tables cost no pauses. A
@@ -320,7 +320,7 @@ def _backward(
     return out
 
 
-_SOLVED = Memo(_CACHE_LIMIT // 4)
+_SOLVED = FreshMemo(_CACHE_LIMIT // 4)
 """Solved segments by (kind number, start, per-position data numbers): ``(slack, pairs...)``, flat (see
 ``memo.shared``)."""
 

@@ -29,7 +29,7 @@ from itertools import count, product
 
 from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, NPOS, Ctx, TableRunInfo, position_weight
 from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
-from push_learn.rummy.solver.memo import Memo, shared
+from push_learn.rummy.solver.memo import FreshMemo, Memo, shared
 
 __all__ = [
     "LUMP",
@@ -119,8 +119,8 @@ class Sweep:
                     slots[position] += 1
         self.slots = tuple(slots)
         self._vo: dict[tuple[int, int, bool, Price, bool], dict[Key, tuple[int, Counts]]] = {}
-        self._moves = Memo(STEP_LIMIT, 256)  # hundreds of sweeps: small fresh dicts (memo.Memo)
-        self._traced = Memo(_TRACE_LIMIT, 64)
+        self._moves = Memo(STEP_LIMIT)
+        self._traced = Memo(_TRACE_LIMIT)
         # Tuples, not lists, for what is set once: a tuple of numbers is one the garbage collector stops walking.
         self._starting = tuple(tuple((t, run.room) for t, run in enumerate(runs) if run.a == p) for p in range(NPOS))
         """Per position, the table runs that begin there (number, room)."""
@@ -445,7 +445,7 @@ def sweep_of(
 
 _STATE_LIMIT = 200_000
 """States numbered at once (at most; the older half is forgotten a generation at a time)."""
-_STATE_IDS = Memo(_STATE_LIMIT)
+_STATE_IDS = FreshMemo(_STATE_LIMIT)
 _STATE_NUMBERS = count(1)
 
 

@@ -182,8 +182,9 @@ _FORWARD = FreshMemo(_CACHE_LIMIT)
 _BACKWARD = FreshMemo(_CACHE_LIMIT)
 """Memo keys are flat tuples of small ints (the segment's kind, where it starts or ends, a state's number and
 the numbers of the positions' data), hashed fast; memo values are flat tuples of shared parts: the garbage
-collector stops tracking both the first time it sees them (``memo.shared``), so big tables cost no pauses. A
-backward value is ``(slack, pairs...)``."""
+collector stops tracking both the first time it sees them (``memo.shared``), and the tables wait for that before
+taking them (``FreshMemo``), so their dicts stay untracked too and full collections do not walk them (D-SOL-28).
+A backward value is ``(slack, pairs...)``."""
 _FAMILIES: dict[tuple, int] = {}
 """Each kind of segment (rules, table runs, wild cap) as a small number, so memo keys hold plain ints."""
 _FAMILY_LIMIT = 2_000

@@ -29,7 +29,7 @@ from itertools import count, product
 
 from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, NPOS, Ctx, TableRunInfo, position_weight
 from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
-from push_learn.rummy.solver.memo import FreshMemo, Memo, shared
+from push_learn.rummy.solver.memo import Memo, shared
 
 __all__ = [
     "LUMP",
@@ -445,7 +445,7 @@ def sweep_of(
 
 _STATE_LIMIT = 200_000
 """States numbered at once (at most; the older half is forgotten a generation at a time)."""
-_STATE_IDS = FreshMemo(_STATE_LIMIT)
+_STATE_IDS = Memo(_STATE_LIMIT)
 _STATE_NUMBERS = count(1)
 
 

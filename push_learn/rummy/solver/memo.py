@@ -10,10 +10,11 @@ They take no lock of their own: ``api`` lets one search at a time use them (D-SO
 
 from __future__ import annotations
 
+from gc import is_tracked
 from itertools import islice
 from typing import Any
 
-__all__ = ["Memo", "clear_shared", "shared", "trim_oldest"]
+__all__ = ["FreshMemo", "Memo", "clear_shared", "shared", "trim_oldest"]
 
 
 class Memo:
@@ -63,6 +64,82 @@ class Memo:
         self.young = {}
         self.old = {}
         self.dying = {}
+
+
+class FreshMemo(Memo):
+    """A ``Memo`` whose generations the garbage collector does not walk: for the big tables.
+
+    Only a full collection stops tracking a dict, and one new entry the collector still tracks (a new
+    tuple) makes it tracked again: a plain ``Memo`` took new tuples all the time, so every full collection
+    walked every entry of its young generation and of an old one turned since the last full collection
+    (up to 100,000 entries of the segment memos in a benchmark run, most of such a collection's work).
+    Here new entries wait in ``fresh``, a small dict of their own; every ``batch`` new entries, those the
+    collector no longer tracks (it has seen them) move on to ``young`` in bulk, the others wait for the next
+    look. The generations then only ever take untracked entries and stay untracked themselves; a full
+    collection walks ``fresh`` alone (D-SOL-28). The collector is only asked (``gc.is_tracked``), never
+    switched (D-SOL-17). Lookups take the newest first (an entry written again may be in an older dict too).
+
+    >>> table = FreshMemo(8, batch=2)
+    >>> table[(1,)] = (2,)
+    >>> table.get((1,)), len(table.fresh), len(table)
+    ((2,), 1, 1)
+    """
+
+    __slots__ = ("batch", "fresh", "settle_at")
+
+    def __init__(self, limit: int, batch: int = 1024) -> None:
+        super().__init__(limit)
+        self.fresh: dict = {}
+        self.batch = batch
+        """New entries ``fresh`` takes between two looks at what the collector has seen."""
+        self.settle_at = batch
+
+    def get(self, key: object) -> Any:
+        """The value memoised for ``key``, or None."""
+        value = self.fresh.get(key)
+        if value is None:
+            value = self.young.get(key)
+            if value is None:
+                value = self.old.get(key)
+                if value is not None:
+                    self[key] = value
+        return value
+
+    def __setitem__(self, key: object, value: object) -> None:
+        fresh = self.fresh
+        fresh[key] = value
+        if len(fresh) >= self.settle_at:
+            self._settle()
+
+    def _settle(self) -> None:
+        """Move the fresh entries the collector no longer tracks on to ``young``, in bulk (turning the
+        generations as ``Memo`` does, one dying entry freed per entry moved); the others wait for the next
+        look, unless half the limit waits (values holding objects, say): then all move rather than grow."""
+        fresh = self.fresh
+        waiting = {key: value for key, value in fresh.items() if is_tracked(value) or is_tracked(key)}
+        if len(waiting) >= self.half:
+            waiting = {}
+        moving = iter(fresh.items() if not waiting else [item for item in fresh.items() if item[0] not in waiting])
+        while chunk := dict(islice(moving, self.half - len(self.young))):
+            self.young.update(chunk)  # entries the collector has seen: ``young`` stays untracked
+            dying = self.dying
+            for _ in range(min(len(chunk), len(dying))):
+                dying.popitem()
+            if len(self.young) >= self.half:
+                self.dying = self.old  # empty by now: one entry went per entry moved
+                self.old = self.young
+                self.young = {}
+        self.fresh = waiting
+        self.settle_at = len(waiting) + self.batch
+
+    def __len__(self) -> int:
+        return super().__len__() + len(self.fresh)
+
+    def clear(self) -> None:
+        """Forget everything."""
+        super().clear()
+        self.fresh = {}
+        self.settle_at = self.batch
 
 
 def trim_oldest(table: dict, limit: int) -> None:

@@ -25,7 +25,7 @@ from itertools import count
 
 from push_learn.rummy.solver.encoding import ACE_POS, Ctx, TableRunInfo, position_weight
 from push_learn.rummy.solver.entries import Entries, Key, Pairs, above, join_into, pareto, roomless_front
-from push_learn.rummy.solver.memo import Memo, clear_shared, shared, trim_oldest
+from push_learn.rummy.solver.memo import FreshMemo, clear_shared, shared, trim_oldest
 from push_learn.rummy.solver.sweep import Move, Price, State, Sweep, clear_sweeps, state_id, sweep_of
 
 __all__ = [
@@ -178,12 +178,13 @@ def _shapes(runs: tuple[TableRunInfo, ...]) -> tuple[TableRunInfo, ...]:
 PairTuple = tuple[tuple[Key, int], ...]
 _CACHE_LIMIT = 100_000
 """Entries a segment memo keeps at most (the older half is forgotten a generation at a time)."""
-_FORWARD = Memo(_CACHE_LIMIT)
-_BACKWARD = Memo(_CACHE_LIMIT)
+_FORWARD = FreshMemo(_CACHE_LIMIT)
+_BACKWARD = FreshMemo(_CACHE_LIMIT)
 """Memo keys are flat tuples of small ints (the segment's kind, where it starts or ends, a state's number and
 the numbers of the positions' data), hashed fast; memo values are flat tuples of shared parts: the garbage
-collector stops tracking both the first time it sees them (``memo.shared``), so big tables cost no pauses. A
-backward value is ``(slack, pairs...)``."""
+collector stops tracking both the first time it sees them (``memo.shared``), and the tables wait for that before
+taking them (``FreshMemo``), so their dicts stay untracked too and full collections do not walk them (D-SOL-28).
+A backward value is ``(slack, pairs...)``."""
 _FAMILIES: dict[tuple, int] = {}
 """Each kind of segment (rules, table runs, wild cap) as a small number, so memo keys hold plain ints."""
 _FAMILY_LIMIT = 2_000
@@ -320,7 +321,7 @@ def _backward(
     return out
 
 
-_SOLVED = Memo(_CACHE_LIMIT // 4)
+_SOLVED = FreshMemo(_CACHE_LIMIT // 4)
 """Solved segments by (kind number, start, per-position data numbers): ``(slack, pairs...)``, flat (see
 ``memo.shared``)."""
 

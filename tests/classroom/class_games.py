@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from typing import Any
 
 from push_learn.classroom import Store, default_score
@@ -83,3 +84,13 @@ def started_table(store: Store, game: str, players: int, *, level: str, seed: in
 def student_replicas(store: Store, table_id: int) -> dict[int, TableReplica]:
     """Each seated student's kernel replica of the table, by seat."""
     return {seat: TableReplica(StoreLink(store, name), table_id) for seat, name in enumerate(TABLE_STUDENTS)}
+
+
+def step_all(kernels: dict[int, TableReplica], choose: Callable[[TableReplica, int], Any]) -> None:
+    """One round of every kernel: catch up, then play its student's turn (``choose(replica, seat)``) or a due bot's."""
+    for seat, replica in kernels.items():
+        replica.poll()
+        if seat in replica.match.to_move:
+            replica.play(choose(replica, seat))
+        else:
+            replica.play_bots()

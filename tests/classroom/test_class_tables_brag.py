@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from class_games import SEAL_KEY, TABLE_STUDENTS, started_table, student_replicas
+from class_games import SEAL_KEY, TABLE_STUDENTS, started_table, step_all, student_replicas
 
 from push_learn.apps.class_tables import TableBragTable, table_page
 from push_learn.classroom import Store
@@ -55,13 +55,8 @@ def _stays_in(replica: TableReplica, seat: int) -> BragAction:
 
 
 def _step_all(kernels: dict[int, TableReplica]) -> None:
-    """One round of every kernel: catch up, then play its student's turn or a due bot's."""
-    for seat, replica in kernels.items():
-        replica.poll()
-        if seat in replica.match.to_move:
-            replica.play(_stays_in(replica, seat))
-        else:
-            replica.play_bots()
+    """One round of every kernel, its student staying in (``_stays_in``)."""
+    step_all(kernels, _stays_in)
 
 
 def test_two_students_and_a_bot_play_a_whole_brag_table_and_the_teacher_replays_it(store: Store) -> None:

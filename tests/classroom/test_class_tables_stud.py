@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from class_games import started_table, student_replicas
+from class_games import started_table, step_all, student_replicas
 
 from push_learn.classroom import Store
 from push_learn.classroom.errors import ClassroomError
@@ -38,13 +38,8 @@ def _stays_in(replica: TableReplica, seat: int) -> Action:
 
 
 def _step_all(kernels: dict[int, TableReplica]) -> None:
-    """One round of every kernel: catch up, then play its student's turn or a due bot's."""
-    for seat, replica in kernels.items():
-        replica.poll()
-        if seat in replica.match.to_move:
-            replica.play(_stays_in(replica, seat))
-        else:
-            replica.play_bots()
+    """One round of every kernel, its student staying in (``_stays_in``)."""
+    step_all(kernels, _stays_in)
 
 
 def test_the_catalogue_offers_the_rummy_and_stud_games_at_tables_and_rummy_rules_are_as_before() -> None:

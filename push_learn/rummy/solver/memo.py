@@ -95,15 +95,9 @@ class FreshMemo(Memo):
         self.settle_at = batch
 
     def get(self, key: object) -> Any:
-        """The value memoised for ``key``, or None."""
+        """The value memoised for ``key``, or None (the newest copy: fresh entries first)."""
         value = self.fresh.get(key)
-        if value is None:
-            value = self.young.get(key)
-            if value is None:
-                value = self.old.get(key)
-                if value is not None:
-                    self[key] = value
-        return value
+        return super().get(key) if value is None else value
 
     def __setitem__(self, key: object, value: object) -> None:
         fresh = self.fresh
@@ -136,8 +130,10 @@ class FreshMemo(Memo):
         return super().__len__() + len(self.fresh)
 
     def clear(self) -> None:
-        """Forget everything."""
+        """Forget everything, the fresh entries too."""
         super().clear()
+        self.fresh = {}
+        self.settle_at = self.batch
         self.fresh = {}
         self.settle_at = self.batch
 

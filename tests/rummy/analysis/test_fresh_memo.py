@@ -43,3 +43,11 @@ def test_entries_the_collector_keeps_tracking_move_on_rather_than_pile_up() -> N
     assert not table.fresh and len(table) == 4 and table.get(0) == (0, [0])
     table.clear()
     assert len(table) == 0 and table.get(0) is None
+
+
+def test_clearing_forgets_the_waiting_entries_too() -> None:
+    table = FreshMemo(100, batch=8)
+    table[_new(1)] = _new(1)
+    assert len(table.fresh) == 1
+    table.clear()
+    assert len(table) == 0 and table.get((1,)) is None

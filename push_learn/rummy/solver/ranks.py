@@ -1,6 +1,6 @@
 """Sets: what the naturals of one rank can do together (new sets, lay-offs and rescues on table sets).
 
-``rank_options(...)`` takes the naturals sent to the rank (a count per suit) and returns every
+``arrange_rank(...)`` takes the naturals sent to the rank (a count per suit) and returns every
 Pareto-best way to use *all* of them: the wilds needed (a set of two naturals needs one, of three
 or more none; a rescue gives one back), the spare room left, and how many contract sets it lays
 down. Singles (one natural and two wilds) are left to the suit sweep, which treats a lone natural
@@ -10,17 +10,15 @@ as a run or a contract set; here a new set always has two naturals or more.
 goes to a set, in half wilds: the sum over any real arrangement is never below it, so the search
 can leave the set question of a rank open and still have a true upper bound. ``copy_prices`` raises
 the price of second and later copies of a suit (two decks) where every real arrangement allows it:
-two hearts of a rank need two sets, which need more wilds than one. ``rank_question`` puts the
-three together for one rank of a hand (memoised: the same local situations come back hand after hand).
-The search asks ``plain_question``, the same answer as plain tuples of numbers in memo tables the
-garbage collector stops tracking, and values its options per search (``options_of``; D-SOL-20).
+two hearts of a rank need two sets, which need more wilds than one. ``plain_question`` puts the
+three together for one rank of a hand, as plain tuples of numbers in memo tables the garbage collector
+stops tracking (the same local situations come back hand after hand), and the search values its options
+per search (``options_of``; D-SOL-20).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 from itertools import count, product
 
 from push_learn.rummy.solver.encoding import Ctx, TableSetInfo
@@ -30,14 +28,12 @@ from push_learn.rummy.solver.memo import trim_oldest
 __all__ = [
     "PlainQuestion",
     "RankOption",
-    "RankQuestion",
     "SetArrangement",
+    "arrange_rank",
     "clear_rank_caches",
     "copy_prices",
     "options_of",
     "plain_question",
-    "rank_options",
-    "rank_question",
     "relaxed_costs",
 ]
 
@@ -51,14 +47,18 @@ stops tracking the many the memo tables keep (a class instance would stay tracke
 tuple holding it: full collections walked them all)."""
 
 
-def _arrange(
+def arrange_rank(
     ctx: Ctx,
     x: tuple[int, ...],
     tables: tuple[TableSetInfo, ...],
     layoff: bool,
     rescue: bool,
 ) -> tuple[Entries, dict[Key, SetArrangement]]:
-    """``rank_options`` without its memo."""
+    """All Pareto-best uses of the naturals ``x`` (count per suit) of one rank, each with its arrangement.
+
+    Entries carry 0: every natural here is used, and the caller values them (``options_of``). Not memoised
+    itself: the search reaches it through ``plain_question``'s memo tables.
+    """
     results: dict[Key, SetArrangement] = {}
     add, ge = designation_tables(ctx)
     k = ctx.k
@@ -199,52 +199,10 @@ def copy_prices(
     return tuple(out)
 
 
-rank_options = lru_cache(maxsize=1024)(_arrange)
-"""All Pareto-best uses of the naturals ``x`` (count per suit) of one rank; value = naturals used.
-
-The points value is filled in by the caller (every natural here is used); entries carry 0. (The search asks
-``plain_question``, whose memo the garbage collector need not walk; this one serves other callers.)"""
 
 
 RankOption = tuple[tuple[int, ...], Entries, dict[Key, "SetArrangement"]]
 """(naturals sent to sets, a count per suit; their Pareto entries valued in points; each entry's arrangement)."""
-
-
-@dataclass(frozen=True)
-class RankQuestion:
-    """What the search needs to know about one rank of a hand.
-
-    ``options``: every way to send naturals of the rank to sets, most naturals first. The rank's set
-    question is *open* when some option sends any; then ``phi`` and ``prices`` are its relaxed costs
-    (``relaxed_costs``, ``copy_prices``). Shared between searches: read only.
-    """
-
-    options: tuple[RankOption, ...]
-    phi: tuple[int | None, ...] = ()
-    prices: tuple[tuple[int, ...] | None, ...] = ()
-
-    @property
-    def open(self) -> bool:
-        """Whether some option sends naturals of the rank to sets (the search then branches on it)."""
-        return any(any(x) for x, _, _ in self.options)
-
-
-@lru_cache(maxsize=4096)
-def rank_question(
-    ctx: Ctx,
-    counts: tuple[int, ...],
-    tables: tuple[TableSetInfo, ...],
-    layoff: bool,
-    rescue: bool,
-    alone: tuple[bool, ...],
-    weight: int,
-) -> RankQuestion:
-    """The options and relaxed prices of a rank holding ``counts`` naturals (per suit), each worth ``weight``;
-    ``alone[s]``: suit ``s``'s natural here is isolated (see ``relaxed_costs``)."""
-    plain = plain_question(ctx, counts, tables, layoff, rescue, alone)
-    if not plain[1]:
-        return RankQuestion(options_of(plain, weight))
-    return RankQuestion(options_of(plain, weight), plain[2], plain[3])
 
 
 # ---- the search's memo: plain tuples of numbers ---------------------------------------------------------
@@ -254,8 +212,9 @@ PlainOption = tuple[tuple[int, ...], tuple[tuple[Key, SetArrangement], ...]]
 PlainQuestion = tuple[
     tuple[PlainOption, ...], bool, tuple[int | None, ...], tuple[tuple[int, ...] | None, ...]
 ]
-"""A rank's question as plain tuples: (options, open, ``phi``, ``prices``), as ``RankQuestion`` has them,
-with the entries not yet valued (every entry of an option is worth the naturals it uses)."""
+"""A rank's question as plain tuples: (options, open, ``phi``, ``prices``): every choice of naturals with its
+Pareto-best entries and their arrangements, whether some choice sends naturals to sets, and then the relaxed
+prices. The entries are not yet valued (every entry of an option is worth the naturals it uses)."""
 
 _MEMO_LIMIT = 8192
 """Entries each of the two memo tables below keeps at most (the oldest half is forgotten at a time)."""
@@ -282,10 +241,10 @@ def _tables_key(tables: tuple[TableSetInfo, ...]) -> tuple:
 def _plain_arrangements(
     ctx: Ctx, key: tuple, x: tuple[int, ...], tables: tuple[TableSetInfo, ...], layoff: bool, rescue: bool
 ) -> tuple[tuple[Key, SetArrangement], ...]:
-    """``rank_options`` as (entry, arrangement) pairs, memoised under ``key`` (plain numbers)."""
+    """``arrange_rank`` as (entry, arrangement) pairs, memoised under ``key`` (plain numbers)."""
     pairs = _ARRANGEMENTS.get(key)
     if pairs is None:
-        entries, arrangement = _arrange(ctx, x, tables, layoff, rescue)
+        entries, arrangement = arrange_rank(ctx, x, tables, layoff, rescue)
         pairs = tuple((entry, arrangement[entry]) for entry in entries)
         trim_oldest(_ARRANGEMENTS, _MEMO_LIMIT)
         _ARRANGEMENTS[key] = pairs
@@ -300,10 +259,12 @@ def plain_question(
     rescue: bool,
     alone: tuple[bool, ...],
 ) -> PlainQuestion:
-    """A rank's question (``rank_question``) as plain tuples of numbers, memoised across questions.
+    """A rank's question as plain tuples of numbers, memoised across questions: every choice of naturals with a
+    real arrangement (``arrange_rank``), most naturals first; whether the rank is open (some choice sends
+    naturals to sets); and then its relaxed prices (``relaxed_costs``, ``copy_prices``) for the search's bound.
 
     Its memo keys and values hold no objects but numbers, so the garbage collector stops tracking them: a
-    ``RankQuestion`` (an object, with dicts inside) stayed tracked, and with it the cache's key, every option
+    question object (with dicts inside) stayed tracked, and with it the cache's key, every option
     and every dict, all walked by every full collection; new ones kept reaching the oldest generation and so
     brought the next full collection nearer (D-SOL-20). Like the other memo tables these take no lock of their
     own: the caller holds ``api``'s (as every search's set-up does).
@@ -343,8 +304,6 @@ def options_of(plain: PlainQuestion, weight: int) -> tuple[RankOption, ...]:
 
 def clear_rank_caches() -> None:
     """Forget every memoised rank question and arrangement."""
-    rank_options.cache_clear()
-    rank_question.cache_clear()
     _QUESTIONS.clear()
     _ARRANGEMENTS.clear()
     _CONTEXTS.clear()

@@ -14,14 +14,14 @@ from hypothesis import strategies as st
 
 from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN
 from push_learn.rummy.solver.encoding import Ctx, TableSetInfo, isolated
-from push_learn.rummy.solver.ranks import copy_prices, rank_options, rank_question, relaxed_costs
+from push_learn.rummy.solver.ranks import arrange_rank, copy_prices, options_of, plain_question, relaxed_costs
 
 
 def least_wilds(ctx: Ctx, counts: tuple[int, ...], tables: tuple[TableSetInfo, ...]) -> dict[tuple[int, ...], int]:
     """The fewest half wilds of every real arrangement of every choice of the rank's naturals."""
     out = {}
     for x in product(*(range(n + 1) for n in counts)):
-        entries, _ = rank_options(ctx, x, tables, True, True)
+        entries, _ = arrange_rank(ctx, x, tables, True, True)
         if entries and any(x):
             out[x] = min(key[0] for key in entries)
     return out
@@ -71,21 +71,22 @@ def test_a_rank_question_gathers_every_option_and_its_prices(position: tuple, we
     """The memoised question of a rank: every choice of naturals with a real arrangement (valued at the
     naturals it uses), most naturals first; open exactly when one sends any, then with the rank's prices."""
     ctx, counts, tables, alone = position
-    question = rank_question(ctx, counts, tables, True, True, alone, weight)
+    plain = plain_question(ctx, counts, tables, True, True, alone)
+    options = options_of(plain, weight)
     expected = {}
     for x in product(*(range(n + 1) for n in counts)):
-        entries, arrangement = rank_options(ctx, x, tables, True, True)
+        entries, arrangement = arrange_rank(ctx, x, tables, True, True)
         if entries:
             expected[x] = ({key: sum(x) * weight for key in entries}, arrangement)
-    assert {x: (entries, how) for x, entries, how in question.options} == expected
-    sizes = [sum(x) for x, _, _ in question.options]
-    assert question.open == any(sizes)
-    if question.open:
+    assert {x: (entries, how) for x, entries, how in options} == expected
+    sizes = [sum(x) for x, _, _ in options]
+    is_open, phi, prices = plain[1], plain[2], plain[3]
+    assert is_open == any(sizes)
+    if is_open:
         assert sizes == sorted(sizes, reverse=True)
-        phi = relaxed_costs(ctx, counts, tables, True, True, alone)
-        assert question.phi == phi
-        assert question.prices == copy_prices(phi, counts, least_wilds(ctx, counts, tables))
-    assert rank_question(ctx, counts, tables, True, True, alone, weight) is question
+        assert phi == relaxed_costs(ctx, counts, tables, True, True, alone)
+        assert prices == copy_prices(phi, counts, least_wilds(ctx, counts, tables))
+    assert plain_question(ctx, counts, tables, True, True, alone) is plain
 
 
 def test_a_second_heart_costs_more_than_the_first() -> None:

@@ -12,8 +12,11 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from push_learn.classroom import Store, default_score
 from push_learn.classroom.tables import StoreLink, TableReplica, table_rules
+from push_learn.errors import IllegalAction
 from push_learn.records import Record
 from push_learn.rummy import PUSH
 from push_learn.rummy.engine import Match, RandomPlayer, rules_to_json
@@ -94,3 +97,14 @@ def step_all(kernels: dict[int, TableReplica], choose: Callable[[TableReplica, i
             replica.play(choose(replica, seat))
         else:
             replica.play_bots()
+
+
+def plays_once(store: Store, table_id: int, replica: TableReplica, move: Any) -> None:
+    """``replica`` plays ``move``: the table's log grows by one step, and the same move sent again is refused
+    (the table has moved on) with nothing logged and the replica's game unchanged."""
+    steps = len(store.table_log(table_id))
+    replica.play(move)
+    after = replica.match.record().to_dict()
+    with pytest.raises(IllegalAction):
+        replica.play(move)
+    assert len(store.table_log(table_id)) == steps + 1 and replica.match.record().to_dict() == after

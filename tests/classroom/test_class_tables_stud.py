@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from class_games import started_table, step_all, student_replicas
+from class_games import plays_once, started_table, step_all, student_replicas
 
 from push_learn.classroom import Store
 from push_learn.classroom.errors import ClassroomError
@@ -97,11 +97,7 @@ def test_stud_refusals_in_words_leave_the_log_and_the_replica_unchanged(store: S
         with pytest.raises(IllegalAction, match=f"Seat {other + 1}"):
             idle.play(own)
     assert len(store.table_log(table_id)) == steps and replica.match.record().to_dict() == before
-    replica.play(move)
-    after = replica.match.record().to_dict()
-    with pytest.raises(IllegalAction):  # the same move sent again: the table has moved on
-        replica.play(move)
-    assert len(store.table_log(table_id)) == steps + 1 and replica.match.record().to_dict() == after
+    plays_once(store, table_id, replica, move)
 
 
 def test_two_appends_of_one_stud_step_land_once_and_the_loser_reloads(store: Store) -> None:

@@ -6,7 +6,9 @@ turns (which goes first alternates from hand to hand), each with its own memo ta
 as in ``benchmarks/solver.py``'s steady state; the speed-up is read from the per-hand ratios, which load
 slows on both sides alike. Processor time (``--clock cpu``, the default) is less disturbed by other
 processes than wall time. Each checkout builds its own copy of the hands (its own card classes) from the
-same seed with the ``benchmarks/solver.py`` of the new checkout, and their answers are compared.
+same seed with the ``benchmarks/solver.py`` of the new checkout, and their answers are compared. The contract
+figures are also split by answer (by the old checkout's): plans that take every card out, and plans that leave
+points (which the search must also prove best), since a change to the search often helps one and costs the other.
 
 What it cannot show: the garbage collector's work on one solver's memo tables. Both solvers live in one
 heap, so a full collection walks the tracked objects of both whichever question it lands in, and a change
@@ -101,8 +103,10 @@ def run_seed(old: Checkout, new: Checkout, seed: int, hands: int, clock: Callabl
         side.solver.clear_caches()
     times = {side.name: Timings() for side in (old, new)}
     differ = 0
+    takes_all: list[bool] = []
     for i in range(hands):
         answers: dict[str, object] = {}
+        contract_left: dict[str, int | None] = {}
         for side in (old, new) if i % 2 == 0 else (new, old):
             side.use()
             hand, table = data[side.name][0][i], data[side.name][1][i]
@@ -113,7 +117,9 @@ def run_seed(old: Checkout, new: Checkout, seed: int, hands: int, clock: Callabl
             turn = side.solver.best_turn(hand, side.rules.PUSH, table)
             times[side.name].turn.append(clock() - start)
             answers[side.name] = (_answer(plan), _answer(turn))
+            contract_left[side.name] = None if plan is None else plan.points_left
         differ += answers[old.name] != answers[new.name]
+        takes_all.append(contract_left[old.name] == 0)
     print(f"seed {seed}: {hands} random hands (30 cards, 8 wilds); load {_load()}; answers that differ: {differ}")
     for question in ("contract", "turn"):
         before: list[float] = getattr(times[old.name], question)
@@ -124,6 +130,22 @@ def run_seed(old: Checkout, new: Checkout, seed: int, hands: int, clock: Callabl
             f" ms   new median {1000 * statistics.median(after):6.2f} ms, worst {1000 * max(after):7.2f} ms"
             f"   old/new: median of per-hand ratios {statistics.median(ratios):.2f}, of totals"
             f" {sum(before) / sum(after):.2f}"
+        )
+    _print_split(times[old.name].contract, times[new.name].contract, takes_all)
+
+
+def _print_split(before: list[float], after: list[float], takes_all: list[bool]) -> None:
+    """The contract figures split by answer: plans that take every card out, and the others (which the search
+    must also prove best)."""
+    for label, wanted in (("take all", True), ("leave points", False)):
+        pairs = [(b, a) for b, a, t in zip(before, after, takes_all, strict=True) if t == wanted and a > 0]
+        if not pairs:
+            continue
+        print(
+            f"    {label:<12} n={len(pairs):<4} old median {1000 * statistics.median(b for b, _ in pairs):6.2f} ms"
+            f"   new median {1000 * statistics.median(a for _, a in pairs):6.2f} ms   old/new: median of per-hand"
+            f" ratios {statistics.median(b / a for b, a in pairs):.2f}, of totals"
+            f" {sum(b for b, _ in pairs) / sum(a for _, a in pairs):.2f}"
         )
 
 

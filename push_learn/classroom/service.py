@@ -294,11 +294,11 @@ class ClassService:
         if action == "lobby":
             return self.lobby(member)
         if action == "new":
-            from push_learn.classroom.table_games import DEFAULT_LEVEL, TABLE_OPTIONS, table_rules, table_spec
+            from push_learn.classroom.table_games import TABLE_OPTIONS, table_rules, table_spec
 
             game = str(body.get("game", "push"))
             spec = table_spec(game)
-            level = body.get("level", DEFAULT_LEVEL[spec.family])
+            level = body.get("level", spec.default_level)
             if level not in spec.bots:
                 raise ClassroomError(f"choose {spec.title}'s bots among {', '.join(spec.bots)}, "
                                      f"not {str(level)[:20]!r}")

@@ -11,27 +11,25 @@ log is the deal both pages played, each step once.
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import Browser, expect
+from table_students import leaks, play_by_clicks, seat_students, start_table
 
-# The class store and server of the Push class tables' test, and the stud tables' scan of a page's frames
+# The class store and server of the Push class tables' test (a SQLite file or a PostgreSQL database)
 from test_class_loop import class_db  # noqa: F401
-from test_class_tables_play import MOVE, _open, tables_server  # noqa: F401
-from test_stud_tables_play import _leaks
+from test_class_tables_play import MOVE, tables_server  # noqa: F401
 
 from push_learn.apps.harness import Server
 from push_learn.cards import Card
 from push_learn.classroom import Store
 from push_learn.classroom.table_games import replay_table
-from push_learn.classroom.tables import StoreLink, TableReplica, table_rules
+from push_learn.classroom.tables import StoreLink, TableReplica
 from push_learn.poker.brag import Bet, BragAction, BragObservation, Fold, KeepHand, Look, See
 
 SEED = 6
 """The table's secret shuffle: in its first deal Ann sees the bot after Ben folds and loses, so only the bot's
 hand is shown, and neither student ever sees the other's cards."""
-STUDENTS = ("Ann", "Ben")
 
 
 def _choice(seen: BragObservation, bets: int) -> BragAction:
@@ -67,38 +65,25 @@ def _button(action: BragAction, seen: BragObservation) -> re.Pattern[str]:
 def test_two_students_play_a_brag_deal_by_clicks_and_each_sees_only_their_own_cards(
     tables_server: Server, class_db: str, browser: Browser,  # noqa: F811
 ) -> None:
-    with Store(class_db, seal_key=None) as store:
-        code = store.create_class("Year 10").code
-        opened = store.open_table(code, "brag", table_rules("brag", 3), 3, bot_level="sensible", idle_limit_s=0,
-                                  seed=SEED)
+    opened, students = seat_students(browser, tables_server, class_db, "brag", "sensible", SEED)
     dealt = replay_table("brag", opened.rules, SEED, [])
     hands: dict[int, set[Card]] = {seat: {c for hand in dealt.seats[seat].hands for c in hand} for seat in range(3)}
-    students = [_open(browser, tables_server, name, seat, code, f"Seat {seat + 1}")
-                for seat, name in enumerate(STUDENTS)]
     try:
-        for student in students:
-            student.page.get_by_role("button", name="Start with bots in the free seats").click()
-            expect(student.page.locator(".pl-brag-table")).to_be_visible(timeout=MOVE)
+        start_table(students, ".pl-brag-table")
         with Store(class_db, seal_key=None) as store:
             replica = TableReplica(StoreLink(store, None), opened.id)
-            bets = dict.fromkeys(range(len(STUDENTS)), 0)
-            deadline = time.monotonic() + 300
-            while not replica.match.results:
-                assert time.monotonic() < deadline, "the first deal did not end"
-                seat = replica.match.to_move[0]
-                if seat not in bets:  # the bot's turn: a student's kernel plays it at its next poll
-                    time.sleep(0.05)
-                    replica.poll()
-                    continue
+            bets = dict.fromkeys(range(len(students)), 0)
+
+            def click(seat: int) -> str:
+                """The student's move (``_choice``), clicked on their page."""
                 seen = replica.match.observe(seat)
-                action, step = _choice(seen, bets[seat]), replica.step
+                action = _choice(seen, bets[seat])
                 bets[seat] += isinstance(action, Bet)
                 choices = students[seat].page.get_by_role("group", name="Your choices")
                 choices.get_by_role("button", name=_button(action, seen)).click(timeout=MOVE)
-                while replica.step == step:
-                    assert time.monotonic() < deadline, f"{action} by {students[seat].name} did not land"
-                    time.sleep(0.05)
-                    replica.poll()
+                return str(action)
+
+            play_by_clicks(replica, students, lambda: bool(replica.match.results), click)
             log = store.table_log(opened.id)
         result = replica.match.results[0]
         assert [row.step for row in log] == list(range(len(log)))
@@ -111,10 +96,10 @@ def test_two_students_play_a_brag_deal_by_clicks_and_each_sees_only_their_own_ca
         for seat, student in enumerate(students):
             others = {card for other, cards in hands.items() if other != seat for card in cards} - shown
             assert others, "some of another seat's cards stay unseen to this student"
-            assert sorted(_leaks(student, hands[seat])) == sorted(map(str, hands[seat])), \
+            assert sorted(leaks(student, hands[seat])) == sorted(map(str, hands[seat])), \
                 f"{student.name} looked, so their own cards reached their page"
-            assert sorted(_leaks(student, shown)) == sorted(map(str, shown)), "the showdown reached the page"
-            assert _leaks(student, others) == [], f"{student.name}'s page got another seat's unshown cards"
+            assert sorted(leaks(student, shown)) == sorted(map(str, shown)), "the showdown reached the page"
+            assert leaks(student, others) == [], f"{student.name}'s page got another seat's unshown cards"
             student.watch.assert_clean()
     finally:
         for student in students:

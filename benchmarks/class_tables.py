@@ -39,7 +39,7 @@ from typing import Any
 
 from push_learn.classroom import Store
 from push_learn.classroom.pgserver import TempPostgres
-from push_learn.classroom.table_games import DEFAULT_LEVEL, table_rules, table_spec
+from push_learn.classroom.table_games import table_rules, table_spec
 from push_learn.classroom.tables import StoreLink, TableMoved, TableReplica, bot_rng
 from push_learn.rummy.catalogue import rummy_rules
 from push_learn.rummy.engine import rules_to_json
@@ -53,7 +53,7 @@ def _student(store: Store, table_id: int, name: str, steps: int, poll: float, ap
              seen_ms: list[float], failures: list[str], lock: threading.Lock) -> None:
     try:
         replica = TableReplica(StoreLink(store, name), table_id)
-        bot = replica.spec.bots[DEFAULT_LEVEL[replica.spec.family]]()  # greedy, threshold or sensible
+        bot = replica.spec.bots[replica.spec.default_level]()  # greedy, threshold or sensible
         while replica.step < steps and not replica.match.over:
             before = replica.step
             replica.poll()
@@ -111,7 +111,7 @@ def run(url: str, tables: int, steps: int, poll: float, layout: str = "server",
                 store.join(code, name)
             rules = ONE_DEAL if game == "push" else table_rules(game, 4)
             table = store.open_table(code, game, rules, 4, seed=1000 + number, idle_limit_s=0,
-                                     bot_level=DEFAULT_LEVEL[table_spec(game).family])
+                                     bot_level=table_spec(game).default_level)
             for seat, name in enumerate(NAMES):
                 store.sit(table.id, name, seat)
             store.start_table(table.id)

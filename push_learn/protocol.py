@@ -181,3 +181,14 @@ class GameSpec:
     """The family's reader of one action's JSON (``to_json`` output) back into an action; it raises an
     error in plain words (``RecordError`` or ``ValueError``) for anything else. Class tables replay their
     log through it."""
+    default_level: str = "random"
+    """The bot level played when none is chosen, one of ``bots``: a new class table's bots unless the student
+    opening it chooses others (D-TBL-16, D-TBL-17)."""
+    against_dealer: bool = False
+    """True for a game where each player plays the dealer, not the other seats (Three Card Poker): class tables,
+    where classmates play each other, do not deal it (D-TBL-13)."""
+
+    def __post_init__(self) -> None:
+        if self.bots and self.default_level not in self.bots:
+            raise ValueError(f"{self.title}'s bots are {', '.join(self.bots)}: its usual bots cannot be "
+                             f"{self.default_level!r}")

@@ -25,7 +25,6 @@ from push_learn.apps.base import App
 from push_learn.apps.table_seat import POLL_S, TABLE_RULE, SharedSeat, TableBragTable, TablePokerTable, seat_line
 from push_learn.classroom.errors import ClassroomError
 from push_learn.classroom.tables import (
-    DEFAULT_LEVEL,
     TABLE_GAMES,
     TABLE_OPTIONS,
     ServiceLink,
@@ -147,7 +146,7 @@ class Lobby:
         """The chosen game's bot levels (its usual ones chosen) and, for Push stud, its options."""
         spec = GAMES[self.game.value]
         self.level.options = [(f"{level.capitalize()} bots", level) for level in spec.bots]
-        self.level.value = DEFAULT_LEVEL[spec.family]
+        self.level.value = spec.default_level
         for name, box in self.options.items():
             box.layout.display = None if name in TABLE_OPTIONS.get(spec.id, ()) else "none"
 

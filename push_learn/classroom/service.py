@@ -29,13 +29,12 @@ import threading
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from tornado import web
 from tornado.ioloop import IOLoop
 from tornado.log import app_log
 
-from push_learn.classroom.referee import Referee
 from push_learn.classroom.store import (
     Assignment,
     ClassroomError,
@@ -46,6 +45,9 @@ from push_learn.classroom.store import (
 )
 from push_learn.classroom.table_store import StepTaken, TableInfo, TableRefused, table_to_json
 from push_learn.errors import RecordError
+
+if TYPE_CHECKING:
+    from push_learn.classroom.referee import Referee
 
 __all__ = [
     "AUTH_HEADER",
@@ -129,8 +131,21 @@ class ClassService:
         self.teachers: set[str] = set()
         """Browser sessions that opened the teacher's dashboard (their kernels may read students' records)."""
         self._lock = threading.Lock()
-        self.referee = Referee()
-        """Checks every move a kernel appends to a class table against the table's game (D-TBL-21)."""
+        self._referee: Referee | None = None
+
+    @property
+    def referee(self) -> Referee:
+        """Checks every move a kernel appends to a class table against the table's game (D-TBL-21).
+
+        Made at the first append, so that a server whose classes play no table never imports the game
+        catalogue and its engines (``push_learn.classroom.referee`` imports them).
+        """
+        with self._lock:
+            if self._referee is None:
+                from push_learn.classroom.referee import Referee
+
+                self._referee = Referee()
+            return self._referee
 
     # ---- students ----------------------------------------------------------------------------
     def join(self, session: str, code: object, name: object) -> Member:
@@ -294,11 +309,11 @@ class ClassService:
         if action == "lobby":
             return self.lobby(member)
         if action == "new":
-            from push_learn.classroom.table_games import DEFAULT_LEVEL, TABLE_OPTIONS, table_rules, table_spec
+            from push_learn.classroom.table_games import TABLE_OPTIONS, table_rules, table_spec
 
             game = str(body.get("game", "push"))
             spec = table_spec(game)
-            level = body.get("level", DEFAULT_LEVEL[spec.family])
+            level = body.get("level", spec.default_level)
             if level not in spec.bots:
                 raise ClassroomError(f"choose {spec.title}'s bots among {', '.join(spec.bots)}, "
                                      f"not {str(level)[:20]!r}")

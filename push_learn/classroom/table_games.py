@@ -1,4 +1,7 @@
-"""Which games a class table plays, and a new table's rules, bots and seat names, read from the catalogue.
+"""Which games a class table plays, and a new table's rules and seat names, read from the catalogue.
+
+A game's usual bots (``GameSpec.default_level``) and whether it is played against the dealer
+(``GameSpec.against_dealer``) are the catalogue's own facts; this module adds only what is the tables' own.
 
 Kept apart from the replica (``push_learn.classroom.tables``) so the class service can read it
 without importing the replica's link to the service.
@@ -16,23 +19,19 @@ from push_learn.games import GAMES
 from push_learn.protocol import GameSpec
 from push_learn.records import Record, short
 
-__all__ = ["DEALER_GAMES", "DEFAULT_LEVEL", "SEAT_NAMES", "TABLE_FAMILIES", "TABLE_GAMES", "TABLE_OPTIONS",
-           "TABLE_SETUP", "replay_table", "table_record", "table_rules", "table_seat_names", "table_spec"]
+__all__ = ["SEAT_NAMES", "TABLE_FAMILIES", "TABLE_GAMES", "TABLE_OPTIONS", "TABLE_SETUP", "replay_table",
+           "table_record", "table_rules", "table_seat_names", "table_spec"]
 
 TABLE_FAMILIES = ("rummy", "stud", "three_card")
 """The families a class table plays (D-TBL-01, D-TBL-13, D-TBL-17): rummy, the push stud games, and of the
 three-card games brag."""
-DEALER_GAMES = ("three_card_poker",)
-"""Games of the table families where each player plays the dealer, not the other seats: not played at class
-tables (D-TBL-13)."""
 TABLE_OPTIONS = {"push_stud": ("roll_your_own", "substitution")}
 """The rules options a student may choose when opening a class table, by game (true or false each)."""
-DEFAULT_LEVEL = {"rummy": "greedy", "stud": "threshold", "three_card": "sensible"}
-"""The bots of a new table when none are chosen, by family."""
 TABLE_GAMES = tuple(spec.id for spec in GAMES.values()
-                    if spec.family in TABLE_FAMILIES and spec.id not in DEALER_GAMES and spec.read_action is not None
+                    if spec.family in TABLE_FAMILIES and not spec.against_dealer and spec.read_action is not None
                     and spec.players[-1] >= 2)
-"""The games a class table plays, by id: Push, Cap-It, 6-7-8-9-10, Push stud, Screw Your Neighbor and brag."""
+"""The games a class table plays, by id: Push, Cap-It, 6-7-8-9-10, Push stud, Screw Your Neighbor and brag (not
+Three Card Poker, played against the dealer)."""
 TABLE_SETUP: Mapping[str, Mapping[str, Any]] = {"brag": {"hands": 5}}
 """The set-up a class table gives a game besides its rules, by game: a brag table plays a match of five deals
 (D-TBL-18). The table's stored rules carry these fields beside the game's own, so the store's log, every

@@ -41,7 +41,6 @@ from typing import Any, Protocol
 
 from push_learn.classroom.errors import ClassroomError
 from push_learn.classroom.table_games import (
-    DEFAULT_LEVEL,
     TABLE_FAMILIES,
     TABLE_GAMES,
     TABLE_OPTIONS,
@@ -61,7 +60,6 @@ from push_learn.errors import IllegalAction, PushLearnError
 from push_learn.protocol import SeatAction
 
 __all__ = [
-    "DEFAULT_LEVEL",
     "HEARTBEAT_S",
     "TABLE_FAMILIES",
     "TABLE_GAMES",

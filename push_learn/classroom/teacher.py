@@ -460,10 +460,10 @@ def _table_action(service: ClassService, code: str, action: str, argument: Any) 
         store.pause_table(info.id, paused=action == "pause")
         return f"Table {info.id} {'paused' if action == 'pause' else 'resumed'}."
     if action == "bot":
-        from push_learn.classroom.table_games import DEFAULT_LEVEL, table_spec
+        from push_learn.classroom.table_games import table_spec
 
         spec = table_spec(info.game)
-        seat, level = argument("seat", "").strip(), argument("level", DEFAULT_LEVEL[spec.family])
+        seat, level = argument("seat", "").strip(), argument("level", spec.default_level)
         if not seat.isdigit() or level not in spec.bots:
             raise ClassroomError(f"choose a seat number and one of {spec.title}'s bot levels ({', '.join(spec.bots)})")
         store.seat_bot(info.id, int(seat), level)

@@ -182,14 +182,15 @@ def _counts(rules_module: str, rules_class: str) -> tuple[int, ...]:
 
 POKER_GAMES: tuple[GameSpec, ...] = (
     GameSpec("push_stud", "Push stud", "stud", _counts("push_stud", "PushStudRules"), 6, _new_push_stud,
-             _load_stud, {"random": _stud_random, "threshold": _stud_threshold}, _read_stud_action),
+             _load_stud, {"random": _stud_random, "threshold": _stud_threshold}, _read_stud_action,
+             default_level="threshold"),
     GameSpec("screw", "Screw Your Neighbor", "stud", _counts("screw", "ScrewRules"), 6, _new_screw, _load_stud,
-             {"random": _stud_random, "threshold": _stud_threshold}, _read_stud_action),
+             {"random": _stud_random, "threshold": _stud_threshold}, _read_stud_action, default_level="threshold"),
     GameSpec("brag", "Three-card brag", "three_card", _counts("brag_types", "BragRules"), 4, _new_brag, _load_brag,
-             {"random": _brag_random, "sensible": _brag_sensible}, _read_brag_action),
+             {"random": _brag_random, "sensible": _brag_sensible}, _read_brag_action, default_level="sensible"),
     GameSpec("three_card_poker", "Three Card Poker", "three_card",
              _counts("three_card_poker", "ThreeCardPokerRules"), 1, _new_three_card_poker, _load_three_card_poker,
-             {"random": _tcp_random, "strategy": _tcp_strategy}, _read_tcp_action),
+             {"random": _tcp_random, "strategy": _tcp_strategy}, _read_tcp_action, against_dealer=True),
 )
 """The poker family's games, in the order people meet them."""
 

@@ -145,10 +145,12 @@ RUMMY_GAMES: tuple[GameSpec, ...] = tuple(
         load=_load(game_id),
         bots=_bots(),
         read_action=_read_action,
+        default_level="greedy",
     )
     for game_id, title in VARIANT_NAMES.items()
 )
-"""Push, Cap-It and 6-7-8-9-10: ids, names, player counts, default players, start, replay, bots."""
+"""Push, Cap-It and 6-7-8-9-10: ids, names, player counts, default players, start, replay, bots (greedy ones
+unless others are chosen)."""
 
 _BY_ID = {spec.id: spec for spec in RUMMY_GAMES}
 

@@ -7,6 +7,8 @@ the due bot chooses from its own seat's observation; under a running event loop 
 thinks in a worker thread, so the page stays answered, and its move is played only if the game is still
 where it was; a bot that fails or tries a refused move stops play with a notice that does not quote the
 reason (it may name the bot's hidden cards), which is kept in ``bot_error`` instead.
+
+``seat_rngs`` gives each seat its own source of chance, fixed by the game's seed.
 """
 
 from __future__ import annotations
@@ -21,7 +23,17 @@ from push_learn.errors import IllegalAction
 from push_learn.protocol import Bot
 from push_learn.widgets.pacer import Paced
 
-__all__ = ["BotTurns", "PlayedGame"]
+__all__ = ["BotTurns", "PlayedGame", "seat_rngs"]
+
+
+def seat_rngs(seed: int | str, seats: int) -> dict[int, random.Random]:
+    """Each seat's own source of chance, fixed by the game's ``seed``: the same deal number, the same bots' choices.
+
+    >>> rngs = seat_rngs(7, 3)
+    >>> sorted(rngs), rngs[1].random() == random.Random("7:1").random()
+    ([0, 1, 2], True)
+    """
+    return {seat: random.Random(f"{seed}:{seat}") for seat in range(seats)}
 
 
 class PlayedGame(Protocol):

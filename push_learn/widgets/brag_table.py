@@ -15,7 +15,6 @@ Voila), one action per step at the chosen pace, so the page stays answered meanw
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -38,7 +37,7 @@ from push_learn.protocol import Bot
 from push_learn.records import Record, short
 from push_learn.seeds import read_seed
 from push_learn.widgets.base import IntentError, PushWidget, SavesRecords, bot_level, int_field, intent, str_field
-from push_learn.widgets.bot_turns import BotTurns
+from push_learn.widgets.bot_turns import BotTurns, seat_rngs
 from push_learn.widgets.cards import back_json, card_json
 
 __all__ = ["BOT_NAMES", "HANDS", "LEVELS", "BragTable", "bet_amounts"]
@@ -118,7 +117,7 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
         self.seed = seed
         self._begin(new_game("brag", seed=seed, players=self.names, hands=self.hands))
         self._bots = {s: GAMES["brag"].bots[self.level]() for s in range(self.players) if s != self.seat}
-        self._rngs = {s: random.Random(f"{seed}:{s}") for s in range(self.players)}
+        self._rngs = seat_rngs(seed, self.players)
 
     def _begin(self, game: BragGame) -> None:
         """Show ``game`` from its start: no showdown read yet, nothing to announce, no coach's answer."""

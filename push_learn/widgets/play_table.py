@@ -39,7 +39,7 @@ from push_learn.widgets.base import (
     intent,
     str_field,
 )
-from push_learn.widgets.bot_turns import BotTurns
+from push_learn.widgets.bot_table import TAKE_BACK_NOTE, BotTable
 from push_learn.widgets.cards import arrived
 from push_learn.widgets.coach_json import hint_json, refusal_help
 from push_learn.widgets.moves import MoveComposer, MoveIntents, action_in
@@ -55,14 +55,6 @@ __all__ = ["LEVELS", "TAKE_BACK_NOTE", "PlayTable", "default_seat", "make_bot"]
 
 LEVELS = BOT_LEVELS
 """Bot levels offered to the student, weakest first (the catalogue's, ``push_learn.rummy.catalogue``)."""
-
-
-TAKE_BACK_NOTE = (
-    "a move cannot be taken back once a card you had not seen has been shown since: your draw after a push, "
-    "another player's move, the end of a deal"
-)
-"""Why take-back stops where it does: the same deal number deals the same cards again, so undoing a move
-after seeing what came next would tell the student the stock's order or another player's cards."""
 
 
 def make_bot(level: str) -> Bot:
@@ -84,7 +76,7 @@ def default_seat(rules: RummyRules) -> int:
 
 
 class PlayTable(
-    HandSorting, MoveIntents, CoachOffLoop, SavesRecords, BotTurns, PushWidget, module="play_table",
+    HandSorting, MoveIntents, CoachOffLoop, SavesRecords, BotTable, PushWidget, module="play_table",
     parts=("pl_table.js", "pl_scores.js", "pl_files.js"),
 ):
     """Play a whole match as one seat against bots: take or push, meld, lay off, rescue, discard.
@@ -122,13 +114,10 @@ class PlayTable(
             raise ValueError(f"{game.name} here has seats 0 to {game.players - 1}, not {seat}")
         self.seat = seat
         bot_level(level, LEVELS, ValueError)
-        self.level = level
-        self._bot_level: Bot | None = None
-        self._bots = dict(bots or {})
+        self.start_level_bots(level, bots, speed)
         self.title = title
         self.sort = "suit"
         self.composer = MoveComposer()
-        self.start_bot_turns(speed)
         self._hint: dict[str, Any] | None = None
         self._help: str | None = None
         self._last_events: list[str] = []
@@ -139,28 +128,21 @@ class PlayTable(
 
     # ---- the match ---------------------------------------------------------------------------
 
-    def _start(self, match: Match, mine: list[int]) -> None:
+    def _keep_game(self, match: Match) -> None:
+        """Play ``match``: no pause, no cards picked, the student's hand as seen now."""
         self.match = match
-        self._mine = mine
-        """Indices in ``match.actions`` of the student's actions that may still be taken back."""
-        self._rngs = {s: random.Random(f"{match.seed}:{s}") for s in range(match.rules.players)}
         self.paused_at_deal_end = False
         self.composer.clear()
         self._seen_hand: list[Card] = list(match.hand(self.seat))
-        self._hint = None
+
+    def _make_bot(self, level: str) -> Bot:
+        """A fresh rummy bot of ``level`` (``make_bot``)."""
+        return make_bot(level)
 
     @property
     def view(self) -> Observation:
         """What the student's seat may know now."""
         return self.match.observe(self.seat)
-
-    def bot_for(self, seat: int) -> Bot:
-        """The bot playing ``seat`` (the chosen level unless a bot was given for that seat)."""
-        if seat in self._bots:
-            return self._bots[seat]
-        if self._bot_level is None:
-            self._bot_level = make_bot(self.level)
-        return self._bot_level
 
     @property
     def bots_to_move(self) -> bool:
@@ -194,10 +176,6 @@ class PlayTable(
     def _seat_name(self, seat: int) -> str:
         """The seat's name at this match."""
         return self.match.names[seat]
-
-    def _seat_bot(self, seat: int) -> Bot:
-        """The bot playing ``seat`` (``bot_for``)."""
-        return self.bot_for(seat)
 
     def _apply_bot_move(self, seat: int, action: Action) -> None:
         """Play the bot's move; keep its log lines and close the student's take-back."""
@@ -321,16 +299,14 @@ class PlayTable(
         self._seen_hand = list(self.match.hand(self.seat))
         self._resume()
 
-    @intent("takeback")
-    def _takeback(self, _content: Mapping[str, Any]) -> None:
-        if not self._mine:
-            raise IntentError(f"there is no move of yours to take back: {TAKE_BACK_NOTE}")
-        self._pacer.stop()
-        index = self._mine[-1]
-        taken = self.match.actions[index]
-        self._start(self.match.fork(index), mine=self._mine[:-1])
+    def _taken_back(self, index: int) -> tuple[Match, str]:
+        """The match before the student's move ``index``, and that move."""
+        return self.match.fork(index), str(self.match.actions[index])
+
+    def _takeback(self, content: Mapping[str, Any]) -> None:
+        """As every table with take-back (``BotTable``); the log lines of the undone moves go too."""
+        super()._takeback(content)
         self._last_events = []
-        self.notify("info", f"Taken back: {taken}. Your move again.")
 
     @intent("hint")
     def _hint_intent(self, _content: Mapping[str, Any]) -> None:
@@ -382,7 +358,7 @@ class PlayTable(
     def _level(self, content: Mapping[str, Any]) -> None:
         level = str_field(content, "level")
         try:
-            self._bot_level = make_bot(level)
+            self._bot_level = self._make_bot(level)
         except ValueError as exc:
             raise IntentError(str(exc)) from exc
         self.level = level

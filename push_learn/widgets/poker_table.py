@@ -30,9 +30,9 @@ from push_learn.poker.stud_records import load_stud
 from push_learn.protocol import Bot
 from push_learn.records import Record, short
 from push_learn.widgets.base import CoachOffLoop, IntentError, PushWidget, SavesRecords, bot_level, intent, str_field
-from push_learn.widgets.bot_turns import BotTurns
+from push_learn.widgets.bot_table import BotTable
 from push_learn.widgets.cards import back_json, card_json
-from push_learn.widgets.play_table import TAKE_BACK_NOTE, parse_seed
+from push_learn.widgets.play_table import parse_seed
 
 __all__ = ["GAMES", "LEVELS", "PokerTable", "button_label"]
 
@@ -97,7 +97,7 @@ def _seen(view: Observation) -> tuple[frozenset[Card], tuple[object, ...], bool]
     return frozenset(cards), tuple(s.declared for s in view.seats), view.result is not None
 
 
-class PokerTable(CoachOffLoop, SavesRecords, BotTurns, PushWidget, module="poker_table"):
+class PokerTable(CoachOffLoop, SavesRecords, BotTable, PushWidget, module="poker_table"):
     """Play one deal of Push stud or Screw Your Neighbor in one seat against bots.
 
     Keep or push the card offered (with the coach's estimate of each choice), bet with the buttons the
@@ -146,12 +146,9 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTurns, PushWidget, module="poker
         self.game_id = game
         self.players = count
         self.seat = seat
-        self.level = level
         self.rules_options = rules
         self.title = title
-        self._bots = dict(bots or {})
-        self._bot_level: Bot[Observation, Action] | None = None
-        self.start_bot_turns(speed)
+        self.start_level_bots(level, bots, speed)
         self._full_log = False
         self._start(spec.new(seed=seed, players=count, **rules), mine=[])
         super().__init__(**options)
@@ -160,12 +157,14 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTurns, PushWidget, module="poker
 
     # ---- the deal ----------------------------------------------------------------------------
 
-    def _start(self, game: StudGame, mine: list[int]) -> None:
+    def _keep_game(self, game: StudGame) -> None:
+        """Play ``game``."""
         self.game = game
-        self._mine = mine
-        """Indices in the record's actions of the student's moves that may still be taken back."""
-        self._rngs = {s: random.Random(f"{game.seed}:{s}") for s in range(len(game.players))}
-        self._hint: dict[str, Any] | None = None
+
+    def _make_bot(self, level: str) -> Bot[Observation, Action]:
+        """A fresh bot of ``level`` for this table's game, from the catalogue."""
+        bot: Bot[Observation, Action] = spec_of(self.game_id).bots[level]()
+        return bot
 
     @property
     def view(self) -> Observation:
@@ -176,14 +175,6 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTurns, PushWidget, module="poker
     def moves(self) -> int:
         """How many actions the deal has had."""
         return len(self.game.record().actions)
-
-    def bot_for(self, seat: int) -> Bot[Observation, Action]:
-        """The bot playing ``seat`` (the chosen level unless a bot was given for that seat)."""
-        if seat in self._bots:
-            return self._bots[seat]
-        if self._bot_level is None:
-            self._bot_level = spec_of(self.game_id).bots[self.level]()
-        return self._bot_level
 
     def _bot_seats(self) -> list[int]:
         return [s for s in self.game.to_move if s != self.seat]
@@ -204,10 +195,6 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTurns, PushWidget, module="poker
     def _seat_name(self, seat: int) -> str:
         """The seat's player's name."""
         return self.game.players[seat]
-
-    def _seat_bot(self, seat: int) -> Bot[Observation, Action]:
-        """The bot playing ``seat`` (``bot_for``)."""
-        return self.bot_for(seat)
 
     def _apply_bot_move(self, seat: int, action: Action) -> None:
         """Play the bot's move; it closes the student's take-back, and the hint once the turn is not theirs."""
@@ -353,17 +340,10 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTurns, PushWidget, module="poker
         self._hint = None
         self._resume()
 
-    @intent("takeback")
-    def _takeback(self, _content: Mapping[str, Any]) -> None:
-        """Undo the student's last move if it has shown nothing new and no one has moved since (D-UI-12)."""
-        if not self._mine:
-            raise IntentError(f"there is no move of yours to take back: {TAKE_BACK_NOTE}")
-        self._pacer.stop()
-        index = self._mine[-1]
-        taken = Action.from_json(self.game.record().actions[index])
-        self._start(load_stud(self.game.record(), index), mine=self._mine[:-1])
-        self.notify("info", f"Taken back: {taken.describe(self.game.players)}. Your move again.")
-        self._resume()
+    def _taken_back(self, index: int) -> tuple[StudGame, str]:
+        """The deal before the student's move ``index``, and that move described."""
+        record = self.game.record()
+        return load_stud(record, index), Action.from_json(record.actions[index]).describe(self.game.players)
 
     @intent("hint")
     def _hint_intent(self, _content: Mapping[str, Any]) -> None:

@@ -1,4 +1,5 @@
-"""Layers hold (ARCHITECTURE.md): the serve module stands below the CLI, and widgets load no solver until asked.
+"""Layers hold (ARCHITECTURE.md): the serve module stands below the CLI, widgets load no solver until asked, and the
+class service loads no game until it checks a table's move.
 
 Each check imports in a fresh Python, so that modules already imported by other tests cannot hide a leak.
 """
@@ -39,3 +40,11 @@ def test_the_serve_module_imports_neither_the_cli_nor_a_server(statement: str) -
     loaded = _modules_after(statement)
     assert "push_learn.cli" not in loaded
     assert not {name for name in loaded if name.split(".")[0] in ("voila", "jupyter_server", "tornado")}
+
+
+def test_importing_the_class_service_loads_no_game() -> None:
+    """The referee (and through it the game catalogue and every engine) is imported at a table's first move."""
+    loaded = _modules_after("import push_learn.classroom.service")
+    assert "push_learn.classroom.service" in loaded
+    assert not {"push_learn.classroom.referee", "push_learn.classroom.table_games", "push_learn.games"} & loaded
+    assert not any(name.split(".")[1] in ("rummy", "poker") for name in loaded if "." in name)

@@ -10,22 +10,19 @@ The store's log is the hand both pages showed, each step once.
 
 from __future__ import annotations
 
-import json
-import time
-from typing import Any
-
 import pytest
 from playwright.sync_api import Browser, expect
 from stud_hidden import hidden_from
+from table_students import leaks, play_by_clicks, seat_students, start_table
 
 # The class store and server of the Push class tables' test (a SQLite file or a PostgreSQL database)
 from test_class_loop import class_db  # noqa: F401
-from test_class_tables_play import MOVE, Student, _open, frame_parts, tables_server  # noqa: F401
+from test_class_tables_play import MOVE, tables_server  # noqa: F401
 
 from push_learn.apps.harness import Server
 from push_learn.cards import Card
 from push_learn.classroom import Store
-from push_learn.classroom.tables import StoreLink, TableReplica, table_rules
+from push_learn.classroom.tables import StoreLink, TableReplica
 from push_learn.poker.actions import Action
 from push_learn.poker.stud_records import load_stud
 from push_learn.widgets.poker_table import button_label
@@ -57,54 +54,25 @@ def _never_seen(replica: TableReplica, seat: int) -> tuple[set[Card], set[Card]]
     return unseen, unseen & held
 
 
-def _without_code(value: Any) -> Any:
-    """``value`` without the widgets' own code (their ES module and stylesheet), which is not game data."""
-    if isinstance(value, dict):
-        return {k: _without_code(v) for k, v in value.items() if k not in ("_esm", "_css")}
-    if isinstance(value, list):
-        return [_without_code(v) for v in value]
-    return value
-
-
-def _leaks(student: Student, cards: set[Card]) -> list[str]:
-    text = "\n".join(json.dumps(_without_code(part), ensure_ascii=False)
-                     for payload in student.frames for part in frame_parts(payload))
-    assert '"pl-poker-table"' in text or "pl_poker" in text or '"seats"' in text, "no table reached the page"
-    return [str(card) for card in cards if f'"{card.ascii}"' in text or str(card) in text]
-
-
 @pytest.mark.parametrize("class_db", ["sqlite"], indirect=True)
 def test_two_students_play_a_screw_your_neighbor_hand_by_clicks_and_see_no_other_hole_card(
     tables_server: Server, class_db: str, browser: Browser,  # noqa: F811
 ) -> None:
-    with Store(class_db, seal_key=None) as store:
-        code = store.create_class("Year 10").code
-        table = store.open_table(code, "screw", table_rules("screw", 3), 3, bot_level="random", idle_limit_s=0,
-                                 seed=SEED).id
-    students = [_open(browser, tables_server, name, seat, code, f"Seat {seat + 1}")
-                for seat, name in enumerate(("Ann", "Ben"))]
+    opened, students = seat_students(browser, tables_server, class_db, "screw", "random", SEED)
+    table = opened.id
     try:
-        for student in students:
-            student.page.get_by_role("button", name="Start with bots in the free seats").click()
-            expect(student.page.locator(".pl-poker-table")).to_be_visible(timeout=MOVE)
+        start_table(students, ".pl-poker-table")
         with Store(class_db, seal_key=None) as store:
             replica = TableReplica(StoreLink(store, None), table)
-            deadline = time.monotonic() + 300
-            while not replica.match.over:
-                assert time.monotonic() < deadline, "the hand did not end"
-                seat = next((s for s in replica.match.to_move if s in (0, 1)), None)
-                if seat is None:  # a bot's turn: a student's kernel plays it at its next poll
-                    time.sleep(0.05)
-                    replica.poll()
-                    continue
-                action, step = _choice(replica, seat), replica.step
-                label = button_label(action, replica.match.observe(seat))
+
+            def click(seat: int) -> str:
+                """The student's move (``_choice``), clicked on their page."""
+                label = button_label(_choice(replica, seat), replica.match.observe(seat))
                 moves = students[seat].page.locator(".pl-poker-moves")
                 moves.get_by_role("button", name=label, exact=True).click(timeout=MOVE)
-                while replica.step == step:
-                    assert time.monotonic() < deadline, f"{label} by {students[seat].name} did not land"
-                    time.sleep(0.05)
-                    replica.poll()
+                return label
+
+            play_by_clicks(replica, students, lambda: bool(replica.match.over), click)
             log = store.table_log(table)
         assert [row.step for row in log] == list(range(len(log))) and replica.match.result is not None
         assert {row.seat for row in log if not row.by_bot} == {0, 1}
@@ -115,7 +83,7 @@ def test_two_students_play_a_screw_your_neighbor_hand_by_clicks_and_see_no_other
         for seat, student in enumerate(students):
             hidden, holes = _never_seen(replica, seat)
             assert holes, "some of another seat's cards stay unseen to this student until the end"
-            assert _leaks(student, hidden) == [], f"{student.name}'s page got cards it never saw"
+            assert leaks(student, hidden) == [], f"{student.name}'s page got cards it never saw"
             student.watch.assert_clean()
     finally:
         for student in students:

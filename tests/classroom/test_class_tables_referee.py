@@ -71,3 +71,15 @@ def test_a_whole_hand_through_the_server_which_says_when_it_is_over(store: Store
         seat = game.to_move[0]
         _append(ClassService(store, SEAL_KEY), members, table_id, step, seat, game.legal_actions(seat)[-1].to_json())
     assert _game(store, table_id).over and store.table(table_id).status == "over"
+
+
+def test_the_service_keeps_one_referee_made_at_the_first_move_it_checks(store: Store) -> None:
+    service = ClassService(store, SEAL_KEY)
+    table_id, members = _screw_table(store, service)
+    assert service._referee is None, "opening, sitting at and starting a table check no move"
+    game = _game(store, table_id)
+    seat = game.to_move[0]
+    _append(service, members, table_id, 0, seat, game.legal_actions(seat)[-1].to_json())
+    referee = service.referee
+    assert referee is service._referee is service.referee
+    assert set(referee._games) == {table_id}, "the game it checked the first move on is kept for the next"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -91,3 +92,18 @@ def test_a_rummy_file_saved_in_the_older_format_still_loads() -> None:
 def test_malformed_text_is_a_record_error(text: str) -> None:
     with pytest.raises(RecordError):
         load_record(text)
+
+
+def test_the_catalogue_says_each_games_usual_bots_and_which_game_is_played_against_the_dealer() -> None:
+    assert {game_id: spec.default_level for game_id, spec in GAMES.items()} == {
+        "push": "greedy", "cap_it": "greedy", "six_to_ten": "greedy", "push_stud": "threshold", "screw": "threshold",
+        "brag": "sensible", "three_card_poker": "random"}
+    assert [game_id for game_id, spec in GAMES.items() if spec.against_dealer] == ["three_card_poker"]
+
+
+def test_a_games_usual_bots_are_among_its_bots() -> None:
+    spec = GAMES["brag"]
+    with pytest.raises(ValueError, match="Three-card brag's bots are random, sensible: its usual bots cannot be "
+                                         "'greedy'"):
+        dataclasses.replace(spec, default_level="greedy")
+    assert dataclasses.replace(spec, bots={}, default_level="greedy").default_level == "greedy"  # no bots: no check

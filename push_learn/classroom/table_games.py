@@ -40,6 +40,20 @@ SEAT_NAMES = {"brag": "Seat {}"}
 """How a table names the seats of a game whose own names are not for people (brag's ``seat 0``), numbered from 1."""
 
 
+def table_levels() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Every bot level a class-table game offers, in the catalogue's order, each with the titles of the games
+    that offer it (for the teacher's "give the seat to a bot" list).
+
+    >>> dict(table_levels())["threshold"]
+    ('Push stud', 'Screw Your Neighbor')
+    """
+    games: dict[str, list[str]] = {}
+    for game in TABLE_GAMES:
+        for level in GAMES[game].bots:
+            games.setdefault(level, []).append(GAMES[game].title)
+    return tuple((level, tuple(titles)) for level, titles in games.items())
+
+
 def table_spec(game: object) -> GameSpec:
     """The catalogue entry of a game a class table plays; ``ClassroomError`` in words for any other."""
     if not isinstance(game, str) or game not in TABLE_GAMES:

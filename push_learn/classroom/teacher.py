@@ -21,6 +21,7 @@ from tornado import web
 from push_learn.apps.guards import teacher_only
 from push_learn.classroom.service import GAME_WORDS, LEVEL_WORDS, ClassService, _blocking, _service, describe
 from push_learn.classroom.store import ClassInfo, ClassroomError, NotFound
+from push_learn.classroom.table_games import TABLE_GAMES, table_levels, table_seat_names, table_spec
 from push_learn.games import GAMES
 
 if TYPE_CHECKING:
@@ -127,6 +128,12 @@ def render_chart(steps: list[tuple[int, int, int, int]]) -> str:
                      rows, "pl-timeline", "") + "</details>")
 
 
+def _level_words(level: str, games: Sequence[str]) -> str:
+    """A bot level in words for the table form, with the games that offer it unless every table game does."""
+    words = LEVEL_WORDS.get(level, f"{level} bots")
+    return words if len(games) == len(TABLE_GAMES) else f"{words} ({', '.join(games)})"
+
+
 def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
     """The sections of one class: code, assignment form, live view, leaderboards, exercises, export, delete."""
     store = service.store
@@ -137,8 +144,8 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
     variants = "".join(f'<option value="{key}">{_e(name)}</option>' for key, name in GAME_WORDS.items())
     levels = "".join(f'<option value="{key}"{" selected" if key == "greedy" else ""}>{_e(words)}</option>'
                      for key, words in LEVEL_WORDS.items())
-    table_levels = levels + ('<option value="threshold">threshold bots (stud games)</option>'
-                             '<option value="sensible">sensible bots (brag)</option>')
+    seat_levels = '<option value="" selected>the game\'s usual bots</option>' + "".join(
+        f'<option value="{level}">{_e(_level_words(level, games))}</option>' for level, games in table_levels())
     parts = [
         f'<section aria-labelledby="pl-class-title"><h2 id="pl-class-title">{_e(info.name)}</h2>'
         f'<p>Class code to hand out: <span class="pl-code">{_e(code)}</span> '
@@ -202,7 +209,7 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
         '</option><option value="bot">give the seat to a bot</option><option value="idle">set the idle limit'
         "</option></select></label>"
         '<label>Seat <input name="seat" type="number" min="0" max="7" value="0"></label>'
-        f"<label>Bots <select name=\"level\">{table_levels}</select></label>"
+        f"<label>Bots <select name=\"level\">{seat_levels}</select></label>"
         '<label>Idle limit (seconds, 0 = never) <input name="seconds" type="number" min="0" value="120"></label>'
         "<button type=\"submit\">Do it</button></form></section>")
     links = " ".join(f'<a href="/push_learn/teacher/export/{_e(code)}/{sheet}.csv" download>{sheet}.csv</a>'
@@ -220,8 +227,6 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
 def render_tables(service: ClassService, code: str) -> str:
     """Every table of the class, live: status, step, who sits where (away students marked), and links to
     watch a seat or all cards, and, once over, the record for the Deal Replayer."""
-    from push_learn.classroom.table_games import table_seat_names
-
     rows: list[list[object]] = []
     for info in service.store.tables(code, finished=True):
         names = table_seat_names(info.game, len(info.seats))
@@ -460,10 +465,8 @@ def _table_action(service: ClassService, code: str, action: str, argument: Any) 
         store.pause_table(info.id, paused=action == "pause")
         return f"Table {info.id} {'paused' if action == 'pause' else 'resumed'}."
     if action == "bot":
-        from push_learn.classroom.table_games import table_spec
-
         spec = table_spec(info.game)
-        seat, level = argument("seat", "").strip(), argument("level", spec.default_level)
+        seat, level = argument("seat", "").strip(), argument("level", "").strip() or spec.default_level
         if not seat.isdigit() or level not in spec.bots:
             raise ClassroomError(f"choose a seat number and one of {spec.title}'s bot levels ({', '.join(spec.bots)})")
         store.seat_bot(info.id, int(seat), level)

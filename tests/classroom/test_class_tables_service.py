@@ -78,6 +78,8 @@ def test_the_teacher_watches_pauses_and_replaces_seats_of_a_class_table(store: S
         page = (await teacher.send("GET", f"/push_learn/teacher?class={new.code}")).body.decode()
         assert "South: Ann" in page and f"/push_learn/teacher/table/{table_id}.html?seat=all" in page
         assert str(replica.info.seed) not in page
+        assert '<option value="" selected>the game\'s usual bots</option>' in page  # the seat form's levels
+        assert "threshold bots (Push stud, Screw Your Neighbor)" in page and ">random bots<" in page
         watch = (await teacher.send("GET", f"/push_learn/teacher/table/{table_id}.html?seat=all")).body.decode()
         assert all(str(card) in watch for card in replica.match.hand(0))  # every hand open
         one = (await teacher.send("GET", f"/push_learn/teacher/table/{table_id}.html?seat=2")).body.decode()

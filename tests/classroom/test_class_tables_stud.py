@@ -219,6 +219,9 @@ def test_the_teacher_watches_a_stud_table_one_seat_or_every_card_and_gives_a_sea
     with pytest.raises(ClassroomError, match="one of Push stud's bot levels \\(random, threshold\\)"):
         _table_action(service, code, "bot", {"table": str(table_id), "seat": "1", "level": "greedy"}.get)
     assert [s.bot for s in store.table(table_id).seats] == ["threshold", None, "random", "random"]
+    said = _table_action(service, code, "bot", {"table": str(table_id), "seat": "2", "level": ""}.get)
+    assert said == f"Seat 2 of table {table_id} is played by threshold bots now."  # the game's usual bots
+    assert [s.bot for s in store.table(table_id).seats] == ["threshold", None, "threshold", "random"]
 
 
 def test_a_finished_stud_table_is_linked_to_the_poker_replayer_with_its_record(store: Store) -> None:

@@ -12,6 +12,9 @@ class service's definition, the culler's options and the default page.
 ``student`` is one student as a browser would be on the wire, in an asyncio task: the hub's login form,
 the spawn, the OAuth redirects to their own server, a dashboard page through Voilà, then the kernel's
 websocket, where a widget message must be answered (``click``). ``stop_hub`` ends it all.
+
+``Teacher`` is the teacher beside the hub, as the docs tell a school to work: the teacher's dashboard of a
+``push-learn serve --class-db`` on the hub's class store, its forms sent as its buttons send them.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -39,16 +43,20 @@ import psutil  # type: ignore[import-untyped]
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest, HTTPResponse
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
-from push_learn.apps.harness import ServerError, free_port, kernel_message
+from push_learn.apps.guards import KEY_PATH
+from push_learn.apps.harness import Server, ServerError, free_port, kernel_message, start_server, stop_server
 from push_learn.classroom.hub import HUB_SERVICE_ENV, SERVICE_NAME, service_definition
 
 __all__ = [
     "CLASS_PASSWORD",
     "IMAGE_REPO",
     "REPO",
+    "TEACHER_PAGE",
     "Z2JH",
     "Hub",
     "Student",
+    "Teacher",
+    "fetch_with_cookies",
     "hub_config",
     "hub_proxy",
     "load_z2jh",
@@ -313,6 +321,35 @@ def _now_iso() -> str:
     return datetime.now(timezone.utc).isoformat()
 
 
+async def fetch_with_cookies(jar: dict[str, str], url: str, method: str = "GET", body: bytes | None = None,
+                             headers: dict[str, str] | None = None, who: str = "the browser") -> HTTPResponse:
+    """One request as a browser makes it: the cookies of ``jar`` sent, those the answers set kept in it (an
+    empty value removes one), redirects followed by hand (a 303 goes on with GET); the last answer. Like a
+    browser, ``jar`` holds the cookies of every port of 127.0.0.1 together."""
+    client = AsyncHTTPClient()
+    for _ in range(20):
+        request = HTTPRequest(url, method=method, body=body, follow_redirects=False, request_timeout=STEP_TIMEOUT,
+                              headers={"Cookie": "; ".join(f"{k}={v}" for k, v in jar.items()), **(headers or {})})
+        try:
+            reply = await client.fetch(request, raise_error=False)
+        except HTTPClientError as error:  # pragma: no cover - raise_error=False keeps HTTP errors here
+            raise ServerError(f"{who}: {url}: {error}") from None
+        for header in reply.headers.get_list("Set-Cookie"):
+            key, _, rest = header.partition("=")
+            value = rest.split(";")[0]
+            if value:
+                jar[key.strip()] = value
+            else:
+                jar.pop(key.strip(), None)
+        if reply.code in (301, 302, 303, 307) and "Location" in reply.headers:
+            url = urllib.parse.urljoin(url, reply.headers["Location"])
+            if reply.code != 307:
+                method, body = "GET", None
+            continue
+        return reply
+    raise ServerError(f"{who}: too many redirects at {url}")
+
+
 @dataclass
 class Student:
     """One student as their browser is on the wire: cookies, their server, their dashboard's kernel."""
@@ -331,29 +368,7 @@ class Student:
     async def fetch(self, url: str, method: str = "GET", body: bytes | None = None,
                     headers: dict[str, str] | None = None) -> HTTPResponse:
         """One request with the student's cookies, following redirects by hand (keeping the cookies each sets)."""
-        client = AsyncHTTPClient()
-        for _ in range(20):
-            request = HTTPRequest(url, method=method, body=body, follow_redirects=False, request_timeout=STEP_TIMEOUT,
-                                  headers={"Cookie": "; ".join(f"{k}={v}" for k, v in self.jar.items()),
-                                           **(headers or {})})
-            try:
-                reply = await client.fetch(request, raise_error=False)
-            except HTTPClientError as error:  # pragma: no cover - raise_error=False keeps HTTP errors here
-                raise ServerError(f"{self.name}: {url}: {error}") from None
-            for header in reply.headers.get_list("Set-Cookie"):
-                key, _, rest = header.partition("=")
-                value = rest.split(";")[0]
-                if value:
-                    self.jar[key.strip()] = value
-                else:
-                    self.jar.pop(key.strip(), None)
-            if reply.code in (301, 302, 303, 307) and "Location" in reply.headers:
-                url = urllib.parse.urljoin(url, reply.headers["Location"])
-                if reply.code != 307:
-                    method, body = "GET", None
-                continue
-            return reply
-        raise ServerError(f"{self.name}: too many redirects at {url}")
+        return await fetch_with_cookies(self.jar, url, method, body, headers, who=self.name)
 
     async def log_in(self, password: str = CLASS_PASSWORD) -> None:
         """The hub's login form, with the class password."""
@@ -515,3 +530,89 @@ class Student:
                         headers={"Authorization": f"token {token}", "Content-Type": "application/json"}),
             raise_error=False)
         return reply.code, (json.loads(reply.body) if reply.body else {})
+
+
+# ---- the teacher beside the hub ------------------------------------------------------------------------
+
+TEACHER_PAGE = "push_learn/teacher"
+"""The teacher's dashboard on ``push-learn serve`` (below the server's address)."""
+
+
+@dataclass
+class Teacher:
+    """The teacher as docs/classroom.md tells a school to work beside the hub: the teacher's dashboard of a
+    ``push-learn serve --class-db <the hub's store>`` on this machine, on the wire (a cookie jar, the
+    dashboard's forms as its buttons send them), signed in with the teacher key the server printed."""
+
+    server: Server
+    jar: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def start(cls, folder: Path, class_db: str) -> Teacher:
+        """Start the teacher's ``push-learn serve`` on a free port of 127.0.0.1 with the class store
+        ``class_db`` and no preheated kernels (the dashboard needs none), logging into ``folder``;
+        ``stop`` ends it."""
+        server = start_server(folder / "teacher-serve.log", ("--class-db", class_db, "--pool-size", "0"), cwd=REPO,
+                              timeout=STEP_TIMEOUT)
+        return cls(server)
+
+    def stop(self) -> None:
+        """Stop the teacher's server."""
+        stop_server(self.server.process)
+
+    async def _fetch(self, path: str, form: Mapping[str, str] | None = None) -> HTTPResponse:
+        body = None if form is None else urllib.parse.urlencode(form).encode()
+        headers = None if form is None else {"Content-Type": "application/x-www-form-urlencoded"}
+        return await fetch_with_cookies(self.jar, self.server.url + path, "GET" if form is None else "POST", body,
+                                        headers, who="the teacher")
+
+    async def sign_in(self) -> None:
+        """Open the dashboard, which asks for the teacher key first, and type the key."""
+        asked = await self._fetch(TEACHER_PAGE)
+        key = self.server.printed("teacher key")
+        if asked.code != 403 or b"Teacher key" not in asked.body or key is None:
+            raise ServerError(f"the teacher's dashboard did not ask for the teacher key ({asked.code})")
+        page = await self._fetch(KEY_PATH.lstrip("/"), {"key": key, "next": "/" + TEACHER_PAGE, "for": "teacher"})
+        if page.code != 200 or b"Teacher's dashboard" not in page.body:
+            raise ServerError(f"the teacher key did not open the teacher's dashboard ({page.code})")
+
+    async def page(self, code: str = "") -> str:
+        """The dashboard (showing class ``code``, else the newest class)."""
+        reply = await self._fetch(TEACHER_PAGE + (f"?{urllib.parse.urlencode({'class': code})}" if code else ""))
+        if reply.code != 200:
+            raise ServerError(f"the teacher's dashboard answered {reply.code}")
+        return reply.body.decode("utf-8")
+
+    async def submit(self, fields: Mapping[str, str], code: str = "") -> str:
+        """Send one of the dashboard's forms with ``fields`` and the page's xsrf token, as its button does; the
+        page shown after it. ``ServerError`` says what the page answered when it refused."""
+        token = re.search(r'name="_xsrf" value="([^"]+)"', await self.page(code))
+        if token is None:
+            raise ServerError("the teacher's dashboard has no xsrf token in its forms")
+        reply = await self._fetch(TEACHER_PAGE, {**fields, "_xsrf": token.group(1)})
+        text = reply.body.decode("utf-8", errors="replace")
+        if reply.code != 200:
+            said = re.search(r'class="pl-wrong"[^>]*>([^<]*)<', text)
+            raise ServerError(f"the teacher's form was refused ({reply.code}): "
+                              + (unescape(said.group(1)) if said else text[:200]))
+        return text
+
+    async def create_class(self, name: str) -> str:
+        """Create a class with the dashboard's form; the class code the page shows to hand out."""
+        page = await self.submit({"action": "create", "name": name})
+        shown = re.search(r'<span class="pl-code">([A-Z0-9]+)</span>', page)
+        if shown is None:
+            raise ServerError("the teacher's dashboard shows no class code after creating the class")
+        return shown.group(1)
+
+    async def assign(self, code: str, variant: str = "push", deal: str = "", level: str = "greedy") -> str:
+        """Set class ``code``'s assignment of the day with the dashboard's form; the page shown after it."""
+        return await self.submit({"action": "assign", "code": code, "variant": variant, "deal": deal,
+                                  "level": level}, code)
+
+    async def sheet(self, code: str, sheet: str = "results") -> str:
+        """One CSV sheet of class ``code``, downloaded from the dashboard's export links."""
+        reply = await self._fetch(f"{TEACHER_PAGE}/export/{code}/{sheet}.csv")
+        if reply.code != 200 or not reply.headers.get("Content-Type", "").startswith("text/csv"):
+            raise ServerError(f"the {sheet}.csv download answered {reply.code}")
+        return reply.body.decode("utf-8")

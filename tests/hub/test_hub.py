@@ -8,31 +8,35 @@ its port from the harness's pool, D-HUB-08). ``BROWSER_STUDENTS`` of them open M
 hub's form, the rendered page, a card clicked); the others, on the wire (HTTP and the kernel's websocket,
 as ``benchmarks/hub.py`` measures them), open the catalogue's dashboards in turn, so that every dashboard
 is opened by someone: each page must be rendered with push_learn's template and its widget must answer
-a state request, and Meld Lab's a click. Then one student plays the class's assignment in Play Push
-through the hub's class service, everyone leaves without a word, and the culler must stop every server
-and every kernel. The tests run in this order and share the hub (``conftest.py``).
+a state request, and Meld Lab's a click. Then one student joins the class the teacher created (with the
+teacher's dashboard of a ``push-learn serve`` on the hub's store, ``conftest.py``) and plays the
+assignment the teacher set there in Play Push, through the hub's class service; the teacher reads her
+result on the dashboard and in the CSV, which her browser cannot open. Everyone leaves without a word,
+and the culler must stop every server and every kernel. The tests run in this order and share the hub
+and the teacher's server (``conftest.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import csv
+import io
 import json
 import os
 import threading
 import time
+from urllib.parse import urlencode
 
 import psutil  # type: ignore[import-untyped]
 import pytest
 
 from push_learn.apps.catalogue import DASHBOARDS, DashboardInfo
 from push_learn.apps.harness import CHROMIUM_FLAGS, chromium_executable
-from push_learn.apps.hub_harness import CLASS_PASSWORD, Hub, Student
+from push_learn.apps.hub_harness import CLASS_PASSWORD, TEACHER_PAGE, Hub, Student, Teacher
 from push_learn.apps.hub_spawner import ephemeral_range
 from push_learn.classroom.hub import SERVICE_NAME
 from push_learn.classroom.pgserver import TempPostgres
-from push_learn.classroom.store import NewClass, Store
-from push_learn.rummy import PUSH
-from push_learn.rummy.engine import rules_to_json
+from push_learn.classroom.store import ClassInfo, Store
 
 STUDENTS = int(os.environ.get("PUSH_LEARN_HUB_STUDENTS", "30"))
 """Students in the class (D-HUB-01); at least ``BROWSER_STUDENTS`` + one per dashboard."""
@@ -150,7 +154,7 @@ def test_a_whole_class_logs_in_and_every_dashboard_is_interactive(hub: Hub) -> N
 
 
 def test_the_class_service_knows_students_by_their_hub_token(
-    hub: Hub, school_class: NewClass, class_db: TempPostgres
+    hub: Hub, school_class: ClassInfo, class_db: TempPostgres
 ) -> None:
     """A student's own kernel joins the class and records an attempt through the hub's service, with the
     token it inherited; writing under another student's name is refused, and so is a request without one."""
@@ -203,18 +207,26 @@ print(json.dumps(out))
     assert f"/services/{SERVICE_NAME}/" in hub.settings["service"]["url"] + f"/services/{SERVICE_NAME}/"
 
 
-def test_a_student_plays_the_class_deal_through_the_hub_service(
-    hub: Hub, school_class: NewClass, class_db: TempPostgres
+def test_the_teacher_sets_the_deal_a_student_plays_it_through_the_hub_and_the_teacher_sees_her_result(
+    hub: Hub, school_class: ClassInfo, class_db: TempPostgres, teacher: Teacher
 ) -> None:
-    """The teacher sets a deal; Ann (who joined through the service above) opens it in Play Push in her own
-    server, which asks the hub's class service for it with her hub token (no database address in her
-    server); the greedy bot plays her seat (autoplay, allowed on the test hub) and the result the service
-    sealed and the store replayed lands on the leaderboard under her hub name."""
+    """The teacher sets the assignment of the day with the form of the teacher's dashboard on a ``push-learn
+    serve`` on the hub's store, as docs/classroom.md says; Ann (who joined through the service above) opens
+    it in Play Push in her own server, which asks the hub's class service for it with her hub token (no
+    database address in her server); the greedy bot plays her seat (autoplay, allowed on the test hub) and
+    the result the service sealed and the store replayed lands on the leaderboard under her hub name, which
+    the teacher reads on the dashboard and in the results CSV. Ann's browser (her cookies, her own server on
+    the hub) does not reach the teacher's pages: only the teacher key's cookie opens them."""
     assert _LIGHT, "the class test did not leave students connected"
     ann = _LIGHT[0]
+    code = school_class.code
     with Store(class_db.url) as store:
-        assert [s.name for s in store.students(school_class.code)] == [ann.name], "Ann should have joined"
-        assignment = store.assign(school_class.code, "push", "push", rules_to_json(PUSH), deal_number=1234)
+        assert [s.name for s in store.students(code)] == [ann.name], "Ann should have joined"
+    page = asyncio.run(teacher.assign(code, "push", deal="1234", level="greedy"))
+    assert '<strong class="pl-today">Push, deal 1234, against greedy bots</strong>' in page
+    with Store(class_db.url) as store:
+        (assignment,) = store.assignments(code)
+    assert (assignment.game, assignment.deal_number, assignment.bot_level) == ("push", 1234, "greedy")
 
     async def play() -> str:
         return await ann.open_dashboard("play_push.ipynb", query=f"&assignment={assignment.id}&autoplay=1")
@@ -228,6 +240,38 @@ def test_a_student_plays_the_class_deal_through_the_hub_service(
         board = store.leaderboard(assignment.id)
     assert [row.student for row in board] == [ann.name], f"Ann's result is not on the leaderboard: {board}"
     assert board[0].moves > 0
+
+    # the teacher's dashboard: Ann's hub name and result on the deal's leaderboard, and in results.csv
+    (mine,) = board
+    page = asyncio.run(teacher.page(code))
+    shown = page[page.index('<table class="pl-board">'):]
+    shown = shown[:shown.index("</table>")]
+    assert (f"<tr><td>1</td><td>{ann.name}</td><td>{mine.points}</td><td>{mine.deals_won}</td>"
+            f"<td>{mine.moves}</td><td>{mine.hints}</td>") in shown, shown
+    rows = list(csv.DictReader(io.StringIO(asyncio.run(teacher.sheet(code, "results")))))
+    assert [(row["student"], row["deal"], row["points"], row["moves"]) for row in rows] == [
+        (ann.name, "1234", str(mine.points), str(mine.moves))]
+
+    # Ann's browser holds her hub cookies (and a browser sends a host's cookies to all its ports), not the key's
+    async def ann_tries() -> tuple[list[tuple[int, str]], int, int]:
+        pages = []
+        for path in (f"{TEACHER_PAGE}?class={code}", f"{TEACHER_PAGE}/export/{code}/results.csv"):
+            reply = await ann.fetch(teacher.server.url + path)
+            pages.append((reply.code, reply.body.decode("utf-8", errors="replace")))
+        form = urlencode({"action": "assign", "code": code, "variant": "push", "deal": "99", "level": "greedy",
+                          "_xsrf": ann.jar.get("_xsrf", "")}).encode()
+        posted = await ann.fetch(teacher.server.url + TEACHER_PAGE, "POST", form,
+                                 {"Content-Type": "application/x-www-form-urlencoded"})
+        own = await ann.fetch(f"{hub.url}user/{ann.name}/{TEACHER_PAGE}")
+        return pages, posted.code, own.code
+
+    pages, posted, own = asyncio.run(ann_tries())
+    for status, text in pages:  # sent to the key page, which asks for the teacher key
+        assert status == 403 and "Type the teacher key" in text and ann.name not in text, (status, text[:300])
+    assert posted == 403, "Ann's browser sent the teacher's form"
+    assert own == 404, "Ann's own server on the hub has a teacher's page"
+    with Store(class_db.url) as store:
+        assert [a.id for a in store.assignments(code)] == [assignment.id], "Ann's form set an assignment"
 
 
 def test_the_culler_stops_abandoned_servers_and_frees_everything(hub: Hub) -> None:

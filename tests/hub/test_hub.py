@@ -248,6 +248,8 @@ def test_the_teacher_sets_the_deal_a_student_plays_it_through_the_hub_and_the_te
     shown = shown[:shown.index("</table>")]
     assert (f"<tr><td>1</td><td>{ann.name}</td><td>{mine.points}</td><td>{mine.deals_won}</td>"
             f"<td>{mine.moves}</td><td>{mine.hints}</td>") in shown, shown
+    # its live table shows what went through the teacher's server only: Ann's requests went to the hub's service
+    assert 'class="pl-live-empty"' in page and "(1 student joined)" in page
     rows = list(csv.DictReader(io.StringIO(asyncio.run(teacher.sheet(code, "results")))))
     assert [(row["student"], row["deal"], row["points"], row["moves"]) for row in rows] == [
         (ann.name, "1234", str(mine.points), str(mine.moves))]

@@ -211,6 +211,13 @@ class Sweep:
             out.append(((3, t, room - 1, 1), 0, 2, "W"))
         return out
 
+    def bridged(self, item: Item, p: int) -> Item | None:
+        """An open hand run after taking a wild at ``p`` (``continuations``' 'W'), or None when it may not."""
+        for after, _used, _w2, how, _busy, _des in self._options(item, p):
+            if how == "W":
+                return after
+        return None
+
     def _has_room(self, item: Item) -> bool:
         """Whether an item that just took a wild could still take one more at an end."""
         kind = item[0]

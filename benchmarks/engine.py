@@ -51,10 +51,12 @@ def play(rules: RummyRules, seed: int) -> tuple[float, float, int, Match, float]
 
 
 def ms(seconds: float) -> str:
+    """Seconds as milliseconds, right-aligned for the tables."""
     return f"{seconds * 1000:7.2f} ms"
 
 
 def main() -> None:
+    """Time the engines and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=60, help="matches per variant (default 60)")
     args = parser.parse_args()

@@ -77,6 +77,7 @@ def import_times(module: str, repeats: int) -> list[float]:
 
 
 def treys_code(card: Card) -> int:
+    """Our card as the ``treys`` library's integer code (the baseline evaluator's input)."""
     rank = "T" if card.rank is Rank.TEN else card.rank.symbol  # type: ignore[union-attr]
     return int(TreysCard.new(rank + card.suit.letter.lower()))  # type: ignore[union-attr]
 
@@ -89,6 +90,7 @@ def plain_low(cards: Sequence[Card]) -> tuple[int, ...]:
 
 
 def main() -> None:
+    """Time the hand evaluators against the baselines and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=100_000, help="hands per evaluation run")
     parser.add_argument("--repeats", type=int, default=11)

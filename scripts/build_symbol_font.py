@@ -122,6 +122,7 @@ def font_face(woff2: bytes) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Build the symbol font's style sheet blocks (or, with ``--check``, fail when one is out of date)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="fail if a style sheet's block is out of date")
     args = parser.parse_args(argv)

@@ -146,10 +146,12 @@ class TablesMixin(StorePart):
     if TYPE_CHECKING:
         backend: str
 
-        def join(self, code: str, name: str) -> Student: ...
+        def join(self, code: str, name: str) -> Student:
+            """``Store.join``: student ``name`` joins class ``code`` (joining again returns the same student)."""
 
     # ---- reading ------------------------------------------------------------------------------
     def _table_info(self, conn: Connection, table_id: object) -> TableInfo:
+        """The table ``table_id`` as the store holds it; ``NotFound`` in words for any other value."""
         if isinstance(table_id, bool) or not isinstance(table_id, int):
             raise NotFound(f"there is no table {short(table_id, 20)}")
         steps = (select(func.count()).select_from(table_actions_t)

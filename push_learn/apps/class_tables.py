@@ -92,9 +92,8 @@ class TablePlayTable(SharedSeat, PlayTable):
         action = action_in(content)
         before = len(self.match.events)
         try:
-            self.replica.play(action)
+            self._play_mine(action, before)
         except TableMoved:
-            self._follow(before)
             raise
         except IllegalAction:
             self._help = refusal_help(view, action)

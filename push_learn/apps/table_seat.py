@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING, Any
 
 from push_learn.classroom.errors import ClassroomError
 from push_learn.classroom.table_store import TableInfo
-from push_learn.classroom.tables import TableMoved, TableReplica
+from push_learn.classroom.tables import TableReplica
 from push_learn.poker.actions import Action
 from push_learn.poker.brag import BragGame, BragObservation
 from push_learn.poker.observation import Observation
 from push_learn.poker.stud import StudGame
+from push_learn.protocol import SeatAction
 from push_learn.widgets.base import IntentError
 from push_learn.widgets.brag_table import BragTable
 from push_learn.widgets.poker_table import PokerTable
@@ -158,6 +159,17 @@ class SharedSeat(_SeatWidget):
                 self.refresh()
         return self.bots_to_move
 
+    def _play_mine(self, action: SeatAction, before: int) -> None:
+        """Check the student's ``action`` on the replica and append it (``replica.play``). When it is not
+        appended (the rules, the store or the class server refuse it, another move took the step, the server
+        is out of reach) the replica has undone it, and the page follows the replica before the refusal is
+        said: it never shows a move the table does not have. ``before`` is ``_mark()`` before the move."""
+        try:
+            self.replica.play(action)
+        except Exception:
+            self._follow(before)
+            raise
+
     def handle_intent(self, content: Mapping[str, Any]) -> None:
         """As the widget, holding the replica: a poll in a worker thread waits until the intent is done."""
         with self.lock:
@@ -254,11 +266,7 @@ class TablePokerTable(SharedSeat, PokerTable):
         self._my_view()
         action = Action.from_json(content.get("action"))  # RecordError in words for a garbled action
         before = self._mark()
-        try:
-            self.replica.play(action)
-        except TableMoved:
-            self._follow(before)
-            raise
+        self._play_mine(action, before)
         self._hint = None
         self._follow(before)
         self._resume()
@@ -326,11 +334,7 @@ class TableBragTable(SharedSeat, BragTable):
         """The student's move: checked by the replica, then appended to the table's log."""
         action = self._action_of(content)
         before, seen = self._mark(), len(self.game.results)
-        try:
-            self.replica.play(action)
-        except TableMoved:
-            self._follow(before)
-            raise
+        self._play_mine(action, before)
         self._results_seen = seen  # the showdowns before this move are put away; one it brought stays
         self._follow(before)
         self._resume()

@@ -173,3 +173,27 @@ def test_the_poll_runs_off_the_kernel_event_loop(store: Store) -> None:
     asyncio.run(scenario())
     assert not link.timed_out
     assert len(widget.replica.match.actions) >= 1  # the poll went on: a bot played its turn
+
+
+def test_a_move_the_store_refuses_is_not_shown_as_made_and_the_table_goes_on(store: Store) -> None:
+    """The teacher pauses the table after Ann's page last polled: her move passes her replica's check but the
+    store refuses it; her page keeps the match as it is (the replica took the move back), then plays on."""
+    service = ClassService(store, SEAL_KEY)
+    code = store.create_class("Year 9").code
+    send = _sender(service, service.join("session-ann", code, "Ann"))
+    opened = send("new", {"game": "push", "level": "random", "seat": 0})
+    table_id = opened["table"]["id"]
+    send("start", {"table": table_id})
+    ann = _table_of(table_page(send, StoreLink(store, "Ann")))
+    while not ann.view.my_turn:
+        ann._bot_step()
+    action = ann.match.legal_actions(0)[0]
+    store.pause_table(table_id)
+    ann.handle_intent({"type": "act", "action": action.to_json()})
+    assert ann.notice is not None and "paused" in ann.notice["text"]
+    assert ann.match is ann.replica.match and len(ann.match.actions) == store.table(table_id).steps
+    assert ann.view.my_turn
+    store.pause_table(table_id, paused=False)
+    ann._bot_step()
+    ann.handle_intent({"type": "act", "action": action.to_json()})
+    assert ann.notice is None and len(store.table_log(table_id)) == len(ann.replica.match.actions)

@@ -152,3 +152,26 @@ def test_a_stud_table_page_is_the_same_whatever_the_other_seats_hidden_cards_are
             else:
                 page._bot_step()  # a poll that finds nothing new
         assert _state(pages[0]) == _state(pages[1]), f"the page learns hidden cards after {request or 'a poll'}"
+
+
+def test_a_move_the_store_refuses_is_not_shown_as_made_and_the_table_goes_on(store: Store) -> None:
+    """The teacher pauses the table after Ann's page last polled: her move passes her replica's check but the
+    store refuses it; her page keeps the table as it is (the replica took the move back), then plays on."""
+    code = store.create_class("Year 10").code
+    store.join(code, "Ann")
+    table = store.open_table(code, "push_stud", table_rules("push_stud", 4), 4, seed=8, bot_level="random")
+    store.sit(table.id, "Ann", 0)
+    store.start_table(table.id)
+    ann = TablePokerTable(TableReplica(StoreLink(store, "Ann"), table.id))
+    while not ann.view.my_turn:
+        ann._bot_step()
+    move = _passive(_state(ann))
+    store.pause_table(table.id)
+    ann.handle_intent({"type": "act", "action": move})
+    assert ann.notice is not None and "paused" in ann.notice["text"]
+    assert ann.game is ann.replica.match and len(ann.game.actions) == store.table(table.id).steps
+    assert ann.view.my_turn
+    store.pause_table(table.id, paused=False)
+    ann._bot_step()
+    ann.handle_intent({"type": "act", "action": move})
+    assert ann.notice is None and len(store.table_log(table.id)) == len(ann.replica.match.actions)

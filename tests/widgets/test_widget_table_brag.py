@@ -124,3 +124,29 @@ def test_a_brag_table_page_is_the_same_whatever_the_unseen_cards_are(tmp_path: P
     shown = {card["c"] for hand in synced(pages[0])["last"]["shown"] for card in hand["cards"]}
     own = {card.ascii for page in pages for hand in page.replica.match.seats[0].hands for card in hand}
     assert not own & (sent_cards(wire) - shown), "a blind student's cards reached the page before the showdown"
+
+
+def test_a_move_the_store_refuses_leaves_the_page_as_it_was_and_the_table_playable(tmp_path: Path,
+                                                                                   wire: Wire) -> None:
+    """The teacher pauses the table after Ann's page last polled: her bet passes her replica's check but the
+    store refuses it. The page must not show the bet as made (the replica took it back), and once the table
+    is resumed Ann can bet."""
+    store, table_id = _table(tmp_path / "class", ("Ann",), 3, "sensible")
+    page = TableBragTable(TableReplica(StoreLink(store, "Ann"), table_id))
+    while not synced(page)["my_turn"]:
+        page._bot_step()
+    before = synced(page)
+    store.pause_table(table_id)
+    bet = choice(before, "bet")
+    page_sends(page, **bet)
+    assert page.notice is not None and page.notice["kind"] == "refused" and "paused" in page.notice["text"]
+    after = synced(page)
+    assert page.game is page.replica.match and len(page.game.actions) == store.table(table_id).steps
+    for key in ("deal", "seats", "pots", "pot", "stake", "log", "last", "announce"):
+        assert after[key] == before[key], f"the refused bet changed the page's {key}"
+    store.pause_table(table_id, paused=False)
+    page._bot_step()
+    assert synced(page)["my_turn"]
+    page_sends(page, **bet)
+    assert page.notice is None and store.table(table_id).steps == len(page.replica.match.actions)
+    assert not synced(page)["my_turn"]

@@ -342,13 +342,24 @@ class TableReplica:
             self.reload()
             raise TableMoved("another move was played there first, so the table moved on; look again") from None
         except BaseException:
-            self.reload()  # not appended: the replica forgets the move it applied
+            self._forget(step)  # not appended: the replica forgets the move it applied
             raise
         self.info = dataclasses.replace(self.info, steps=step + 1,
                                         status="over" if self.match.over else self.info.status)
         if self.student is not None and not by_bot:
             self._last_seen = time.monotonic()
         return logged
+
+    def _forget(self, step: int) -> None:
+        """Forget the move applied at ``step`` that was not appended: reload from the log, or, when the link
+        fails too (the server out of reach), replay the replica's own steps before it, so that the replica never
+        holds a move the log does not (it would wait for the others while they wait for it)."""
+        applied = self.match.record().actions[:step]
+        try:
+            self.reload()
+        except Exception:  # the append's own failure is the one to say; the next poll catches up
+            if self.step > step:
+                self.match = self.spec.load(table_record(self.info.game, self.info.rules, self.info.seed, applied))
 
     def bot_seat(self) -> int | None:
         """The first seat to move that a bot plays now, or None (students' turns, or the table is not playing).

@@ -5,7 +5,8 @@ from __future__ import annotations
 import dataclasses
 import multiprocessing
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,8 +14,9 @@ from hypothesis import strategies as st
 from sqlalchemy import create_engine, inspect, text, update
 
 from push_learn.classroom import NotFound, Store
+from push_learn.classroom.errors import ClassroomError
 from push_learn.classroom.schema import MIGRATIONS, SCHEMA_VERSION, TABLES, VERSION_TABLE
-from push_learn.classroom.table_store import StepTaken, TableRefused
+from push_learn.classroom.table_store import LoggedAction, StepTaken, TableInfo, TableRefused
 from push_learn.classroom.tables import StoreLink, TableMoved, TableReplica
 from push_learn.errors import IllegalAction
 from push_learn.rummy.catalogue import rummy_rules
@@ -313,3 +315,47 @@ def test_a_fetch_read_before_moves_catches_up_without_applying_a_step_twice(stor
     assert not ann.catch_up(before_bots) and ann.step == steps
     assert ann.poll() and ann.step == steps + 2 == len(store.table_log(table))
     assert ann.match.snapshot() == TableReplica(StoreLink(store, None), table).match.snapshot()
+
+
+class _FlakyLink(StoreLink):
+    """A link to the store that can be cut (``down``): every request then fails as a server out of reach."""
+
+    down = False
+
+    def _reach(self) -> None:
+        if self.down:
+            raise ClassroomError("the class server is out of reach")
+
+    def table(self, table_id: int) -> TableInfo:
+        self._reach()
+        return super().table(table_id)
+
+    def log(self, table_id: int, since: int) -> list[LoggedAction]:
+        self._reach()
+        return super().log(table_id, since)
+
+    def append(self, table_id: int, step: int, seat: int, action: Mapping[str, Any], *, by_bot: bool,
+               ends: bool) -> LoggedAction:
+        self._reach()
+        return super().append(table_id, step, seat, action, by_bot=by_bot, ends=ends)
+
+
+def test_a_move_sent_while_the_server_is_out_of_reach_is_forgotten_and_can_be_sent_again(store: Store) -> None:
+    """The append fails and so does the reload after it: the replica must still forget the move it applied,
+    or it would wait for the others while they wait for it."""
+    code = _class(store)
+    table_id = _table(store, code, ("Ann",), level="random")
+    link = _FlakyLink(store, "Ann")
+    ann = TableReplica(link, table_id)
+    _until_turn_of(ann, 0)
+    steps = ann.step
+    move = ann.match.legal_actions(0)[0]
+    link.down = True
+    with pytest.raises(ClassroomError, match="out of reach"):
+        ann.play(move)
+    assert ann.step == steps == store.table(table_id).steps and ann.match.to_move == (0,)
+    link.down = False
+    ann.poll()
+    assert ann.match.to_move == (0,) and ann.step == steps
+    ann.play(move)
+    assert store.table(table_id).steps == steps + 1 == ann.step

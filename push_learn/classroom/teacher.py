@@ -208,7 +208,8 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
         '<label>Do <select name="action"><option value="pause">pause</option><option value="resume">resume'
         '</option><option value="bot">give the seat to a bot</option><option value="idle">set the idle limit'
         "</option></select></label>"
-        '<label>Seat <input name="seat" type="number" min="0" max="7" value="0"></label>'
+        '<label>Seat number (from 0: the first seat, North, Player 1 or Seat 1, is 0) '
+        '<input name="seat" type="number" min="0" max="7" value="0"></label>'
         f"<label>Bots <select name=\"level\">{seat_levels}</select></label>"
         '<label>Idle limit (seconds, 0 = never) <input name="seconds" type="number" min="0" value="120"></label>'
         "<button type=\"submit\">Do it</button></form></section>")
@@ -469,8 +470,12 @@ def _table_action(service: ClassService, code: str, action: str, argument: Any) 
         seat, level = argument("seat", "").strip(), argument("level", "").strip() or spec.default_level
         if not seat.isdigit() or level not in spec.bots:
             raise ClassroomError(f"choose a seat number and one of {spec.title}'s bot levels ({', '.join(spec.bots)})")
-        store.seat_bot(info.id, int(seat), level)
-        return f"Seat {seat} of table {info.id} is played by {LEVEL_WORDS.get(level, f'{level} bots')} now."
+        number = int(seat)
+        store.seat_bot(info.id, number, level)  # refused in words for a seat the table does not have
+        names, student = table_seat_names(info.game, len(info.seats)), info.seats[number].student
+        whose = f", {student}'s" if student is not None else ""
+        return (f"{names[number]} (seat number {number}{whose}) of table {info.id} is played by "
+                f"{LEVEL_WORDS.get(level, f'{level} bots')} now.")
     seconds = argument("seconds", "").strip()
     if not seconds.isdigit():
         raise ClassroomError("the idle limit is a whole number of seconds")

@@ -172,7 +172,8 @@ def test_the_teacher_watches_a_brag_table_one_seat_or_every_card_and_gives_a_sea
     assert not any(card in anns for cards in held.values() for card in cards)  # Ann is still blind
     assert str(store.table(table_id).seed) not in every + listing
     said = _table_action(service, code, "bot", {"table": str(table_id), "seat": "0", "level": "random"}.get)
-    assert said == f"Seat 0 of table {table_id} is played by random bots now."
+    assert said == f"Seat 1 (seat number 0, Ann's) of table {table_id} is played by random bots now.", \
+        "the teacher is told which seat the bot took as the table's list names it, and whose it was"
     with pytest.raises(ClassroomError, match="one of Three-card brag's bot levels \\(random, sensible\\)"):
         _table_action(service, code, "bot", {"table": str(table_id), "seat": "1", "level": "threshold"}.get)
     assert [s.bot for s in store.table(table_id).seats] == ["random", None, "sensible", "sensible"]

@@ -215,12 +215,12 @@ def test_the_teacher_watches_a_stud_table_one_seat_or_every_card_and_gives_a_sea
     assert anns_down and not any(str(card) in bens for card in anns_down)
     assert str(store.table(table_id).seed) not in every + listing
     said = _table_action(service, code, "bot", {"table": str(table_id), "seat": "0", "level": "threshold"}.get)
-    assert said == f"Seat 0 of table {table_id} is played by threshold bots now."
+    assert said == f"Seat 1 (seat number 0, Ann's) of table {table_id} is played by threshold bots now."
     with pytest.raises(ClassroomError, match="one of Push stud's bot levels \\(random, threshold\\)"):
         _table_action(service, code, "bot", {"table": str(table_id), "seat": "1", "level": "greedy"}.get)
     assert [s.bot for s in store.table(table_id).seats] == ["threshold", None, "random", "random"]
     said = _table_action(service, code, "bot", {"table": str(table_id), "seat": "2", "level": ""}.get)
-    assert said == f"Seat 2 of table {table_id} is played by threshold bots now."  # the game's usual bots
+    assert said == f"Seat 3 (seat number 2) of table {table_id} is played by threshold bots now."  # usual bots
     assert [s.bot for s in store.table(table_id).seats] == ["threshold", None, "threshold", "random"]
 
 

@@ -339,7 +339,7 @@ class TableReplica:
             logged = self.link.append(self.table_id, step, action.seat, action.to_json(), by_bot=by_bot,
                                       ends=self.match.over)
         except StepTaken:
-            self.reload()
+            self._forget(step)
             raise TableMoved("another move was played there first, so the table moved on; look again") from None
         except BaseException:
             self._forget(step)  # not appended: the replica forgets the move it applied

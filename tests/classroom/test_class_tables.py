@@ -359,3 +359,29 @@ def test_a_move_sent_while_the_server_is_out_of_reach_is_forgotten_and_can_be_se
     assert ann.match.to_move == (0,) and ann.step == steps
     ann.play(move)
     assert store.table(table_id).steps == steps + 1 == ann.step
+
+
+def test_a_move_that_lost_its_step_is_forgotten_even_when_the_server_goes_out_of_reach(store: Store) -> None:
+    """Ben's kernel lands a bot's step first; Ann's append of that step is told it was taken, and the server is
+    out of reach for the reload after it: Ann's replica must still forget the bot's move it applied."""
+    code = _class(store)
+    table_id = _table(store, code, ("Ann", "Ben"), level="random")
+    link = _FlakyLink(store, "Ann")
+    ann, ben = TableReplica(link, table_id), TableReplica(StoreLink(store, "Ben"), table_id)
+    while ann.bot_due() is None:
+        ann.play(ann.match.legal_actions(ann.match.to_move[0])[0])
+        ben.poll()
+    steps = ann.step
+    turn = ann.bot_turn()
+    assert turn is not None and ben.play_bots()
+
+    def cut_after_taken(*args: Any, **kwargs: Any) -> LoggedAction:
+        link.down = True
+        raise StepTaken(table_id, steps)
+
+    link.append = cut_after_taken  # type: ignore[method-assign]
+    assert ann.play_bot(turn, turn.choose())
+    assert ann.step == steps
+    link.down = False
+    ann.poll()
+    assert ann.step == steps + 1 and ann.match.record().actions == ben.match.record().actions

@@ -190,15 +190,22 @@ class SharedSeat(_SeatWidget):
 
     def shared_state(self, state: dict[str, Any], names: tuple[str, ...], over: bool) -> dict[str, Any]:
         """The widget's page ``state`` as a shared table shows it: never the seed, no take-back, the others
-        "thinking" while it is not this seat's turn, and who sits where in the title."""
+        "thinking" while it is not this seat's turn, no move offered once the teacher gave the seat to a bot
+        (the student may watch, not play: D-TBL-08), and who sits where in the title."""
         state["seed"] = ""
         state["can_take_back"] = False
-        state["thinking"] = not self.my_turn and not over
+        if self.replica.seat is None:  # the teacher gave the seat to a bot: its moves would all be refused
+            state["my_turn"] = False
+            state.update({key: [] for key in ("actions", "choices") if key in state})
+        state["thinking"] = not state["my_turn"] and not over
         state["title"] = self.table_title(names, self.seat)
         return state
 
     def paused_status(self) -> str | None:
-        """The status line while the teacher has paused the table, else None."""
+        """The status line while the teacher has paused the table or given the student's seat to a bot,
+        else None."""
+        if self.replica.seat is None:
+            return "The teacher gave your seat to a bot: you can watch the table, not play."
         return "The teacher paused this table." if self.replica.info.status == "paused" else None
 
     # ---- what a shared table refuses ---------------------------------------------------------

@@ -150,3 +150,22 @@ def test_a_move_the_store_refuses_leaves_the_page_as_it_was_and_the_table_playab
     page_sends(page, **bet)
     assert page.notice is None and store.table(table_id).steps == len(page.replica.match.actions)
     assert not synced(page)["my_turn"]
+
+
+def test_a_student_whose_seat_the_teacher_gave_to_a_bot_is_offered_no_move(tmp_path: Path, wire: Wire) -> None:
+    """Once Ann's replica knows the teacher gave her seat to a bot, her page offers no move (each would be
+    refused: she may watch, not play, D-TBL-08) and says why, even while that seat is to move."""
+    store, table_id = _table(tmp_path / "class", ("Ann",), 3, "sensible")
+    page = TableBragTable(TableReplica(StoreLink(store, "Ann"), table_id))
+    while not synced(page)["my_turn"]:
+        page._bot_step()
+    store.seat_bot(table_id, 0, "sensible")
+    page.replica.poll()  # the replica learns it; the bot has not moved yet
+    page.refresh()
+    state = synced(page)
+    assert 0 in page.game.to_move
+    assert not state["my_turn"] and state["choices"] == [] and state["thinking"]
+    assert state["status"].startswith("The teacher gave your seat to a bot")
+    steps = store.table(table_id).steps
+    page._bot_step()
+    assert store.table(table_id).steps == steps + 1

@@ -23,6 +23,7 @@ from push_learn.classroom.service import GAME_WORDS, LEVEL_WORDS, ClassService, 
 from push_learn.classroom.store import ClassInfo, ClassroomError, NotFound
 from push_learn.classroom.table_games import TABLE_GAMES, table_levels, table_seat_names, table_spec
 from push_learn.games import GAMES
+from push_learn.records import short
 
 if TYPE_CHECKING:
     from push_learn.classroom.tables import TableReplica
@@ -208,8 +209,7 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
         '<label>Do <select name="action"><option value="pause">pause</option><option value="resume">resume'
         '</option><option value="bot">give the seat to a bot</option><option value="idle">set the idle limit'
         "</option></select></label>"
-        '<label>Seat number (from 0: the first seat, North, Player 1 or Seat 1, is 0) '
-        '<input name="seat" type="number" min="0" max="7" value="0"></label>'
+        '<label>Seat, as the list of tables names it <input name="seat" placeholder="South, Seat 2"></label>'
         f"<label>Bots <select name=\"level\">{seat_levels}</select></label>"
         '<label>Idle limit (seconds, 0 = never) <input name="seconds" type="number" min="0" value="120"></label>'
         "<button type=\"submit\">Do it</button></form></section>")
@@ -453,6 +453,24 @@ class TeacherHandler(web.RequestHandler):
         self.redirect("/push_learn/teacher?" + urlencode({"class": chosen, "said": said}), status=303)
 
 
+def seat_named(names: Sequence[str], typed: object, table: int) -> int:
+    """The number of the seat the teacher typed, as the list of tables names it (``South``, ``Seat 2``; any
+    case), or for numbered seats the number alone (``2``); ``ClassroomError`` in words for any other.
+
+    >>> seat_named(("Seat 1", "Seat 2", "Seat 3"), " seat 2", 4), seat_named(("Seat 1", "Seat 2"), "1", 4)
+    (1, 0)
+    >>> seat_named(("North", "East", "South", "West"), "south", 4)
+    2
+    """
+    text = " ".join(str(typed).split()).casefold()
+    for number, name in enumerate(names):
+        if text in (name.casefold(), name.casefold().removeprefix("seat ")):
+            return number
+    said = f", not {short(typed, 20)}" if text else ""
+    raise ClassroomError(f"table {table}'s seats are {', '.join(names[:-1])} and {names[-1]}: "
+                         f"type one of them as the list of tables names it{said}")
+
+
 def _table_action(service: ClassService, code: str, action: str, argument: Any) -> str:
     """Pause or resume a table, give a seat to a bot, or set its idle limit; the sentence saying so."""
     store = service.store
@@ -467,15 +485,15 @@ def _table_action(service: ClassService, code: str, action: str, argument: Any) 
         return f"Table {info.id} {'paused' if action == 'pause' else 'resumed'}."
     if action == "bot":
         spec = table_spec(info.game)
-        seat, level = argument("seat", "").strip(), argument("level", "").strip() or spec.default_level
-        if not seat.isdigit() or level not in spec.bots:
-            raise ClassroomError(f"choose a seat number and one of {spec.title}'s bot levels ({', '.join(spec.bots)})")
-        number = int(seat)
-        store.seat_bot(info.id, number, level)  # refused in words for a seat the table does not have
-        names, student = table_seat_names(info.game, len(info.seats)), info.seats[number].student
-        whose = f", {student}'s" if student is not None else ""
-        return (f"{names[number]} (seat number {number}{whose}) of table {info.id} is played by "
-                f"{LEVEL_WORDS.get(level, f'{level} bots')} now.")
+        level = argument("level", "").strip() or spec.default_level
+        if level not in spec.bots:
+            raise ClassroomError(f"choose one of {spec.title}'s bot levels ({', '.join(spec.bots)})")
+        names = table_seat_names(info.game, len(info.seats))
+        number = seat_named(names, argument("seat", ""), info.id)
+        store.seat_bot(info.id, number, level)
+        student = info.seats[number].student
+        whose = f" ({student}'s)" if student is not None else ""
+        return f"{names[number]}{whose} of table {info.id} is played by {LEVEL_WORDS.get(level, f'{level} bots')} now."
     seconds = argument("seconds", "").strip()
     if not seconds.isdigit():
         raise ClassroomError("the idle limit is a whole number of seconds")

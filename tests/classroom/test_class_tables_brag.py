@@ -171,9 +171,12 @@ def test_the_teacher_watches_a_brag_table_one_seat_or_every_card_and_gives_a_sea
     anns = render_table_watch(service, table_id, "0")
     assert not any(card in anns for cards in held.values() for card in cards)  # Ann is still blind
     assert str(store.table(table_id).seed) not in every + listing
-    said = _table_action(service, code, "bot", {"table": str(table_id), "seat": "0", "level": "random"}.get)
-    assert said == f"Seat 1 (seat number 0, Ann's) of table {table_id} is played by random bots now.", \
-        "the teacher is told which seat the bot took as the table's list names it, and whose it was"
+    said = _table_action(service, code, "bot", {"table": str(table_id), "seat": "Seat 1", "level": "random"}.get)
+    assert said == f"Seat 1 (Ann's) of table {table_id} is played by random bots now.", \
+        "the teacher names the seat as the table's list does, and is told whose it was"
     with pytest.raises(ClassroomError, match="one of Three-card brag's bot levels \\(random, sensible\\)"):
-        _table_action(service, code, "bot", {"table": str(table_id), "seat": "1", "level": "threshold"}.get)
+        _table_action(service, code, "bot", {"table": str(table_id), "seat": "2", "level": "threshold"}.get)
+    for typed in ("Seat 5", "0", "North", ""):  # brag's seats are Seat 1 to Seat 4 (or 1 to 4)
+        with pytest.raises(ClassroomError, match=f"table {table_id}'s seats are Seat 1, Seat 2, Seat 3 and Seat 4"):
+            _table_action(service, code, "bot", {"table": str(table_id), "seat": typed, "level": "random"}.get)
     assert [s.bot for s in store.table(table_id).seats] == ["random", None, "sensible", "sensible"]

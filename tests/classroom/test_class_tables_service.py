@@ -85,7 +85,7 @@ def test_the_teacher_watches_pauses_and_replaces_seats_of_a_class_table(store: S
         one = (await teacher.send("GET", f"/push_learn/teacher/table/{table_id}.html?seat=2")).body.decode()
         assert "South&#x27;s view" in one and f"{len(replica.match.hand(0))} cards" in one
         assert (await ann.send("GET", f"/push_learn/teacher/table/{table_id}.html?seat=all")).code == 302
-        form = {"code": new.code, "table": str(table_id), "seat": "2", "level": "random", "seconds": "30"}
+        form = {"code": new.code, "table": str(table_id), "seat": "South", "level": "random", "seconds": "30"}
         assert (await teacher.send("POST", "/push_learn/teacher", {**form, "action": "pause"}, form=True)).code == 303
         assert store.table(table_id).status == "paused"
         assert (await teacher.send("POST", "/push_learn/teacher", {**form, "action": "resume"}, form=True)).code == 303

@@ -214,13 +214,13 @@ def test_the_teacher_watches_a_stud_table_one_seat_or_every_card_and_gives_a_sea
     anns_down = [card for card in game.cards(0) if card not in game.observe(None).seats[0].up]
     assert anns_down and not any(str(card) in bens for card in anns_down)
     assert str(store.table(table_id).seed) not in every + listing
-    said = _table_action(service, code, "bot", {"table": str(table_id), "seat": "0", "level": "threshold"}.get)
-    assert said == f"Seat 1 (seat number 0, Ann's) of table {table_id} is played by threshold bots now."
+    said = _table_action(service, code, "bot", {"table": str(table_id), "seat": "seat 1", "level": "threshold"}.get)
+    assert said == f"Seat 1 (Ann's) of table {table_id} is played by threshold bots now."
     with pytest.raises(ClassroomError, match="one of Push stud's bot levels \\(random, threshold\\)"):
-        _table_action(service, code, "bot", {"table": str(table_id), "seat": "1", "level": "greedy"}.get)
+        _table_action(service, code, "bot", {"table": str(table_id), "seat": "2", "level": "greedy"}.get)
     assert [s.bot for s in store.table(table_id).seats] == ["threshold", None, "random", "random"]
-    said = _table_action(service, code, "bot", {"table": str(table_id), "seat": "2", "level": ""}.get)
-    assert said == f"Seat 3 (seat number 2) of table {table_id} is played by threshold bots now."  # usual bots
+    said = _table_action(service, code, "bot", {"table": str(table_id), "seat": "3", "level": ""}.get)
+    assert said == f"Seat 3 of table {table_id} is played by threshold bots now."  # usual bots, seat by number
     assert [s.bot for s in store.table(table_id).seats] == ["threshold", None, "threshold", "random"]
 
 

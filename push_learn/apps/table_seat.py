@@ -176,12 +176,6 @@ class SharedSeat(_SeatWidget):
             super().handle_intent(content)
 
     # ---- the page ----------------------------------------------------------------------------
-    @property
-    def my_turn(self) -> bool:
-        """True when the student's seat is to move (as the widget's view of the seat says)."""
-        mine: bool = self.view.my_turn
-        return mine
-
     def table_title(self, names: tuple[str, ...], seat: int) -> str:
         """``Table 3: you are South — North: Ann · East: greedy bot · ...``."""
         title: str = getattr(self, "title", "")
@@ -309,11 +303,6 @@ class TableBragTable(SharedSeat, BragTable):
     def paused(self) -> bool:
         """Never: a shared table goes on to the next deal at once (the page still shows the showdown)."""
         return False
-
-    @property
-    def my_turn(self) -> bool:
-        """True when the student's seat is to move."""
-        return self.seat in self.game.to_move
 
     def _mark(self) -> int:
         """How many actions the page's game had."""

@@ -460,7 +460,7 @@ class ThreeCardPokerGame:
             need = 2 * action.ante + action.pair_plus
             if need > self.stacks[action.seat]:
                 raise IllegalAction(
-                    f"seat {action.seat} has {self.stacks[action.seat]} chips but these bets need {need} "
+                    f"your stack has {self.stacks[action.seat]} chips but these bets need {need} "
                     "(the ante twice, to be able to play, plus the pair plus)"
                 )
         elif isinstance(action, Play | Fold):

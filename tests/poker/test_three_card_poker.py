@@ -237,3 +237,12 @@ def test_a_paytable_keeps_its_own_copy_of_the_pays() -> None:
     table = Paytable("40-1", pays)  # type: ignore[arg-type]
     pays[1] = ("pair", 100)
     assert table.pays_for("pair") == 1 and table == Paytable("40-1", (("straight flush", 40), ("pair", 1)))
+
+
+def test_a_bet_beyond_the_stack_is_refused_in_words_to_the_player_not_by_seat_number() -> None:
+    # the trainer's student is "You" at seat 0: "seat 0 has 10 chips" named a seat the page never shows
+    game = ThreeCardPokerGame(ThreeCardPokerRules(seats=1, starting_stack=10), seed=1, players=("You",))
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(PlaceBets(0, 5, 1))
+    assert str(refused.value) == ("your stack has 10 chips but these bets need 11 "
+                                  "(the ante twice, to be able to play, plus the pair plus)")

@@ -201,20 +201,27 @@ class HandRanker(PushWidget, module="hand_ranker"):
             self.filling = 0
 
     def set_hands(self, first: str | Iterable[Card | str], second: str | Iterable[Card | str] = "") -> None:
-        """Show these two hands (from Python)."""
-        for slot, cards in enumerate((first, second)):
-            self._set_hand(slot, as_cards(cards))
+        """Show these two hands (from Python); they are checked against each other, not against the hands shown
+        before, and a pair refused changes neither hand."""
+        hands = [as_cards(first), as_cards(second)]
+        for slot in (0, 1):
+            self._check_hand(hands[slot], hands[1 - slot])
+        self.hands = hands
         self.refresh()
 
     def _set_hand(self, slot: int, cards: list[Card]) -> None:
         """Make ``cards`` the hand in ``slot`` after checking them (an ``IntentError`` says what is wrong)."""
+        self._check_hand(cards, self.hands[1 - slot])
+        self.hands[slot] = list(cards)
+
+    def _check_hand(self, cards: list[Card], other: list[Card]) -> None:
+        """Raise an ``IntentError`` saying what is wrong if ``cards`` cannot be a hand beside ``other``."""
         if len(cards) > self.size:
             raise IntentError(f"a hand here has {self.size} cards, not {len(cards)}")
         if any(card.is_joker for card in cards):
             raise IntentError("poker hands here use no jokers")
         if len(set(cards)) != len(cards):
             raise IntentError("a hand cannot hold the same card twice")
-        clash = [card for card in cards if card in self.hands[1 - slot]]
+        clash = [card for card in cards if card in other]
         if clash:
             raise IntentError(f"{format_cards(clash)} {'is' if len(clash) == 1 else 'are'} already in the other hand")
-        self.hands[slot] = list(cards)

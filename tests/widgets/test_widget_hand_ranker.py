@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from pl_widget_driver import Wire, page_sends, synced
 
 from push_learn.cards import parse_cards
@@ -9,6 +10,7 @@ from push_learn.poker.compare import class_rank, explain
 from push_learn.poker.hands import evaluate_high, evaluate_low
 from push_learn.poker.three_card import BRAG, THREE_CARD_POKER, evaluate
 from push_learn.widgets import HandRanker
+from push_learn.widgets.base import IntentError
 
 
 def click(widget: HandRanker, text: str) -> None:
@@ -104,3 +106,14 @@ def test_every_deck_card_is_labelled_for_screen_readers(wire: Wire) -> None:
     assert len(cards) == 52 and all(c["label"] for c in cards)
     assert [suit["label"] for suit in state["deck"]] == ["The clubs", "The diamonds", "The hearts", "The spades"]
     assert next(c for c in cards if c["c"] == "AS")["note"] == "in the first hand"
+
+
+def test_set_hands_swaps_two_hands_and_a_refused_pair_changes_neither(wire: Wire) -> None:
+    ranker = HandRanker(first="AS KS QS JS 10S", second="9H 9C 9D 4S 4H")
+    ranker.set_hands("9H 9C 9D 4S 4H", "AS KS QS JS 10S")  # each new hand is checked against the other new one
+    state = synced(ranker)
+    assert [hand["typed"] for hand in state["hands"]] == ["9H 9C 9D 4S 4H", "AS KS QS JS 10S"]
+    with pytest.raises(IntentError, match="already in the other hand"):
+        ranker.set_hands("2C 3C 4C 5C 7D", "7D 8D 9D 10D JD")
+    assert [hand["typed"] for hand in synced(ranker)["hands"]] == ["9H 9C 9D 4S 4H", "AS KS QS JS 10S"]
+    assert [hand["typed"] for hand in ranker.state["hands"]] == ["9H 9C 9D 4S 4H", "AS KS QS JS 10S"]

@@ -98,6 +98,14 @@ def _move_text(data: Mapping[str, Any], players: tuple[str, ...]) -> str:
     return f"{describe_step({'type': data.get('type'), 'seat': data.get('seat')}, players)} ({what})"
 
 
+def _kept_secret(game: Any, view: int | None, seat: object) -> bool:
+    """True when ``seat``'s move is a simultaneous choice (a stud replace or declaration) that the others have not
+    all made yet, so a view from another seat may not read it."""
+    decision = getattr(game, "decision", None)
+    return (view is not None and seat != view and decision is not None and decision.simultaneous
+            and seat not in game.to_move)
+
+
 def _chips(n: int) -> str:
     return f"{n} chip{'s' if n != 1 else ''}"
 
@@ -230,7 +238,11 @@ class PokerReplayer(PushWidget, module="poker_replayer", parts=("pl_files.js", "
             new = [*ended, *after["log"]]
         if new:  # the game's own words for the move, as this view may read them
             return [f"Move {self.position}: {new[0]}", *new[1:]]
-        return [f"Move {self.position}: {_move_text(self.record.actions[self.position - 1], game.players)}"]
+        data = self.record.actions[self.position - 1]
+        if _kept_secret(game, self.view, data.get("seat")):
+            name = game.players[data["seat"]]
+            return [f"Move {self.position}: {name} has chosen; every choice is shown once everyone has chosen."]
+        return [f"Move {self.position}: {_move_text(data, game.players)}"]
 
     def view_state(self) -> dict[str, Any]:
         """The controls, the text of the step, and the table as the chosen view shows it."""

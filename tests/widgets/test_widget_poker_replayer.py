@@ -119,6 +119,22 @@ def test_the_seed_004_first_round_from_riz_s_chair(wire: Wire) -> None:
     assert synced(replayer)["position"] == 0 and synced(replayer)["step"] == ["The deal before the first move."]
 
 
+def test_a_secret_choice_stays_secret_in_the_others_views_until_everyone_has_chosen(wire: Wire) -> None:
+    # seed 004: move 52 is JIM's replace of 7H, move 62 his declaration, both chosen before the others
+    replayer = PokerReplayer(view=RIZ, position=52)
+    assert synced(replayer)["step"] == ["Move 52: JIM has chosen; every choice is shown once everyone has chosen."]
+    page_sends(replayer, type="go", to=62)
+    assert synced(replayer)["step"] == ["Move 62: JIM has chosen; every choice is shown once everyone has chosen."]
+    page_sends(replayer, type="go", to=64)
+    assert synced(replayer)["step"] == ["Move 64: declarations: JIM high, RIZ low, IKE high"]
+    page_sends(replayer, type="view", seat=JIM)  # his own choice, and every card face up, say what it was
+    page_sends(replayer, type="go", to=62)
+    assert synced(replayer)["step"] == ["Move 62: JIM: declare (direction high)"]
+    page_sends(replayer, type="view", seat=-1)
+    page_sends(replayer, type="go", to=52)
+    assert synced(replayer)["step"] == ["Move 52: JIM: replace (card 7H)"]
+
+
 def test_a_record_from_text_a_file_or_a_record(wire: Wire, tmp_path: Path) -> None:
     record = play_demo("brag", 4, 3, "random")
     path = tmp_path / "brag.json"

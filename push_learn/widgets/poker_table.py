@@ -330,6 +330,9 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTable, PushWidget, module="poker
         """Play one of the student's legal actions; the engine accepts it or refuses with its reason."""
         self._my_view()
         action = Action.from_json(content.get("action"))  # RecordError in words for a garbled action
+        if action.seat != self.seat:  # at a choice made together, the bots still thinking are to move too
+            raise IntentError(f"that is {self._seat_name(action.seat)}'s move: you choose only for your own seat"
+                              if 0 <= action.seat < self.players else "you choose only for your own seat")
         before = _seen(self.view)
         self.game.apply(action)  # IllegalAction: refused with the engine's reason, nothing changed
         index = self.moves - 1

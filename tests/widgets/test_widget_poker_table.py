@@ -24,6 +24,7 @@ from push_learn.games import new_game
 from push_learn.poker.actions import Action
 from push_learn.poker.analysis import RandomBot
 from push_learn.poker.betting import build_pots
+from push_learn.poker.examples import seed_004_record
 from push_learn.poker.observation import Observation, Phase
 from push_learn.poker.showdown import Award
 from push_learn.poker.stud_records import load_stud
@@ -144,6 +145,22 @@ def test_a_refused_move_quotes_the_engine(wire: Wire) -> None:
     wrong = Action.of(0, "fold")
     page_sends(table, type="act", action=wrong.to_json())
     assert synced(table)["notice"]["text"] == table.game.refusal(wrong)
+
+
+def test_at_a_choice_made_together_the_student_cannot_choose_for_a_bot(wire: Wire) -> None:
+    """Seed 004's replace round, before anyone has chosen: the bots JIM, IKE and EVE are still to choose beside
+    the student (RIZ), as while they think under a running loop; a move in JIM's name must be refused."""
+    record = seed_004_record()
+    table = PokerTable(game="screw", seed=1, seat=2, speed=0.0)
+    table._start(load_stud(record, 51), mine=[])
+    table.refresh()
+    assert table.game.to_move == (1, 2, 3, 5) and synced(table)["my_turn"]
+    before = snapshot(table)
+    page_sends(table, type="act", action=dict(record.actions[51]))  # JIM replaces 7H
+    notice = synced(table)["notice"]
+    assert notice is not None, "the move was played in JIM's name"
+    assert (notice["kind"], notice["text"]) == ("refused", "that is JIM's move: you choose only for your own seat")
+    assert snapshot(table) == before
 
 
 def test_moves_wait_for_the_students_turn(wire: Wire) -> None:

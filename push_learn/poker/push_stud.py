@@ -150,7 +150,7 @@ class PushStudGame(StudGame):
             reasons[ActionKind.PUSH_OWN.value] = ONLY_THE_OFFERED_CARD
             shown = str(offered) if face_up else "the card"
             action = yield Decision(Phase.PUSH, (seat,), {seat: options},
-                                    prompt=f"{name}: keep {shown} or push it (${price})", reasons=reasons)
+                                    prompt=self._push_prompt(seat, shown, price, own=False), reasons=reasons)
             if action.kind is ActionKind.KEEP:
                 self._offer = None
                 self._give(seat, offered, up=face_up)

@@ -453,6 +453,15 @@ class StudGame:
     def _one_left(self) -> bool:
         return len(self._live()) == 1
 
+    def _push_prompt(self, seat: int, shown: str, price: int, own: bool) -> str:
+        """The words of a keep-or-push choice, naming only the choices the seat has (D-POK-09, D-POK-10)."""
+        name, stack = self.players[seat], self._chips.stacks[seat]
+        if stack < price:
+            return f"{name}: keep {shown} (a push costs ${price} and {name} has only ${stack})"
+        if own:
+            return f"{name}: keep {shown}, push it (${price}), or keep it and push one of your cards (${price})"
+        return f"{name}: keep {shown} or push it (${price})"
+
     def _push_reason(self, seat: int, price: int) -> dict[str, str]:
         """The refusal for a push the seat cannot pay (it must keep, A-P1-05)."""
         stack = self._chips.stacks[seat]

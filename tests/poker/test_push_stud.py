@@ -71,6 +71,14 @@ def test_hole_card_can_never_be_pushed_and_a_short_stack_must_keep() -> None:
         game.apply(Action.push_own(1, game.cards(2)[0]))
 
 
+def test_the_push_prompt_offers_only_the_choices_there_are() -> None:
+    game = PushStudGame(push_stud_rules(players=4), stacks=[200, 5, 200, 200], seed=3)
+    offered = game.observe(1).offered
+    assert game.observe(1).prompt == f"Seat 2: keep {offered} (a push costs $10 and Seat 2 has only $4)"
+    game.apply(Action.keep(1))
+    assert game.observe(2).prompt == f"Seat 3: keep {game.observe(2).offered} or push it ($10)"
+
+
 def test_betting_rounds_use_small_then_big_bets_and_the_best_showing_hand_opens() -> None:
     top = [*HOLES, "7D", "2S", "7S", "3H", "KD", "KS", "4H", "9C"]
     game = PushStudGame(push_stud_rules(players=4), seed=5, deck_top=top)

@@ -183,6 +183,19 @@ def test_option_without_pushing_own_cards() -> None:
         game.apply(Action.push_own(game.to_move[0], game.cards(game.to_move[0])[0]))
 
 
+def test_the_push_prompt_offers_only_the_choices_there_are() -> None:
+    game = ScrewGame(screw_rules(players=3, push_price=2), stacks=[50, 1, 50], seed=2)
+    card = game.observe(1).offered
+    assert game.observe(1).prompt == f"Seat 2: keep {card} (a push costs $2 and Seat 2 has only $1)"
+    game = ScrewGame(screw_rules(players=4, push_own_cards=False), seed=5)
+    seat = game.to_move[0]
+    card = game.observe(seat).offered
+    assert game.observe(seat).prompt == f"{game.players[seat]}: keep {card} or push it ($1)"
+    game = ScrewGame(screw_rules(players=4), seed=5)
+    assert game.observe(seat).prompt == (f"{game.players[seat]}: keep {card}, push it ($1), "
+                                         "or keep it and push one of your cards ($1)")
+
+
 def test_everyone_folds_to_one_player() -> None:
     game = ScrewGame(screw_rules(players=3), seed=11)
     while game.phase is Phase.PUSH:

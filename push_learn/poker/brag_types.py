@@ -217,15 +217,23 @@ class HandResult:
     carried: int
     reshuffle: bool
 
-    def __str__(self) -> str:
+    def lines(self, names: Sequence[str] | None = None) -> list[str]:
+        """The result in words, each seat by its name in ``names`` (``seat 0``, ``seat 1`` … without)."""
+
+        def who(seat: int) -> str:
+            return names[seat] if names is not None else f"seat {seat}"
+
         lines = [f"hand {self.hand_number}: {self.how}"]
-        lines += [str(s) for s in self.shown]
-        lines += [f"seat {a.seat} takes {a.amount} from pot {a.pot} ({a.reason})" for a in self.awards]
+        lines += [f"{who(s.seat)}: {format_cards(s.cards)} ({s.name})" for s in self.shown]
+        lines += [f"{who(a.seat)} takes {a.amount} from pot {a.pot} ({a.reason})" for a in self.awards]
         if self.carried:
             lines.append(f"{self.carried} carried to the next deal")
         if self.reshuffle:
             lines.append("the pack will be shuffled")
-        return "\n".join(lines)
+        return lines
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
 
 
 @dataclass(frozen=True)

@@ -242,8 +242,13 @@ class SeatResult:
         """Chips that come back to the seat's stack: the stakes not lost plus the winnings."""
         return sum(line.stake + line.net for line in self.lines)
 
+    def line(self, name: str | None = None) -> str:
+        """The seat's settlement in one line, the seat called ``name`` (``seat 0`` … without)."""
+        who = f"seat {self.seat}" if name is None else name
+        return f"{who} ({self.hand}): net {self.net:+d}; " + "; ".join(map(str, self.lines))
+
     def __str__(self) -> str:
-        return f"seat {self.seat} ({self.hand}): net {self.net:+d}; " + "; ".join(map(str, self.lines))
+        return self.line()
 
 
 def _pair_plus_line(hand: ThreeCardHand, stake: int, table: Paytable) -> BetResult:
@@ -327,10 +332,14 @@ class RoundResult:
     dealer_qualifies: bool
     seats: tuple[SeatResult, ...]
 
-    def __str__(self) -> str:
+    def lines(self, names: Sequence[str] | None = None) -> list[str]:
+        """The round in words, each seat by its name in ``names`` (``seat 0``, ``seat 1`` … without)."""
         q = "qualifies" if self.dealer_qualifies else "does not qualify"
         head = f"round {self.round}: dealer {format_cards(self.dealer_cards)} ({self.dealer_hand}) {q}"
-        return "\n".join([head, *map(str, self.seats)])
+        return [head, *(seat.line(None if names is None else names[seat.seat]) for seat in self.seats)]
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
 
 
 @dataclass(frozen=True)

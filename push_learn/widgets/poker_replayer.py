@@ -144,7 +144,7 @@ def _brag_table(game: Any, view: int | None) -> dict[str, Any]:
             cards = _backs(3 * pv.hands, name) if playing else []
         facts = [_chips(pv.stack), pv.status, *(["blind" if pv.blind else "seen"] if playing else [])]
         seats.append(_seat(pv.seat, name, cards, facts, pv.seat in seen.to_move))
-    result = str(seen.results[-1]).splitlines() if seen.results else []
+    result = seen.results[-1].lines(seen.names) if seen.results else []
     centre = [] if seen.stake is None else [f"The stake is {seen.stake} (seen; a blind player pays half)"]
     return {"seats": seats, "pot": sum(amount for amount, _ in seen.pots), "centre": centre, "log": list(seen.log),
             "result": result, "dealer": None}
@@ -160,7 +160,7 @@ def _tcp_table(game: Any, view: int | None) -> dict[str, Any]:
         seats.append(_seat(s, name, cards, facts, s in seen.to_move))
     dealer = game.dealer_cards
     dealer_cards = _cards(dealer) if view is None else _backs(len(dealer), "the dealer")
-    result = str(seen.results[-1]).splitlines() if seen.results else []
+    result = seen.results[-1].lines(seen.names) if seen.results else []
     return {"seats": seats, "pot": sum(seen.antes) + sum(seen.pair_plus), "centre": [], "log": [],
             "result": result, "dealer": _seat(-1, "Dealer", dealer_cards, ["the house"], False) if dealer else None}
 

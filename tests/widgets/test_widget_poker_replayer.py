@@ -15,7 +15,12 @@ from pl_widget_driver import Wire, page_sends, synced
 from push_learn.apps.poker_replay import play_demo
 from push_learn.errors import RecordError
 from push_learn.games import GAMES, load_record
+from push_learn.poker.brag import BragGame
+from push_learn.poker.brag_types import BragRules
+from push_learn.poker.brag_types import Fold as BragFold
 from push_learn.poker.examples import seed_004_record
+from push_learn.poker.three_card_poker import Fold as TcpFold
+from push_learn.poker.three_card_poker import PlaceBets, ThreeCardPokerGame
 from push_learn.records import Record
 from push_learn.widgets import PokerReplayer
 
@@ -133,6 +138,20 @@ def test_a_secret_choice_stays_secret_in_the_others_views_until_everyone_has_cho
     page_sends(replayer, type="view", seat=-1)
     page_sends(replayer, type="go", to=52)
     assert synced(replayer)["step"] == ["Move 52: JIM: replace (card 7H)"]
+
+
+def test_a_brag_or_three_card_result_names_the_players_as_the_seats_do(wire: Wire) -> None:
+    # a BragTable's or a trainer's record names its players ("You", "Ann" …); the result said "seat 2 takes 3"
+    brag = BragGame(BragRules(players=3), seed=1, players=("Ann", "Ben", "Cat"))
+    brag.apply(BragFold(1))
+    brag.apply(BragFold(2))
+    state = synced(PokerReplayer(brag.record(), view=0, position=2))
+    assert state["result"] == ["hand 1: everyone else folded", "Ann takes 3 from pot 0 (the last pot)"]
+    tcp = ThreeCardPokerGame(seed=1, players=("Ann",))
+    tcp.apply(PlaceBets(0, 1, 0))
+    tcp.apply(TcpFold(0))
+    state = synced(PokerReplayer(tcp.record(), view=None, position=2))
+    assert state["result"][1] == "Ann (" + tcp.results[0].seats[0].hand + "): net -1; ante 1: -1 (folded)"
 
 
 def test_a_record_from_text_a_file_or_a_record(wire: Wire, tmp_path: Path) -> None:

@@ -367,8 +367,18 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTable, PushWidget, module="poker
         self._resume()
 
     def record_file(self) -> tuple[str, Record]:
-        """The file name and the record that Save offers (replay it in the PokerReplayer)."""
-        return f"{self.game_id}-deal-number-{self.game.seed}-move-{self.moves}.json", self.game.record()
+        """The file name and the record that Save offers (replay it in the PokerReplayer).
+
+        At a choice made together the others' choices are secret until everyone has chosen, so the record
+        stops before them (the student's own choice stays)."""
+        record = self.game.record()
+        decision = self.game.decision
+        if decision is not None and decision.simultaneous:
+            chosen = len(decision.seats) - len(self.game.to_move)  # the last actions are the choices made so far
+            kept = record.actions[len(record.actions) - chosen:]
+            record = record.with_actions([*record.actions[:len(record.actions) - chosen],
+                                          *(a for a in kept if a.get("seat") == self.seat)])
+        return f"{self.game_id}-deal-number-{self.game.seed}-move-{len(record.actions)}.json", record
 
     @intent("level")
     def _level(self, content: Mapping[str, Any]) -> None:

@@ -273,6 +273,30 @@ def test_save_sends_the_record_once_and_it_replays_to_the_same_table(wire: Wire)
     assert synced(table)["download"] is None, "the file is sent once"
 
 
+@pytest.mark.parametrize("phase", [Phase.REPLACE, Phase.DECLARE])
+def test_a_save_keeps_the_bots_choices_secret_until_everyone_has_chosen(wire: Wire, phase: Phase) -> None:
+    """The bots choose first at a choice made together; a record saved before the student chooses held their
+    replace (which can name a face-down card) or declaration."""
+    table = PokerTable(game="screw", seed=4, players=5, seat=1, speed=0.0)
+    while table.view.phase is not phase:
+        page_sends(table, type="act", action=passive(synced(table))["action"])
+    whole = table.game.record().actions
+    secret = [a for a in whole[-4:] if a["type"] in ("stand", "replace", "declare")]
+    assert table.game.to_move == (1,) and len(secret) == 3, "the bots have chosen, the student not yet"
+    page_sends(table, type="save")
+    download = synced(table)["download"]
+    saved = Record.from_json(download["text"])
+    assert saved.actions == whole[:-3]
+    assert download["name"] == f"screw-deal-number-4-move-{len(whole) - 3}.json"
+    replayed = load_stud(saved)
+    assert replayed.phase is phase and sorted(replayed.to_move) == [0, 1, 2, 4]
+    mine = table.view
+    assert replayed.observe(1).seats[1] == mine.seats[1] and replayed.observe(1).log == mine.log
+    page_sends(table, type="act", action=passive(synced(table))["action"])  # everyone has chosen: all is shown
+    page_sends(table, type="save")
+    assert Record.from_json(synced(table)["download"]["text"]).actions == table.game.record().actions
+
+
 def test_a_new_deal_by_its_number_and_the_bot_level(wire: Wire) -> None:
     table = PokerTable(game="screw", seed=5, players=4, seat=0, speed=0.0)
     page_sends(table, type="level", level="random")

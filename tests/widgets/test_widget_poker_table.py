@@ -297,6 +297,18 @@ def test_a_save_keeps_the_bots_choices_secret_until_everyone_has_chosen(wire: Wi
     assert Record.from_json(synced(table)["download"]["text"]).actions == table.game.record().actions
 
 
+def test_the_offer_to_a_seat_that_cannot_pay_for_a_push_says_it_must_be_kept(wire: Wire) -> None:
+    table = PokerTable(game="push_stud", seed=5, players=4, seat=1, speed=0.0)
+    table._start(new_game("push_stud", seed=5, players=4, stacks=[200, 5, 200, 200]), mine=[])
+    table.refresh()
+    state = synced(table)
+    assert [move["label"] for move in state["actions"]] == ["Keep"]
+    assert state["offer"]["text"] == "Offered to you: keep it; a push costs $10, more than the $4 you have."
+    page_sends(table, type="act", action=state["actions"][0]["action"])
+    offer = synced(table)["offer"]
+    assert offer is None or "keep it free, or push it for $10" in offer["text"]
+
+
 def test_a_new_deal_by_its_number_and_the_bot_level(wire: Wire) -> None:
     table = PokerTable(game="screw", seed=5, players=4, seat=0, speed=0.0)
     page_sends(table, type="level", level="random")

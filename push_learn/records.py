@@ -338,7 +338,8 @@ class Record:
         """Return the record when its seal is right for ``key``; else raise ``RecordError``."""
         if self.seal is None:
             raise RecordError("this record is not sealed, so it cannot be trusted")
-        if not hmac.compare_digest(self.seal, self.digest(key)):
+        # Compared as UTF-8 bytes: compare_digest refuses str with letters beyond ASCII (a typed-over seal).
+        if not hmac.compare_digest(self.seal.encode("utf-8", "surrogatepass"), self.digest(key).encode()):
             raise RecordError("this record was changed after it was sealed, so it cannot be trusted")
         return self
 

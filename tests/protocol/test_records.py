@@ -36,6 +36,14 @@ def test_an_edited_sealed_record_is_refused_even_when_the_edit_is_plausible() ->
         _record().check_seal(KEY)
 
 
+@pytest.mark.parametrize("seal", ["é" * 64, "🃏", "0" * 63 + "\u0660", ""])
+def test_a_seal_of_any_text_is_refused_in_words(seal: str) -> None:
+    data = _record().sealed(KEY).to_dict()
+    data["seal"] = seal  # someone typed over the seal, with letters that are not hex
+    with pytest.raises(RecordError, match="changed after it was sealed"):
+        Record.from_dict(data).check_seal(KEY)
+
+
 def test_the_seal_is_over_canonical_json_so_key_order_and_spacing_do_not_matter() -> None:
     sealed = _record().sealed(KEY)
     text = json.dumps(dict(reversed(list(sealed.to_dict().items()))), indent=3)

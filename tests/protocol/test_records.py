@@ -104,6 +104,35 @@ def test_a_bad_envelope_names_what_is_wrong(change: dict[str, object], words: st
         Record.from_dict(data)
 
 
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda d: d["players"].__setitem__(0, "Ann\ud800"),
+        lambda d: d.__setitem__("game", "\udc00"),
+        lambda d: d.__setitem__("seed", "seed\udfff"),
+        lambda d: d["rules"].__setitem__("\ud83c", 1),
+        lambda d: d["actions"][1].__setitem__("card", "7\ud800"),
+        lambda d: d["notes"].__setitem__("hints", ["\udbff"]),
+    ],
+)
+def test_text_with_half_an_emoji_is_refused_in_words_and_never_breaks_the_seal(edit: object) -> None:
+    """A lone surrogate ("\\ud800" in JSON, half of an emoji's pair) is not text a record can hold or seal."""
+    data = _record().to_dict()
+    edit(data)  # type: ignore[operator]
+    for text in (json.dumps(data), json.dumps(data, ensure_ascii=False)):
+        with pytest.raises(RecordError, match="not whole Unicode text"):
+            Record.from_json(text)
+    with pytest.raises(RecordError, match="not whole Unicode text"):
+        Record.from_dict(data)
+
+
+def test_an_emoji_written_as_a_surrogate_pair_is_read() -> None:
+    data = {**_record().to_dict(), "players": ["Ann \U0001f0cf", "Bo", "Cy", "Di"]}
+    record = Record.from_json(json.dumps(data))  # ensure_ascii: the emoji as "\\ud83c\\udccf"
+    assert record.players == ("Ann \U0001f0cf", "Bo", "Cy", "Di")
+    assert record.sealed(KEY).check_seal(KEY).players == record.players
+
+
 def test_nesting_up_to_the_limit_is_accepted() -> None:
     deep: object = []
     for _ in range(MAX_DEPTH - 2):

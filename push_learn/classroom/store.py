@@ -155,6 +155,19 @@ def resolve_url(url: str | None = None, folder: str | os.PathLike[str] | None = 
     return value
 
 
+def _storable(text: str, what: str) -> None:
+    """Refuse text no database keeps as it is: a NUL character (PostgreSQL's text refuses it) or a lone
+    surrogate (half of the pair of codes that writes an emoji in JSON: it has no UTF-8 form)."""
+    if "\x00" in text:
+        raise ClassroomError(f"{what} cannot hold a NUL character (\\x00)")
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ClassroomError(f"{what} cannot hold half of the pair of codes that writes one character "
+                                 "such as an emoji") from None
+
+
 def _first_line(exc: BaseException) -> str:
     text = str(getattr(exc, "orig", None) or exc).strip()
     return text.splitlines()[0] if text else type(exc).__name__
@@ -567,6 +580,8 @@ class Store(TablesMixin, TrainerMixin, DealsMixin, ExportMixin):
     def record_attempt(self, code: str, student: str, notebook: str, exercise: str, answer: str, *,
                        correct: bool, at_ms: int | None = None) -> int:
         """Store one answer to an exercise; returns the attempt's number."""
+        for field_name, value in (("notebook", notebook), ("exercise", exercise), ("answer", answer)):
+            _storable(str(value), f"the attempt's {field_name}")
         answer_text = str(answer)
         if len(answer_text) > _MAX_ANSWER:
             answer_text = answer_text[: _MAX_ANSWER - 1] + "…"

@@ -174,6 +174,20 @@ def test_progress_gives_success_rates_and_the_commonest_wrong_answers(store: Sto
     assert (when.attempts, when.right, when.wrong_answers) == (1, 1, ())
 
 
+@pytest.mark.parametrize(("field", "text"), [("answer", "7H\x00"), ("answer", "\ud800"),
+                                             ("notebook", "02\udfff"), ("exercise", "ex\x00")])
+def test_an_attempt_whose_text_no_database_can_hold_is_refused_in_words_and_nothing_is_stored(
+        store: Store, field: str, text: str) -> None:
+    """A NUL character (PostgreSQL's text refuses it) or a lone surrogate (half of an emoji's pair: no UTF-8
+    form) is refused as a ClassroomError, on either database, and no attempt is stored."""
+    code = store.create_class("Year 9").code
+    store.join(code, "Ann")
+    values = {"notebook": "02-melds", "exercise": "ex1", "answer": "7H", field: text}
+    with pytest.raises(ClassroomError, match=f"the attempt's {field} cannot hold"):
+        store.record_attempt(code, "Ann", values["notebook"], values["exercise"], values["answer"], correct=False)
+    assert store.progress(code) == []
+
+
 def test_the_csv_export_holds_every_row_and_no_formulas(store: Store) -> None:
     code = _lesson(store)
     assignment = store.assign(code, "push", "push", RULES, deal_number=7)

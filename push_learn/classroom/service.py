@@ -172,7 +172,7 @@ class ClassService:
         with self._lock:
             members = list(self.roster.values())
         for member in members:
-            if hmac.compare_digest(self.token(member), token):
+            if hmac.compare_digest(self.token(member).encode(), token.encode("utf-8", "surrogatepass")):
                 return member
         return None
 
@@ -512,7 +512,9 @@ class KernelHandler(_JSONHandler):
             self.refuse(403, "only the dashboards' kernels on this server may send this")
             return
         signature = self.request.headers.get(AUTH_HEADER, "")
-        if not hmac.compare_digest(signature, request_signature(service.seal_key, self.request.body)):
+        # Compared as bytes: a header is Latin-1 text, and compare_digest refuses str beyond ASCII.
+        expected = request_signature(service.seal_key, self.request.body).encode()
+        if not hmac.compare_digest(signature.encode("utf-8", "surrogatepass"), expected):
             app_log.warning("refused a class request with a wrong signature")
             self.refuse(403, "this request is not signed with the server's key")
             return

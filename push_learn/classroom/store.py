@@ -56,7 +56,7 @@ from sqlalchemy import Connection, Engine, case, create_engine, delete, event, f
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 
-from push_learn.classroom.common import continues, display_name, is_unique_violation, now_ms
+from push_learn.classroom.common import continues, display_name, is_unique_violation, now_ms, row_number
 from push_learn.classroom.deals_store import DealsMixin
 from push_learn.classroom.errors import ClassroomError, NotFound
 from push_learn.classroom.export_store import ExportMixin
@@ -417,7 +417,8 @@ class Store(TablesMixin, TrainerMixin, DealsMixin, ExportMixin):
     def assignment(self, assignment_id: int) -> Assignment:
         """Assignment number ``assignment_id`` (with its secret seed: for the server only)."""
         with self._read() as conn:
-            row = conn.execute(select(assignments_t).where(assignments_t.c.id == assignment_id)).first()
+            row = None if row_number(assignment_id) is None else conn.execute(
+                select(assignments_t).where(assignments_t.c.id == assignment_id)).first()
         if row is None:
             raise NotFound(f"there is no assignment number {short(assignment_id, 20)}")
         return self._assignment(row)
@@ -441,8 +442,9 @@ class Store(TablesMixin, TrainerMixin, DealsMixin, ExportMixin):
         result from the same student for the same assignment. The stored score is always the replay's.
         """
         with self._read() as conn:
-            row = conn.execute(select(assignments_t, classes_t.c.code).join(classes_t)
-                               .where(assignments_t.c.id == assignment_id)).first()
+            row = None if row_number(assignment_id) is None else conn.execute(
+                select(assignments_t, classes_t.c.code).join(classes_t)
+                .where(assignments_t.c.id == assignment_id)).first()
             if row is None:
                 raise NotFound(f"there is no assignment number {short(assignment_id, 20)}")
             try:
@@ -550,7 +552,8 @@ class Store(TablesMixin, TrainerMixin, DealsMixin, ExportMixin):
     def result_record(self, result_id: int) -> Record:
         """The sealed record of an accepted result (for the Deal Replayer)."""
         with self._read() as conn:
-            text = conn.execute(select(results_t.c.record).where(results_t.c.id == result_id)).scalar()
+            text = None if row_number(result_id) is None else conn.execute(
+                select(results_t.c.record).where(results_t.c.id == result_id)).scalar()
         if text is None:
             raise NotFound(f"there is no result number {short(result_id, 20)}")
         return Record.from_json(text)
@@ -564,6 +567,8 @@ class Store(TablesMixin, TrainerMixin, DealsMixin, ExportMixin):
                  .where(results_t.c.assignment_id == assignment_id)
                  .order_by(results_t.c.points, results_t.c.deals_won.desc(), results_t.c.moves, results_t.c.hints,
                            students_t.c.name))
+        if row_number(assignment_id) is None:
+            return []
         with self._read() as conn:
             rows = conn.execute(query).all()
         board: list[BoardRow] = []

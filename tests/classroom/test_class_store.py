@@ -151,6 +151,28 @@ def test_the_deal_number_shown_does_not_give_the_shuffle(store: Store) -> None:
     assert [x.id for x in store.assignments(first.code)] == [later.id, a.id]
 
 
+@pytest.mark.parametrize("number", [2**31, 2**63, 10**30, -(2**63) - 1])
+def test_a_number_beyond_any_row_is_not_found_in_words_on_either_database(store: Store, number: int) -> None:
+    """Numbers come from requests' JSON, whole but of any size: SQLite cannot even compare one beyond 64 bits
+    (OverflowError), PostgreSQL refuses one beyond its 32-bit INTEGER in its own words; the store says there
+    is no such row."""
+    code = store.create_class("Year 9").code
+    store.join(code, "Ann")
+    calls: list[tuple[str, Callable[[], object]]] = [
+        ("table", lambda: store.table(number)),
+        ("assignment", lambda: store.assignment(number)),
+        ("result", lambda: store.result_record(number)),
+        ("assignment", lambda: store.submit_result(number, "Ann", "{}")),
+        ("assignment", lambda: store.open_deal(number, "Ann")),
+        ("assignment", lambda: store.save_progress(number, "Ann", "{}")),
+    ]
+    for words, call in calls:
+        with pytest.raises(NotFound, match=f"there is no {words}"):
+            call()
+    assert store.table_log(1, since=number) == []
+    assert store.openings(number) == {} and store.leaderboard(number) == []
+
+
 # ---- progress, CSV, deleting -----------------------------------------------------------------
 def _lesson(store: Store) -> str:
     code = store.create_class("Lesson").code

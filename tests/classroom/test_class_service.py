@@ -254,6 +254,12 @@ def test_the_teachers_dashboard_needs_the_teacher_key_and_runs_a_lesson(store: S
         bad = await teacher.send("POST", "/push_learn/teacher", {"action": "assign", "code": code, "variant": "push",
                                                                 "deal": "abc", "level": "greedy"}, form=True)
         assert bad.code == 400 and "a deal number is a whole number" in bad.body.decode()
+        for typed in ("\u00b2", "9" * 5000):  # a superscript two is a digit to str.isdigit, not to int
+            bad = await teacher.send("POST", "/push_learn/teacher", {"action": "assign", "code": code,
+                                                                    "variant": "push", "deal": typed,
+                                                                    "level": "greedy"}, form=True)
+            assert bad.code == 400 and "a deal number is a whole number" in bad.body.decode()
+        assert len(store.assignments(code)) == 1
         kept = await teacher.send("POST", "/push_learn/teacher", {"action": "delete", "code": code, "confirm": ""},
                                   form=True)
         assert kept.code == 400 and store.classes()

@@ -91,6 +91,14 @@ def test_the_teacher_watches_pauses_and_replaces_seats_of_a_class_table(store: S
         assert (await teacher.send("POST", "/push_learn/teacher", {**form, "action": "resume"}, form=True)).code == 303
         assert (await teacher.send("POST", "/push_learn/teacher", {**form, "action": "idle"}, form=True)).code == 303
         assert store.table(table_id).idle_limit_s == 30
+        for typed in ("\u00b2", "9" * 5000):  # a superscript two is a digit to str.isdigit, not to int
+            said = await teacher.send("POST", "/push_learn/teacher", {**form, "action": "idle", "seconds": typed},
+                                      form=True)
+            assert said.code == 400 and "the idle limit is a whole number of seconds" in said.body.decode()
+            said = await teacher.send("POST", "/push_learn/teacher", {**form, "action": "pause", "table": typed},
+                                      form=True)
+            assert said.code == 400 and "type the table" in said.body.decode()
+        assert store.table(table_id).idle_limit_s == 30 and store.table(table_id).status == "playing"
         assert (await teacher.send("POST", "/push_learn/teacher", {**form, "action": "bot"}, form=True)).code == 303
         assert store.table(table_id).seats[2].bot == "random"
         while replica.play_bots() or replica.poll():

@@ -45,6 +45,7 @@ from push_learn.classroom.store import (
 )
 from push_learn.classroom.table_store import StepTaken, TableInfo, TableRefused, table_to_json
 from push_learn.errors import RecordError
+from push_learn.records import short
 
 if TYPE_CHECKING:
     from push_learn.classroom.referee import Referee
@@ -314,7 +315,7 @@ class ClassService:
             game = str(body.get("game", "push"))
             spec = table_spec(game)
             level = body.get("level", spec.default_level)
-            if level not in spec.bots:
+            if not isinstance(level, str) or level not in spec.bots:
                 raise ClassroomError(f"choose {spec.title}'s bots among {', '.join(spec.bots)}, "
                                      f"not {str(level)[:20]!r}")
             options = body.get("options") or {}
@@ -324,9 +325,12 @@ class ClassService:
                                      else f"{spec.title} has no options to choose")
             rules = table_rules(game, body.get("players") if isinstance(body.get("players"), int) else None,
                                 **{name: options[name] is True for name in options})
-            opened = self.store.open_table(member.code, game, rules, int(rules["players"]), bot_level=str(level))
-            info = self.store.sit(opened.id, member.name, body.get("seat") if isinstance(body.get("seat"), int)
-                                  else None)
+            players, seat = int(rules["players"]), body.get("seat")
+            seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+            if seat is not None and not 0 <= seat < players:  # refused before the table opens: none is left empty
+                raise TableRefused(f"a {spec.title} table for {players} has seats 0 to {players - 1}, not {short(seat)}")
+            opened = self.store.open_table(member.code, game, rules, players, bot_level=level)
+            info = self.store.sit(opened.id, member.name, seat)
             return {"table": table_to_json(info, seed=True)}
         if action == "sit":
             info = self.store.table(_whole(body.get("table"), "a table"))

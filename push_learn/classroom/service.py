@@ -328,7 +328,8 @@ class ClassService:
             players, seat = int(rules["players"]), body.get("seat")
             seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
             if seat is not None and not 0 <= seat < players:  # refused before the table opens: none is left empty
-                raise TableRefused(f"a {spec.title} table for {players} has seats 0 to {players - 1}, not {short(seat)}")
+                raise TableRefused(f"a {spec.title} table for {players} has seats 0 to {players - 1}, "
+                                   f"not {short(seat)}")
             opened = self.store.open_table(member.code, game, rules, players, bot_level=level)
             info = self.store.sit(opened.id, member.name, seat)
             return {"table": table_to_json(info, seed=True)}

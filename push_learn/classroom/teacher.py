@@ -425,7 +425,8 @@ class TeacherHandler(web.RequestHandler):
                 deal_text = self.get_body_argument("deal", "").strip()
                 deal = typed_number(deal_text)
                 if deal_text and deal is None:
-                    raise ClassroomError(f"a deal number is a whole number from 1 to 999999, not {short(deal_text, 20)}")
+                    raise ClassroomError("a deal number is a whole number from 1 to 999999, "
+                                         f"not {short(deal_text, 20)}")
                 assignment = service.store.assign(
                     code, variant, variant, rules_to_json(rummy_rules(variant)),
                     deal_number=deal, bot_level=level, dashboards=["play_push"])

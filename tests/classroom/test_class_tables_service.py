@@ -67,7 +67,8 @@ def test_a_new_table_refused_in_words_leaves_no_table_behind(store: Store) -> No
         new = store.create_class("Year 9")
         ann = await _joined(client, base, new.code, "Ann")
         owners.record("k-ann", ann.session(port))
-        for body, words in [({"game": "push", "seat": 4}, "seats 0 to 3"), ({"game": "push", "seat": -1}, "seats 0 to 3"),
+        for body, words in [({"game": "push", "seat": 4}, "seats 0 to 3"),
+                            ({"game": "push", "seat": -1}, "seats 0 to 3"),
                             ({"game": "brag", "players": 3, "seat": 10**30}, "seats 0 to 2"),
                             ({"game": "push", "level": ["greedy"]}, "choose Push's bots"),
                             ({"game": "push", "level": {"a": 1}}, "choose Push's bots")]:

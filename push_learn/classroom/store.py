@@ -327,7 +327,10 @@ class Store(TablesMixin, TrainerMixin, DealsMixin, ExportMixin):
 
     def _class_row(self, conn: Connection, code: str) -> Any:
         tidy = code.strip().upper() if isinstance(code, str) else ""
-        row = conn.execute(select(classes_t).where(classes_t.c.code == tidy)).first()
+        # A code is a few ASCII letters and digits: anything else is no class (and a NUL or a lone surrogate
+        # could not even be compared by the databases).
+        readable = tidy.isascii() and tidy.isalnum() and len(tidy) <= 20
+        row = conn.execute(select(classes_t).where(classes_t.c.code == tidy)).first() if readable else None
         if row is None:
             raise NotFound(f"there is no class with the code {short(code, 20)}")
         return row

@@ -173,6 +173,17 @@ def test_a_number_beyond_any_row_is_not_found_in_words_on_either_database(store:
     assert store.openings(number) == {} and store.leaderboard(number) == []
 
 
+@pytest.mark.parametrize("typed", ["\ud800", "AB\x00CD", "ＡＢＣ", "x" * 10_000])
+def test_a_class_code_no_class_can_have_is_not_found_in_words_on_either_database(store: Store, typed: str) -> None:
+    """A code from a request's JSON may hold a lone surrogate or a NUL, which the databases cannot even
+    compare (UnicodeEncodeError, PostgreSQL's DataError): there is no class with that code, in words."""
+    store.create_class("Year 9")
+    with pytest.raises(NotFound, match="there is no class with the code"):
+        store.class_info(typed)
+    with pytest.raises(NotFound, match="there is no class with the code"):
+        store.join(typed, "Ann")
+
+
 # ---- progress, CSV, deleting -----------------------------------------------------------------
 def _lesson(store: Store) -> str:
     code = store.create_class("Lesson").code

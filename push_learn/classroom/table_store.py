@@ -279,6 +279,8 @@ class TablesMixin(StorePart):
         ``TableRefused`` for a step that skips ahead, a table that is not playing, or a seat that
         does not exist. Checking the action against the rules is the replica's work.
         """
+        if isinstance(step, bool) or not isinstance(step, int) or step < 0:
+            raise TableRefused(f"a step is a whole number counted from 0, not {short(step)}")
         text = canonical_json(dict(action)).decode()
         if len(text) > _MAX_ACTION:
             raise TableRefused(f"an action is at most {_MAX_ACTION} characters of JSON")
@@ -286,7 +288,7 @@ class TablesMixin(StorePart):
         try:
             with self._write() as conn:
                 info = self._table_info(conn, table_id)
-                if isinstance(step, int) and step < info.steps:
+                if step < info.steps:
                     raise StepTaken(info.id, step)  # even when that step ended the game
                 if info.status != "playing":
                     raise TableRefused(_not_playing(info))

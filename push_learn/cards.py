@@ -220,8 +220,12 @@ _SEPARATORS = re.compile(r"[\s,;]+")
 def parse_card(text: str, position: int | None = None) -> Card:
     """Read one card such as ``7H``, ``10s``, ``TS``, ``Q♦``, ``♦Q`` or ``jk`` (any case).
 
-    Raises ``CardParseError`` naming the token and the accepted forms.
+    Raises ``CardParseError`` naming the token and the accepted forms (also for a value that is not text).
     """
+    if not isinstance(text, str):  # a list handed to parse_cards may hold anything
+        kind = {int: "a number", float: "a number", bool: "True or False", list: "a list", tuple: "a list",
+                type(None): "None", bytes: "bytes"}.get(type(text), type(text).__name__)
+        raise CardParseError(repr(text), f"it is not text but {kind}", position)
     token = text.strip()
     upper = token.upper().replace("\ufe0f", "")
     if not upper:

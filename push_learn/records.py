@@ -193,25 +193,41 @@ def seal_key_from_env() -> bytes | None:
     return value.encode() if value else None
 
 
+def _whole_text(text: str, where: str) -> None:
+    """Refuse text holding a lone surrogate (JSON's ``"\\ud800"``, half of an emoji's pair): it has no UTF-8
+    form, so a record holding it could be neither sealed nor stored."""
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise RecordError(f"the record's {where} hold {short(text)}, which is not whole Unicode text "
+                              "(half of a pair of codes that writes one character such as an emoji)") from None
+
+
 def _plain(value: Any, where: str) -> Any:
-    """Check that ``value`` holds only JSON's plain values with whole numbers, nested at most ``MAX_DEPTH``
-    objects and arrays deep (a tuple is a sequence of values and adds no level); return it."""
+    """Check that ``value`` holds only JSON's plain values with whole numbers and whole Unicode text, nested
+    at most ``MAX_DEPTH`` objects and arrays deep (a tuple is a sequence of values and adds no level); return
+    it."""
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, dict | list):
+        if isinstance(item, str):
+            _whole_text(item, where)
+        elif isinstance(item, dict | list):
             if depth > MAX_DEPTH:
                 raise RecordError(f"the record's {where} are nested too deeply")
             if isinstance(item, dict):
                 if not all(isinstance(key, str) for key in item):
                     raise RecordError(f"the record's {where} have a key that is not text")
+                for key in item:
+                    _whole_text(key, where)
                 item = item.values()
             stack.extend((child, depth + 1) for child in item)
         elif isinstance(item, tuple):
             stack.extend((child, depth) for child in item)
         elif isinstance(item, float):
             raise RecordError(f"the record's {where} hold {short(item)}, and a record holds only whole numbers")
-        elif item is not None and not isinstance(item, str | int | bool):
+        elif item is not None and not isinstance(item, int | bool):
             raise RecordError(f"the record's {where} hold {short(item)}, which is not a JSON value")
     return value
 
@@ -307,11 +323,12 @@ class Record:
         seal = data.get("seal")
         if seal is not None and not isinstance(seal, str):
             raise RecordError("the record's seal must be text")
+        _plain([game, seed, seal], "game, seed and seal")
         return cls(
             game,
             _plain(rules, "rules"),
             seed,
-            None if players is None else tuple(players),
+            None if players is None else tuple(_plain(players, "players")),
             tuple(_plain(action, "actions") for action in actions),
             _plain(setup, "set-up"),
             _plain(notes, "notes"),
@@ -338,7 +355,8 @@ class Record:
         """Return the record when its seal is right for ``key``; else raise ``RecordError``."""
         if self.seal is None:
             raise RecordError("this record is not sealed, so it cannot be trusted")
-        if not hmac.compare_digest(self.seal, self.digest(key)):
+        # Compared as UTF-8 bytes: compare_digest refuses str with letters beyond ASCII (a typed-over seal).
+        if not hmac.compare_digest(self.seal.encode("utf-8", "surrogatepass"), self.digest(key).encode()):
             raise RecordError("this record was changed after it was sealed, so it cannot be trusted")
         return self
 

@@ -220,3 +220,12 @@ def test_a_long_bad_card_is_not_echoed_whole() -> None:
     with pytest.raises(CardParseError) as refusal:
         parse_card("x" * 10_000 + "H")
     assert len(str(refusal.value)) < 200
+
+
+@pytest.mark.parametrize("item", [7, None, 7.5, ["7H"], b"7H"])
+def test_a_list_item_that_is_not_text_is_refused_in_words(item: object) -> None:
+    """``parse_cards(["7H", 7])`` says which card is not text (it raised AttributeError: no ``strip``)."""
+    with pytest.raises(CardParseError) as refusal:
+        parse_cards(["7H", item])  # type: ignore[list-item]
+    assert refusal.value.position == 1 and "(card 2)" in str(refusal.value)
+    assert "is not text" in str(refusal.value) and "like 7H" in str(refusal.value)

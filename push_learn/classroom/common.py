@@ -14,10 +14,26 @@ from sqlalchemy.exc import IntegrityError
 from push_learn.classroom.errors import ClassroomError
 from push_learn.records import Record, canonical_json, short
 
-__all__ = ["MAX_NAME", "StorePart", "continues", "display_name", "is_unique_violation", "now_ms"]
+__all__ = ["MAX_NAME", "MAX_ROW_NUMBER", "StorePart", "continues", "display_name", "is_unique_violation", "now_ms",
+           "row_number"]
 
 MAX_NAME = 40
 """The longest display name, in characters."""
+
+MAX_ROW_NUMBER = 2**31 - 1
+"""The largest id or step a row can have: both databases' INTEGER columns hold 32 bits."""
+
+
+def row_number(value: object) -> int | None:
+    """``value`` when it is a whole number a row's id can be (1 to ``MAX_ROW_NUMBER``), else None: a larger
+    one is no row, and the databases cannot even compare it (SQLite's OverflowError, PostgreSQL's error).
+
+    >>> row_number(3), row_number(2**31), row_number(True), row_number("3")
+    (3, None, None, None)
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ROW_NUMBER:
+        return None
+    return value
 
 
 def now_ms() -> int:

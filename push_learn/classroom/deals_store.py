@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, insert, select
 
-from push_learn.classroom.common import StorePart, continues, display_name, now_ms
+from push_learn.classroom.common import StorePart, continues, display_name, now_ms, row_number
 from push_learn.classroom.errors import NotFound
 from push_learn.classroom.rows import Assignment, DealOpening, ResultRefused
 from push_learn.classroom.schema import TABLES
@@ -35,8 +35,8 @@ class DealsMixin(StorePart):
                          what: str) -> Record: ...
 
     def _assignment_and_student(self, conn: Connection, assignment_id: int, student: str) -> tuple[Assignment, int]:
-        row = conn.execute(select(assignments_t, classes_t.c.code).join(classes_t)
-                           .where(assignments_t.c.id == assignment_id)).first()
+        row = None if row_number(assignment_id) is None else conn.execute(
+            select(assignments_t, classes_t.c.code).join(classes_t).where(assignments_t.c.id == assignment_id)).first()
         if row is None:
             raise NotFound(f"there is no assignment number {short(assignment_id, 20)}")
         return self._assignment(row), self._student(conn, row.class_id, row.code, student)
@@ -96,6 +96,8 @@ class DealsMixin(StorePart):
 
     def openings(self, assignment_id: int) -> dict[str, tuple[int, int]]:
         """Who opened an assigned deal: student -> (times opened, moves kept)."""
+        if row_number(assignment_id) is None:
+            return {}
         with self._read() as conn:
             rows = conn.execute(select(students_t.c.name, deals_t.c.opens, deals_t.c.moves)
                                 .join(students_t, students_t.c.id == deals_t.c.student_id)

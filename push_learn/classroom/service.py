@@ -45,6 +45,7 @@ from push_learn.classroom.store import (
 )
 from push_learn.classroom.table_store import StepTaken, TableInfo, TableRefused, table_to_json
 from push_learn.errors import RecordError
+from push_learn.records import short
 
 if TYPE_CHECKING:
     from push_learn.classroom.referee import Referee
@@ -172,7 +173,7 @@ class ClassService:
         with self._lock:
             members = list(self.roster.values())
         for member in members:
-            if hmac.compare_digest(self.token(member), token):
+            if hmac.compare_digest(self.token(member).encode(), token.encode("utf-8", "surrogatepass")):
                 return member
         return None
 
@@ -314,7 +315,7 @@ class ClassService:
             game = str(body.get("game", "push"))
             spec = table_spec(game)
             level = body.get("level", spec.default_level)
-            if level not in spec.bots:
+            if not isinstance(level, str) or level not in spec.bots:
                 raise ClassroomError(f"choose {spec.title}'s bots among {', '.join(spec.bots)}, "
                                      f"not {str(level)[:20]!r}")
             options = body.get("options") or {}
@@ -324,9 +325,13 @@ class ClassService:
                                      else f"{spec.title} has no options to choose")
             rules = table_rules(game, body.get("players") if isinstance(body.get("players"), int) else None,
                                 **{name: options[name] is True for name in options})
-            opened = self.store.open_table(member.code, game, rules, int(rules["players"]), bot_level=str(level))
-            info = self.store.sit(opened.id, member.name, body.get("seat") if isinstance(body.get("seat"), int)
-                                  else None)
+            players, seat = int(rules["players"]), body.get("seat")
+            seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+            if seat is not None and not 0 <= seat < players:  # refused before the table opens: none is left empty
+                raise TableRefused(f"a {spec.title} table for {players} has seats 0 to {players - 1}, "
+                                   f"not {short(seat)}")
+            opened = self.store.open_table(member.code, game, rules, players, bot_level=level)
+            info = self.store.sit(opened.id, member.name, seat)
             return {"table": table_to_json(info, seed=True)}
         if action == "sit":
             info = self.store.table(_whole(body.get("table"), "a table"))
@@ -512,7 +517,9 @@ class KernelHandler(_JSONHandler):
             self.refuse(403, "only the dashboards' kernels on this server may send this")
             return
         signature = self.request.headers.get(AUTH_HEADER, "")
-        if not hmac.compare_digest(signature, request_signature(service.seal_key, self.request.body)):
+        # Compared as bytes: a header is Latin-1 text, and compare_digest refuses str beyond ASCII.
+        expected = request_signature(service.seal_key, self.request.body).encode()
+        if not hmac.compare_digest(signature.encode("utf-8", "surrogatepass"), expected):
             app_log.warning("refused a class request with a wrong signature")
             self.refuse(403, "this request is not signed with the server's key")
             return

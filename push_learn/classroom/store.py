@@ -56,7 +56,7 @@ from sqlalchemy import Connection, Engine, case, create_engine, delete, event, f
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 
-from push_learn.classroom.common import continues, display_name, is_unique_violation, now_ms
+from push_learn.classroom.common import continues, display_name, is_unique_violation, now_ms, row_number
 from push_learn.classroom.deals_store import DealsMixin
 from push_learn.classroom.errors import ClassroomError, NotFound
 from push_learn.classroom.export_store import ExportMixin
@@ -153,6 +153,19 @@ def resolve_url(url: str | None = None, folder: str | os.PathLike[str] | None = 
     if "://" not in value:
         return f"sqlite:///{Path(value).expanduser().resolve()}"
     return value
+
+
+def _storable(text: str, what: str) -> None:
+    """Refuse text no database keeps as it is: a NUL character (PostgreSQL's text refuses it) or a lone
+    surrogate (half of the pair of codes that writes an emoji in JSON: it has no UTF-8 form)."""
+    if "\x00" in text:
+        raise ClassroomError(f"{what} cannot hold a NUL character (\\x00)")
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ClassroomError(f"{what} cannot hold half of the pair of codes that writes one character "
+                                 "such as an emoji") from None
 
 
 def _first_line(exc: BaseException) -> str:
@@ -314,7 +327,10 @@ class Store(TablesMixin, TrainerMixin, DealsMixin, ExportMixin):
 
     def _class_row(self, conn: Connection, code: str) -> Any:
         tidy = code.strip().upper() if isinstance(code, str) else ""
-        row = conn.execute(select(classes_t).where(classes_t.c.code == tidy)).first()
+        # A code is a few ASCII letters and digits: anything else is no class (and a NUL or a lone surrogate
+        # could not even be compared by the databases).
+        readable = tidy.isascii() and tidy.isalnum() and len(tidy) <= 20
+        row = conn.execute(select(classes_t).where(classes_t.c.code == tidy)).first() if readable else None
         if row is None:
             raise NotFound(f"there is no class with the code {short(code, 20)}")
         return row
@@ -404,7 +420,8 @@ class Store(TablesMixin, TrainerMixin, DealsMixin, ExportMixin):
     def assignment(self, assignment_id: int) -> Assignment:
         """Assignment number ``assignment_id`` (with its secret seed: for the server only)."""
         with self._read() as conn:
-            row = conn.execute(select(assignments_t).where(assignments_t.c.id == assignment_id)).first()
+            row = None if row_number(assignment_id) is None else conn.execute(
+                select(assignments_t).where(assignments_t.c.id == assignment_id)).first()
         if row is None:
             raise NotFound(f"there is no assignment number {short(assignment_id, 20)}")
         return self._assignment(row)
@@ -428,8 +445,9 @@ class Store(TablesMixin, TrainerMixin, DealsMixin, ExportMixin):
         result from the same student for the same assignment. The stored score is always the replay's.
         """
         with self._read() as conn:
-            row = conn.execute(select(assignments_t, classes_t.c.code).join(classes_t)
-                               .where(assignments_t.c.id == assignment_id)).first()
+            row = None if row_number(assignment_id) is None else conn.execute(
+                select(assignments_t, classes_t.c.code).join(classes_t)
+                .where(assignments_t.c.id == assignment_id)).first()
             if row is None:
                 raise NotFound(f"there is no assignment number {short(assignment_id, 20)}")
             try:
@@ -537,7 +555,8 @@ class Store(TablesMixin, TrainerMixin, DealsMixin, ExportMixin):
     def result_record(self, result_id: int) -> Record:
         """The sealed record of an accepted result (for the Deal Replayer)."""
         with self._read() as conn:
-            text = conn.execute(select(results_t.c.record).where(results_t.c.id == result_id)).scalar()
+            text = None if row_number(result_id) is None else conn.execute(
+                select(results_t.c.record).where(results_t.c.id == result_id)).scalar()
         if text is None:
             raise NotFound(f"there is no result number {short(result_id, 20)}")
         return Record.from_json(text)
@@ -551,6 +570,8 @@ class Store(TablesMixin, TrainerMixin, DealsMixin, ExportMixin):
                  .where(results_t.c.assignment_id == assignment_id)
                  .order_by(results_t.c.points, results_t.c.deals_won.desc(), results_t.c.moves, results_t.c.hints,
                            students_t.c.name))
+        if row_number(assignment_id) is None:
+            return []
         with self._read() as conn:
             rows = conn.execute(query).all()
         board: list[BoardRow] = []
@@ -567,6 +588,8 @@ class Store(TablesMixin, TrainerMixin, DealsMixin, ExportMixin):
     def record_attempt(self, code: str, student: str, notebook: str, exercise: str, answer: str, *,
                        correct: bool, at_ms: int | None = None) -> int:
         """Store one answer to an exercise; returns the attempt's number."""
+        for field_name, value in (("notebook", notebook), ("exercise", exercise), ("answer", answer)):
+            _storable(str(value), f"the attempt's {field_name}")
         answer_text = str(answer)
         if len(answer_text) > _MAX_ANSWER:
             answer_text = answer_text[: _MAX_ANSWER - 1] + "…"

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from push_learn.classroom.common import StorePart, is_unique_violation, now_ms
+from push_learn.classroom.common import MAX_ROW_NUMBER, StorePart, is_unique_violation, now_ms, row_number
 from push_learn.classroom.errors import ClassroomError, NotFound
 from push_learn.classroom.schema import TABLES
 from push_learn.records import canonical_json, short
@@ -152,7 +152,7 @@ class TablesMixin(StorePart):
     # ---- reading ------------------------------------------------------------------------------
     def _table_info(self, conn: Connection, table_id: object) -> TableInfo:
         """The table ``table_id`` as the store holds it; ``NotFound`` in words for any other value."""
-        if isinstance(table_id, bool) or not isinstance(table_id, int):
+        if row_number(table_id) is None:
             raise NotFound(f"there is no table {short(table_id, 20)}")
         steps = (select(func.count()).select_from(table_actions_t)
                  .where(table_actions_t.c.table_id == tables_t.c.id).scalar_subquery())
@@ -188,9 +188,11 @@ class TablesMixin(StorePart):
 
     def table_log(self, table_id: int, since: int = 0) -> list[LoggedAction]:
         """The table's actions from step ``since`` on, in order."""
+        if row_number(table_id) is None or since > MAX_ROW_NUMBER:
+            return []
         with self._read() as conn:
             rows = conn.execute(select(table_actions_t).where(table_actions_t.c.table_id == table_id,
-                                                              table_actions_t.c.step >= since)
+                                                              table_actions_t.c.step >= max(since, 0))
                                 .order_by(table_actions_t.c.step)).all()
         return [LoggedAction(r.step, r.seat, json.loads(r.action), bool(r.by_bot), r.at_ms) for r in rows]
 
@@ -277,6 +279,8 @@ class TablesMixin(StorePart):
         ``TableRefused`` for a step that skips ahead, a table that is not playing, or a seat that
         does not exist. Checking the action against the rules is the replica's work.
         """
+        if isinstance(step, bool) or not isinstance(step, int) or step < 0:
+            raise TableRefused(f"a step is a whole number counted from 0, not {short(step)}")
         text = canonical_json(dict(action)).decode()
         if len(text) > _MAX_ACTION:
             raise TableRefused(f"an action is at most {_MAX_ACTION} characters of JSON")
@@ -284,7 +288,7 @@ class TablesMixin(StorePart):
         try:
             with self._write() as conn:
                 info = self._table_info(conn, table_id)
-                if isinstance(step, int) and step < info.steps:
+                if step < info.steps:
                     raise StepTaken(info.id, step)  # even when that step ended the game
                 if info.status != "playing":
                     raise TableRefused(_not_playing(info))

@@ -423,11 +423,13 @@ class TeacherHandler(web.RequestHandler):
                 if variant not in GAME_WORDS or level not in LEVEL_WORDS:
                     raise ClassroomError("choose a game and a bot level from the lists")
                 deal_text = self.get_body_argument("deal", "").strip()
-                if deal_text and not deal_text.isdigit():
-                    raise ClassroomError(f"a deal number is a whole number from 1 to 999999, not {deal_text[:20]!r}")
+                deal = typed_number(deal_text)
+                if deal_text and deal is None:
+                    raise ClassroomError("a deal number is a whole number from 1 to 999999, "
+                                         f"not {short(deal_text, 20)}")
                 assignment = service.store.assign(
                     code, variant, variant, rules_to_json(rummy_rules(variant)),
-                    deal_number=int(deal_text) if deal_text else None, bot_level=level, dashboards=["play_push"])
+                    deal_number=deal, bot_level=level, dashboards=["play_push"])
                 return code, f"Today's assignment is set: {describe(assignment)}."
             if action == "delete":
                 if self.get_body_argument("confirm", "").strip().upper() != code:
@@ -453,6 +455,19 @@ class TeacherHandler(web.RequestHandler):
         self.redirect("/push_learn/teacher?" + urlencode({"class": chosen, "said": said}), status=303)
 
 
+def typed_number(text: str) -> int | None:
+    """The whole number typed in a form's box (spaces around it allowed), or None for anything else: only the
+    digits 0 to 9 (``str.isdigit`` also takes ``²``, which ``int`` refuses), at most 18 of them.
+
+    >>> typed_number(" 42 "), typed_number("\u00b2"), typed_number("9" * 19), typed_number("")
+    (42, None, None, None)
+    """
+    tidy = text.strip()
+    if not tidy or len(tidy) > 18 or not (tidy.isascii() and tidy.isdigit()):
+        return None
+    return int(tidy)
+
+
 def seat_named(names: Sequence[str], typed: object, table: int) -> int:
     """The number of the seat the teacher typed, as the list of tables names it (``South``, ``Seat 2``; any
     case), or for numbered seats the number alone (``2``); ``ClassroomError`` in words for any other.
@@ -474,10 +489,10 @@ def seat_named(names: Sequence[str], typed: object, table: int) -> int:
 def _table_action(service: ClassService, code: str, action: str, argument: Any) -> str:
     """Pause or resume a table, give a seat to a bot, or set its idle limit; the sentence saying so."""
     store = service.store
-    raw = argument("table", "").strip()
-    if not raw.isdigit():
+    table_id = typed_number(argument("table", ""))
+    if table_id is None:
         raise ClassroomError("type the table's number")
-    info = store.table(int(raw))
+    info = store.table(table_id)
     if info.class_code != code:
         raise ClassroomError(f"table {info.id} is not one of class {code}'s")
     if action in ("pause", "resume"):
@@ -494,10 +509,10 @@ def _table_action(service: ClassService, code: str, action: str, argument: Any) 
         student = info.seats[number].student
         whose = f" ({student}'s)" if student is not None else ""
         return f"{names[number]}{whose} of table {info.id} is played by {LEVEL_WORDS.get(level, f'{level} bots')} now."
-    seconds = argument("seconds", "").strip()
-    if not seconds.isdigit():
+    seconds = typed_number(argument("seconds", ""))
+    if seconds is None:
         raise ClassroomError("the idle limit is a whole number of seconds")
-    store.set_idle_limit(info.id, int(seconds))
+    store.set_idle_limit(info.id, seconds)
     return f"Table {info.id}: a bot plays for a student away longer than {seconds} s."
 
 

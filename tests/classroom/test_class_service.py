@@ -254,6 +254,12 @@ def test_the_teachers_dashboard_needs_the_teacher_key_and_runs_a_lesson(store: S
         bad = await teacher.send("POST", "/push_learn/teacher", {"action": "assign", "code": code, "variant": "push",
                                                                 "deal": "abc", "level": "greedy"}, form=True)
         assert bad.code == 400 and "a deal number is a whole number" in bad.body.decode()
+        for typed in ("\u00b2", "9" * 5000):  # a superscript two is a digit to str.isdigit, not to int
+            bad = await teacher.send("POST", "/push_learn/teacher", {"action": "assign", "code": code,
+                                                                    "variant": "push", "deal": typed,
+                                                                    "level": "greedy"}, form=True)
+            assert bad.code == 400 and "a deal number is a whole number" in bad.body.decode()
+        assert len(store.assignments(code)) == 1
         kept = await teacher.send("POST", "/push_learn/teacher", {"action": "delete", "code": code, "confirm": ""},
                                   form=True)
         assert kept.code == 400 and store.classes()
@@ -302,6 +308,26 @@ def test_a_students_own_jupyterlab_records_attempts_with_their_token_only(store:
         assert await post("") == 403
         rows = store.export_csv(new.code)["attempts.csv"].splitlines()
         assert len(rows) == 2 and rows[1].startswith("Ann,02-melds.ipynb,Exercise 1")
+
+    run(store, scenario)
+
+
+def test_a_token_or_signature_with_letters_beyond_ascii_is_refused_as_any_wrong_one(store: Store) -> None:
+    """Headers arrive as Latin-1 text: a token or a signature holding é is a wrong one (403 in words),
+    never a comparison that raises (a 500), and nothing is stored."""
+    async def scenario(store: Store, service: ClassService, owners: KernelOwners, base: str, port: int) -> None:
+        client = AsyncHTTPClient()
+        new = store.create_class("Year 9")
+        ann = await _joined(client, base, new.code, "Ann")
+        owners.record("k1", ann.session(port))
+        body = json.dumps({"notebook": "02", "exercise": "ex1", "answer": "7H", "correct": True, "kernel": "k1"})
+        reply = await client.fetch(f"{base}/push_learn/class/attempt", method="POST", body=body,
+                                   headers={"Authorization": "token " + "\u00e9" * 32}, raise_error=False)
+        assert reply.code == 403 and "not a student's" in json.loads(reply.body)["error"]
+        reply = await client.fetch(f"{base}/push_learn/class/kernel/attempt", method="POST", body=body,
+                                   headers={AUTH_HEADER: "\u00e9" * 64}, raise_error=False)
+        assert reply.code == 403 and "not signed" in json.loads(reply.body)["error"]
+        assert store.progress(new.code) == []
 
     run(store, scenario)
 

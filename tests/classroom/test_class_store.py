@@ -151,6 +151,39 @@ def test_the_deal_number_shown_does_not_give_the_shuffle(store: Store) -> None:
     assert [x.id for x in store.assignments(first.code)] == [later.id, a.id]
 
 
+@pytest.mark.parametrize("number", [2**31, 2**63, 10**30, -(2**63) - 1])
+def test_a_number_beyond_any_row_is_not_found_in_words_on_either_database(store: Store, number: int) -> None:
+    """Numbers come from requests' JSON, whole but of any size: SQLite cannot even compare one beyond 64 bits
+    (OverflowError), PostgreSQL refuses one beyond its 32-bit INTEGER in its own words; the store says there
+    is no such row."""
+    code = store.create_class("Year 9").code
+    store.join(code, "Ann")
+    calls: list[tuple[str, Callable[[], object]]] = [
+        ("table", lambda: store.table(number)),
+        ("assignment", lambda: store.assignment(number)),
+        ("result", lambda: store.result_record(number)),
+        ("assignment", lambda: store.submit_result(number, "Ann", "{}")),
+        ("assignment", lambda: store.open_deal(number, "Ann")),
+        ("assignment", lambda: store.save_progress(number, "Ann", "{}")),
+    ]
+    for words, call in calls:
+        with pytest.raises(NotFound, match=f"there is no {words}"):
+            call()
+    assert store.table_log(1, since=number) == []
+    assert store.openings(number) == {} and store.leaderboard(number) == []
+
+
+@pytest.mark.parametrize("typed", ["\ud800", "AB\x00CD", "ＡＢＣ", "x" * 10_000])
+def test_a_class_code_no_class_can_have_is_not_found_in_words_on_either_database(store: Store, typed: str) -> None:
+    """A code from a request's JSON may hold a lone surrogate or a NUL, which the databases cannot even
+    compare (UnicodeEncodeError, PostgreSQL's DataError): there is no class with that code, in words."""
+    store.create_class("Year 9")
+    with pytest.raises(NotFound, match="there is no class with the code"):
+        store.class_info(typed)
+    with pytest.raises(NotFound, match="there is no class with the code"):
+        store.join(typed, "Ann")
+
+
 # ---- progress, CSV, deleting -----------------------------------------------------------------
 def _lesson(store: Store) -> str:
     code = store.create_class("Lesson").code
@@ -172,6 +205,20 @@ def test_progress_gives_success_rates_and_the_commonest_wrong_answers(store: Sto
     assert run.success_rate == pytest.approx(0.4)
     assert run.wrong_answers == (("7♥ 8♥", 2), ("K♠", 1))
     assert (when.attempts, when.right, when.wrong_answers) == (1, 1, ())
+
+
+@pytest.mark.parametrize(("field", "text"), [("answer", "7H\x00"), ("answer", "\ud800"),
+                                             ("notebook", "02\udfff"), ("exercise", "ex\x00")])
+def test_an_attempt_whose_text_no_database_can_hold_is_refused_in_words_and_nothing_is_stored(
+        store: Store, field: str, text: str) -> None:
+    """A NUL character (PostgreSQL's text refuses it) or a lone surrogate (half of an emoji's pair: no UTF-8
+    form) is refused as a ClassroomError, on either database, and no attempt is stored."""
+    code = store.create_class("Year 9").code
+    store.join(code, "Ann")
+    values = {"notebook": "02-melds", "exercise": "ex1", "answer": "7H", field: text}
+    with pytest.raises(ClassroomError, match=f"the attempt's {field} cannot hold"):
+        store.record_attempt(code, "Ann", values["notebook"], values["exercise"], values["answer"], correct=False)
+    assert store.progress(code) == []
 
 
 def test_the_csv_export_holds_every_row_and_no_formulas(store: Store) -> None:

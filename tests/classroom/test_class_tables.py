@@ -150,6 +150,16 @@ def test_refusals_in_words_another_seat_out_of_turn_and_twice(store: Store) -> N
     assert len(store.table_log(table_id)) == ann.step
 
 
+@pytest.mark.parametrize("step", [-1, -(10**30), True, "0", None])
+def test_a_step_that_is_not_counted_from_0_is_refused_not_called_taken(store: Store, step: object) -> None:
+    """A negative step was answered StepTaken ("another kernel was first"), so a kernel sent one reloaded
+    for nothing; a step that is not a whole number from 0 is refused in words, and the log is unchanged."""
+    table_id = _table(store, _class(store))
+    with pytest.raises(TableRefused, match="a step is a whole number counted from 0"):
+        store.append_action(table_id, step, 0, {"type": "draw", "seat": 0}, by_bot=False)  # type: ignore[arg-type]
+    assert store.table_log(table_id) == []
+
+
 def test_racing_kernels_append_each_bot_step_once(open_store: Callable[..., Store]) -> None:
     store = open_store()
     code = _class(store)

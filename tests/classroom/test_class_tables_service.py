@@ -59,6 +59,26 @@ def test_kernels_open_sit_start_and_append_only_their_students_moves(store: Stor
     run(store, scenario)
 
 
+def test_a_new_table_refused_in_words_leaves_no_table_behind(store: Store) -> None:
+    """A seat the table has not, or a bot level that is not a name, is refused before the table opens: the
+    lobby never shows an empty table nobody sits at."""
+    async def scenario(store: Store, service: ClassService, owners: KernelOwners, base: str, port: int) -> None:
+        client = AsyncHTTPClient()
+        new = store.create_class("Year 9")
+        ann = await _joined(client, base, new.code, "Ann")
+        owners.record("k-ann", ann.session(port))
+        for body, words in [({"game": "push", "seat": 4}, "seats 0 to 3"),
+                            ({"game": "push", "seat": -1}, "seats 0 to 3"),
+                            ({"game": "brag", "players": 3, "seat": 10**30}, "seats 0 to 2"),
+                            ({"game": "push", "level": ["greedy"]}, "choose Push's bots"),
+                            ({"game": "push", "level": {"a": 1}}, "choose Push's bots")]:
+            code, refused = await Kernel(client, base, "k-ann").send("table_new", body)
+            assert code == 400 and words in refused["error"], (body, refused)
+        assert store.tables(new.code) == []
+
+    run(store, scenario)
+
+
 def test_the_teacher_watches_pauses_and_replaces_seats_of_a_class_table(store: Store) -> None:
     async def scenario(store: Store, service: ClassService, owners: KernelOwners, base: str, port: int) -> None:
         client = AsyncHTTPClient()
@@ -91,6 +111,14 @@ def test_the_teacher_watches_pauses_and_replaces_seats_of_a_class_table(store: S
         assert (await teacher.send("POST", "/push_learn/teacher", {**form, "action": "resume"}, form=True)).code == 303
         assert (await teacher.send("POST", "/push_learn/teacher", {**form, "action": "idle"}, form=True)).code == 303
         assert store.table(table_id).idle_limit_s == 30
+        for typed in ("\u00b2", "9" * 5000):  # a superscript two is a digit to str.isdigit, not to int
+            said = await teacher.send("POST", "/push_learn/teacher", {**form, "action": "idle", "seconds": typed},
+                                      form=True)
+            assert said.code == 400 and "the idle limit is a whole number of seconds" in said.body.decode()
+            said = await teacher.send("POST", "/push_learn/teacher", {**form, "action": "pause", "table": typed},
+                                      form=True)
+            assert said.code == 400 and "type the table" in said.body.decode()
+        assert store.table(table_id).idle_limit_s == 30 and store.table(table_id).status == "playing"
         assert (await teacher.send("POST", "/push_learn/teacher", {**form, "action": "bot"}, form=True)).code == 303
         assert store.table(table_id).seats[2].bot == "random"
         while replica.play_bots() or replica.poll():

@@ -96,3 +96,14 @@ def test_a_kept_choice_cannot_be_taken_back(store: Store) -> None:
     assert (row.sessions, row.score.rounds, row.score.decisions, row.score.agreed) == (
         2, 5, 5, kept.score.agreed + second.score.agreed)
     assert row.score.cost == round(kept.score.cost + second.score.cost, 2)
+
+
+def test_a_session_token_holding_half_an_emoji_names_its_session_like_any_other(store: Store) -> None:
+    """The token only names the session (its digest is kept): a lone surrogate in it, which has no UTF-8 form,
+    must neither fail the hashing (UnicodeEncodeError) nor let the session be taken back."""
+    code = _class(store, "Ann")
+    token = "session-\ud800-01"
+    store.submit_session(code, "Ann", token, trainer_record("Ann", SEAL_KEY, played=3, choose="fold"))
+    with pytest.raises(ResultRefused, match="cannot be taken back"):
+        store.submit_session(code, "Ann", token, trainer_record("Ann", SEAL_KEY, choose="strategy"))
+    assert store.trainer_board(code)[0].score.rounds == 3

@@ -36,6 +36,14 @@ def test_an_edited_sealed_record_is_refused_even_when_the_edit_is_plausible() ->
         _record().check_seal(KEY)
 
 
+@pytest.mark.parametrize("seal", ["é" * 64, "🃏", "0" * 63 + "\u0660", ""])
+def test_a_seal_of_any_text_is_refused_in_words(seal: str) -> None:
+    data = _record().sealed(KEY).to_dict()
+    data["seal"] = seal  # someone typed over the seal, with letters that are not hex
+    with pytest.raises(RecordError, match="changed after it was sealed"):
+        Record.from_dict(data).check_seal(KEY)
+
+
 def test_the_seal_is_over_canonical_json_so_key_order_and_spacing_do_not_matter() -> None:
     sealed = _record().sealed(KEY)
     text = json.dumps(dict(reversed(list(sealed.to_dict().items()))), indent=3)
@@ -94,6 +102,35 @@ def test_a_bad_envelope_names_what_is_wrong(change: dict[str, object], words: st
     data = {**_record().to_dict(), **change}
     with pytest.raises(RecordError, match=words):
         Record.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda d: d["players"].__setitem__(0, "Ann\ud800"),
+        lambda d: d.__setitem__("game", "\udc00"),
+        lambda d: d.__setitem__("seed", "seed\udfff"),
+        lambda d: d["rules"].__setitem__("\ud83c", 1),
+        lambda d: d["actions"][1].__setitem__("card", "7\ud800"),
+        lambda d: d["notes"].__setitem__("hints", ["\udbff"]),
+    ],
+)
+def test_text_with_half_an_emoji_is_refused_in_words_and_never_breaks_the_seal(edit: object) -> None:
+    """A lone surrogate ("\\ud800" in JSON, half of an emoji's pair) is not text a record can hold or seal."""
+    data = _record().to_dict()
+    edit(data)  # type: ignore[operator]
+    for text in (json.dumps(data), json.dumps(data, ensure_ascii=False)):
+        with pytest.raises(RecordError, match="not whole Unicode text"):
+            Record.from_json(text)
+    with pytest.raises(RecordError, match="not whole Unicode text"):
+        Record.from_dict(data)
+
+
+def test_an_emoji_written_as_a_surrogate_pair_is_read() -> None:
+    data = {**_record().to_dict(), "players": ["Ann \U0001f0cf", "Bo", "Cy", "Di"]}
+    record = Record.from_json(json.dumps(data))  # ensure_ascii: the emoji as "\\ud83c\\udccf"
+    assert record.players == ("Ann \U0001f0cf", "Bo", "Cy", "Di")
+    assert record.sealed(KEY).check_seal(KEY).players == record.players
 
 
 def test_nesting_up_to_the_limit_is_accepted() -> None:

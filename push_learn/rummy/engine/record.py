@@ -152,7 +152,8 @@ def legacy_rummy_record(data: Any) -> Record | None:
         except (ActionFormatError, ValueError) as exc:
             raise step_error(index, raw, str(exc)) from None
         _step(match, action, index)
-    return match.record()
+    # Read back through the envelope, which checks what the older format did not (names of whole Unicode text).
+    return Record.from_dict(match.record().to_dict())
 
 
 def read_match_record(source: str | bytes | Mapping[str, Any] | Record) -> Record:

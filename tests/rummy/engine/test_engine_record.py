@@ -206,6 +206,14 @@ def test_the_older_format_is_checked_step_by_step() -> None:
         legacy_rummy_record({**data, "version": 3})
 
 
+def test_an_older_record_whose_name_holds_half_an_emoji_is_refused_in_words() -> None:
+    """A lone surrogate in a name has no UTF-8 form: the upgraded record could be neither sealed nor stored."""
+    data = json.loads((DATA / "legacy_push_v1_seed5.json").read_text(encoding="utf-8"))
+    data["players"] = ["Ann\udc00", "Bo", "Cy", "Di"]
+    with pytest.raises(RecordError, match="not whole Unicode text"):
+        read_match_record(json.dumps(data))
+
+
 def test_an_edited_sealed_rummy_record_is_refused_though_every_move_stays_legal(played: Match) -> None:
     """Change one discard to another card the player held and could discard: the record still replays
     (the edit is legal), but its seal no longer holds."""

@@ -282,7 +282,8 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
         download = self.take_download()
         last = self._result_json(seen.results[-1]) if seen.results else None
         return {
-            "title": self.title or f"Three-card brag: you are seat {self.seat}",
+            "title": self.title or "Three-card brag: you against " + ", ".join(
+                name for s, name in enumerate(self.names) if s != self.seat),
             "seed": str(self.seed),
             "deal": seen.hand_number,
             "deals": self.hands,

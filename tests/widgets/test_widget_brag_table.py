@@ -65,6 +65,13 @@ def test_bet_amounts_cover_the_range_with_few_buttons() -> None:
     assert bet_amounts(5, 100) == [5, 10, 20, 40, 80, 100]
 
 
+def test_the_title_names_the_other_players_not_seat_numbers() -> None:
+    table = BragTable(seed=1, players=3, seat=1)
+    others = [name for s, name in enumerate(table.names) if s != 1]
+    assert table.view_state()["title"] == f"Three-card brag: you against {others[0]}, {others[1]}"
+    assert BragTable(seed=1, players=3, title="Lesson 4").view_state()["title"] == "Lesson 4"
+
+
 def test_a_blind_student_sees_backs_and_bets_at_half_rate(wire: Wire) -> None:
     table = BragTable(seed=1, players=4, seat=0, speed=0.0)
     state = synced(table)

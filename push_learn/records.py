@@ -53,9 +53,11 @@ __all__ = [
     "cut",
     "load_json",
     "read_capped",
+    "same_secret",
     "seal_key_from_env",
     "short",
     "step_error",
+    "whole_text",
 ]
 
 SCHEMA = "push_learn.record"
@@ -193,15 +195,38 @@ def seal_key_from_env() -> bytes | None:
     return value.encode() if value else None
 
 
+def whole_text(text: str) -> bool:
+    """Whether ``text`` has a UTF-8 form: no lone surrogate (JSON's ``"\\ud800"``, half of the pair of codes
+    that writes one character such as an emoji), so it can be sealed, stored and sent.
+
+    >>> whole_text("7♥ 🃏"), whole_text("\\ud800")
+    (True, False)
+    """
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def same_secret(given: str, expected: str) -> bool:
+    """Whether ``given`` (from a request: a seal, a token, a signature) is ``expected``, in a time that does not
+    depend on where they differ. Compared as UTF-8 bytes, lone surrogates kept: ``hmac.compare_digest`` refuses
+    text with letters beyond ASCII, which would turn a typed-over secret into an error instead of a no.
+
+    >>> same_secret("é", "abc"), same_secret("abc", "abc")
+    (False, True)
+    """
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), expected.encode("utf-8", "surrogatepass"))
+
+
 def _whole_text(text: str, where: str) -> None:
-    """Refuse text holding a lone surrogate (JSON's ``"\\ud800"``, half of an emoji's pair): it has no UTF-8
-    form, so a record holding it could be neither sealed nor stored."""
-    if not text.isascii():
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:
-            raise RecordError(f"the record's {where} hold {short(text)}, which is not whole Unicode text "
-                              "(half of a pair of codes that writes one character such as an emoji)") from None
+    """Refuse text with no UTF-8 form (``whole_text``): a record holding it could be neither sealed nor stored."""
+    if not whole_text(text):
+        raise RecordError(f"the record's {where} hold {short(text)}, which is not whole Unicode text "
+                          "(half of a pair of codes that writes one character such as an emoji)")
 
 
 def _plain(value: Any, where: str) -> Any:
@@ -355,8 +380,7 @@ class Record:
         """Return the record when its seal is right for ``key``; else raise ``RecordError``."""
         if self.seal is None:
             raise RecordError("this record is not sealed, so it cannot be trusted")
-        # Compared as UTF-8 bytes: compare_digest refuses str with letters beyond ASCII (a typed-over seal).
-        if not hmac.compare_digest(self.seal.encode("utf-8", "surrogatepass"), self.digest(key).encode()):
+        if not same_secret(self.seal, self.digest(key)):
             raise RecordError("this record was changed after it was sealed, so it cannot be trusted")
         return self
 

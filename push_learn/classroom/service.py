@@ -45,7 +45,7 @@ from push_learn.classroom.store import (
 )
 from push_learn.classroom.table_store import StepTaken, TableInfo, TableRefused, table_to_json
 from push_learn.errors import RecordError
-from push_learn.records import short
+from push_learn.records import same_secret, short
 
 if TYPE_CHECKING:
     from push_learn.classroom.referee import Referee
@@ -173,7 +173,7 @@ class ClassService:
         with self._lock:
             members = list(self.roster.values())
         for member in members:
-            if hmac.compare_digest(self.token(member).encode(), token.encode("utf-8", "surrogatepass")):
+            if same_secret(token, self.token(member)):
                 return member
         return None
 
@@ -517,9 +517,7 @@ class KernelHandler(_JSONHandler):
             self.refuse(403, "only the dashboards' kernels on this server may send this")
             return
         signature = self.request.headers.get(AUTH_HEADER, "")
-        # Compared as bytes: a header is Latin-1 text, and compare_digest refuses str beyond ASCII.
-        expected = request_signature(service.seal_key, self.request.body).encode()
-        if not hmac.compare_digest(signature.encode("utf-8", "surrogatepass"), expected):
+        if not same_secret(signature, request_signature(service.seal_key, self.request.body)):
             app_log.warning("refused a class request with a wrong signature")
             self.refuse(403, "this request is not signed with the server's key")
             return

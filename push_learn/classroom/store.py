@@ -78,7 +78,7 @@ from push_learn.classroom.scoring import Score, ScoreFunction, default_score
 from push_learn.classroom.table_store import TablesMixin
 from push_learn.classroom.trainer_store import TrainerMixin
 from push_learn.errors import RecordError
-from push_learn.records import Record, canonical_json, seal_key_from_env, short
+from push_learn.records import Record, canonical_json, seal_key_from_env, short, whole_text
 
 __all__ = [
     "CLASS_DB_ENV",
@@ -160,12 +160,8 @@ def _storable(text: str, what: str) -> None:
     surrogate (half of the pair of codes that writes an emoji in JSON: it has no UTF-8 form)."""
     if "\x00" in text:
         raise ClassroomError(f"{what} cannot hold a NUL character (\\x00)")
-    if not text.isascii():
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:
-            raise ClassroomError(f"{what} cannot hold half of the pair of codes that writes one character "
-                                 "such as an emoji") from None
+    if not whole_text(text):
+        raise ClassroomError(f"{what} cannot hold half of the pair of codes that writes one character such as an emoji")
 
 
 def _first_line(exc: BaseException) -> str:

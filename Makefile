@@ -30,7 +30,7 @@ lint: $(STAMP)  ## ruff and mypy
 	$(BIN)/mypy
 
 test: install browser postgres hub-proxy lint  ## everything: unit, property, notebook (nbval), browser and hub tests
-	$(BIN)/python -m pytest tests notebooks --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider
+	$(BIN)/python -m pytest tests notebooks --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider --durations=30
 
 test-fast: install  ## the rules core only, no notebooks, browser or hub
 	$(BIN)/python -m pytest tests -m "not browser and not slow and not hub" -x -q

@@ -50,7 +50,11 @@ def play_by_clicks(replica: TableReplica, students: list[Student], done: Callabl
                    click: Callable[[int], str]) -> None:
     """Play the table until ``done()``, ``replica`` following the store: at the bot's turn a student's kernel
     plays it at its next poll; at a student's, ``click(seat)`` clicks their move on their page (and names it),
-    and the move must land in the store."""
+    and the move must land in the store.
+
+    At a choice several seats make together, another seat's move may land before the clicked one: the click
+    has landed when the log holds a move of ``seat`` after the step it was clicked at, not when the step moved.
+    """
     deadline = time.monotonic() + PLAY_S
     while not done():
         assert time.monotonic() < deadline, "the table did not get there in time"
@@ -61,7 +65,7 @@ def play_by_clicks(replica: TableReplica, students: list[Student], done: Callabl
             continue
         step = replica.step
         move = click(seat)
-        while replica.step == step:
+        while not any(action.seat == seat for action in replica.match.actions[step:]):
             assert time.monotonic() < deadline, f"{move} by {students[seat].name} did not land"
             time.sleep(0.05)
             replica.poll()

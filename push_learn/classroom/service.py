@@ -43,9 +43,9 @@ from push_learn.classroom.store import (
     Store,
     display_name,
 )
-from push_learn.classroom.table_store import StepTaken, TableInfo, TableRefused, table_to_json
+from push_learn.classroom.table_store import StepTaken, TableInfo, TableRefused, seat_in, seat_words, table_to_json
 from push_learn.errors import RecordError
-from push_learn.records import same_secret, short
+from push_learn.records import same_secret
 
 if TYPE_CHECKING:
     from push_learn.classroom.referee import Referee
@@ -325,20 +325,15 @@ class ClassService:
                                      else f"{spec.title} has no options to choose")
             rules = table_rules(game, body.get("players") if isinstance(body.get("players"), int) else None,
                                 **{name: options[name] is True for name in options})
-            players, seat = int(rules["players"]), body.get("seat")
-            seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
-            if seat is not None and not 0 <= seat < players:  # refused before the table opens: none is left empty
-                raise TableRefused(f"a {spec.title} table for {players} has seats 0 to {players - 1}, "
-                                   f"not {short(seat)}")
-            opened = self.store.open_table(member.code, game, rules, players, bot_level=level)
-            info = self.store.sit(opened.id, member.name, seat)
+            # opened and sat at in one transaction: a seat the store refuses leaves no empty table behind
+            info = self.store.open_table(member.code, game, rules, int(rules["players"]), bot_level=level,
+                                         student=member.name, seat=body.get("seat"))
             return {"table": table_to_json(info, seed=True)}
         if action == "sit":
             info = self.store.table(_whole(body.get("table"), "a table"))
             if info.class_code != member.code:
                 raise ClassroomError(f"table {info.id} is not one of class {member.code}'s")
-            seat = body.get("seat")
-            info = self.store.sit(info.id, member.name, seat if isinstance(seat, int) else None)
+            info = self.store.sit(info.id, member.name, body.get("seat"))
             self.seen(member, "Class table", f"table {info.id}", "seated")
             return {"table": table_to_json(info, seed=True)}
         info = self._seated(member, body.get("table"))
@@ -356,14 +351,13 @@ class ClassService:
             return {"log": [{"step": r.step, "seat": r.seat, "action": dict(r.action), "by_bot": r.by_bot,
                              "at_ms": r.at_ms} for r in rows]}
         if action == "append":
-            seat, step, by_bot = body.get("seat"), body.get("step"), body.get("by_bot") is True
-            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(info.seats):
-                raise TableRefused(f"table {info.id} has seats 0 to {len(info.seats) - 1}")
+            seat = seat_in(body.get("seat"), len(info.seats), f"table {info.id}")
+            step, by_bot, own = body.get("step"), body.get("by_bot") is True, info.seat_of(member.name)
             if by_bot and info.bot_for(seat) is None:
-                raise TableRefused(f"no bot plays seat {seat} of table {info.id} now: its student does")
-            if not by_bot and seat != info.seat_of(member.name):
-                raise TableRefused(f"{member.name} sits in seat {info.seat_of(member.name)}, so a move for "
-                                   f"seat {seat} is not theirs to send")
+                raise TableRefused(f"no bot plays {seat_words(seat)} of table {info.id} now: its student does")
+            if not by_bot and seat != own:
+                raise TableRefused(f"{member.name} sits in {'no seat' if own is None else seat_words(own)}, so a "
+                                   f"move for {seat_words(seat)} is not theirs to send")
             raw = body.get("action")
             if not isinstance(raw, dict) or not isinstance(step, int):
                 raise ClassroomError("an append names its step and carries the action")

@@ -27,7 +27,7 @@ import hmac
 import json
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -60,7 +60,9 @@ __all__ = [
     "JoinHandler",
     "KernelHandler",
     "Member",
+    "bot_words",
     "describe",
+    "level_words",
     "request_signature",
 ]
 
@@ -77,7 +79,8 @@ LOOPBACK = frozenset({"127.0.0.1", "::1"})
 MAX_BODY = 2_100_000
 _SIGNING = b"push_learn.class-request\x1f"
 
-LEVEL_WORDS = {"random": "random bots", "greedy": "greedy bots", "search": "searching bots"}
+LEVEL_SAYINGS = {"search": "searching bots"}
+"""The bot levels whose name does not read well before "bots"; every other level is said ``<level> bots``."""
 GAME_WORDS = {"push": "Push", "cap_it": "Cap-It", "six_to_ten": "6-7-8-9-10"}
 
 T = TypeVar("T")
@@ -88,11 +91,35 @@ def request_signature(key: bytes, body: bytes) -> str:
     return hmac.new(key, _SIGNING + body, hashlib.sha256).hexdigest()
 
 
+def bot_words(level: str) -> str:
+    """A bot level as a sentence says it.
+
+    >>> bot_words("greedy"), bot_words("search")
+    ('greedy bots', 'searching bots')
+    """
+    return LEVEL_SAYINGS.get(level, f"{level} bots")
+
+
+def level_words(games: Iterable[str] | None = None) -> dict[str, str]:
+    """Every bot level that the catalogue's games offer (only ``games``' when given), in the catalogue's order,
+    each with its words (``bot_words``).
+
+    Read from each game's ``GameSpec.bots`` when asked, so no level a game offers is ever missing; the catalogue
+    is imported at the first call, not with this module (which loads no game).
+
+    >>> level_words(["push"])
+    {'random': 'random bots', 'greedy': 'greedy bots', 'search': 'searching bots'}
+    """
+    from push_learn.games import GAMES
+
+    specs = GAMES.values() if games is None else [GAMES[game] for game in games]
+    return {level: bot_words(level) for spec in specs for level in spec.bots}
+
+
 def describe(assignment: Assignment) -> str:
     """The assignment as the landing page says it: ``Push, deal 1234, against greedy bots``."""
     game = GAME_WORDS.get(assignment.variant, assignment.variant)
-    bots = LEVEL_WORDS.get(assignment.bot_level, f"{assignment.bot_level} bots")
-    return f"{game}, deal {assignment.deal_number}, against {bots}"
+    return f"{game}, deal {assignment.deal_number}, against {bot_words(assignment.bot_level)}"
 
 
 @dataclass(frozen=True)

@@ -139,10 +139,22 @@ def _bounded_int(text: str) -> int:
     return int(text)
 
 
+def _utf8_size(text: str) -> int:
+    """The number of bytes ``text`` is in UTF-8, counted a slice at a time so that a long text is never copied
+    whole (a lone surrogate counts as the 3 bytes it would take).
+
+    >>> _utf8_size("7♥"), _utf8_size("🂡")
+    (4, 4)
+    """
+    step = 1 << 16
+    return sum(len(text[start:start + step].encode("utf-8", "surrogatepass")) for start in range(0, len(text), step))
+
+
 def load_json(text: str | bytes, what: str = "record", max_bytes: int = MAX_RECORD_BYTES) -> Any:
     """Parse JSON text as a record's plain values, or raise ``RecordError`` in plain words.
 
-    Refused: more than ``max_bytes``, text that is not UTF-8 JSON, nesting deeper than ``MAX_DEPTH``,
+    Refused: more than ``max_bytes`` bytes of UTF-8 (text given as ``str`` is measured as its UTF-8 bytes, not
+    its characters: a ``€`` is 3 bytes), text that is not UTF-8 JSON, nesting deeper than ``MAX_DEPTH``,
     numbers that are not whole (``1.0``, ``1e400``, ``NaN``) and integers of over 40 digits.
 
     >>> load_json('{"seed": 7}')
@@ -152,8 +164,11 @@ def load_json(text: str | bytes, what: str = "record", max_bytes: int = MAX_RECO
     ...
     push_learn.errors.RecordError: the record is nested too deeply to be a record
     """
-    if len(text) > max_bytes:
-        raise RecordError(f"the {what} is {len(text):,} bytes long; a {what} is at most {max_bytes:,}")
+    size = len(text)
+    if isinstance(text, str) and 4 * size > max_bytes:  # one character is 1 to 4 bytes: count them when it matters
+        size = _utf8_size(text)
+    if size > max_bytes:
+        raise RecordError(f"the {what} is {size:,} bytes long; a {what} is at most {max_bytes:,}")
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8-sig")

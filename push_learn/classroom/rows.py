@@ -36,12 +36,11 @@ class ResultRefused(ClassroomError, ValueError):
 # ---- small values ----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class NewClass:
-    """A class just created, with the teacher's key (shown once: the store keeps only its hash)."""
+    """A class just created: its number, the join code to read out, and its name."""
 
     id: int
     code: str
     name: str
-    teacher_key: str
 
 
 @dataclass(frozen=True)

@@ -11,13 +11,13 @@ both databases run DDL inside transactions, so a failed step leaves the previous
 A later step that alters a table on SQLite (whose ``ALTER TABLE`` is limited) may still use
 ``alembic.operations.Operations`` in batch mode on the same connection, step by step.
 
-**The tables.** ``classes`` (a join code, a name, the SHA-256 of the teacher's key and the class's
-deal secret), ``students`` (a display name only), ``assignments`` (game, variant, rules, the deal
-number shown and the secret seed derived from it, bot level, dashboards), ``results`` (the sealed
-record and the score its replay gave) and ``attempts`` (notebook, exercise, answer, right or wrong,
-time). Every row names its class, and every reference to a class cascades, so that deleting a class
-removes everything of it. Times are whole milliseconds since 1970 (UTC): the same integers on both
-databases.
+**The tables.** ``classes`` (a join code, a name, the class's deal secret, and ``teacher_key_hash``,
+left empty: the teacher's pages open with the server's teacher key), ``students`` (a display name
+only), ``assignments`` (game, variant, rules, the deal number shown and the secret seed derived from
+it, bot level, dashboards), ``results`` (the sealed record and the score its replay gave) and
+``attempts`` (notebook, exercise, answer, right or wrong, time). Every row names its class, and every
+reference to a class cascades, so that deleting a class removes everything of it. Times are whole
+milliseconds since 1970 (UTC): the same integers on both databases.
 
 Version 2 adds the class tables where students play each other (``class_tables``, ``table_seats``,
 ``table_actions``: see ``_tables_v2``). Version 3 adds ``browsers`` (which browser session joined as which

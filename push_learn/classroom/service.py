@@ -27,7 +27,7 @@ import hmac
 import json
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -43,9 +43,9 @@ from push_learn.classroom.store import (
     Store,
     display_name,
 )
-from push_learn.classroom.table_store import StepTaken, TableInfo, TableRefused, table_to_json
+from push_learn.classroom.table_store import StepTaken, TableInfo, TableRefused, seat_in, seat_words, table_to_json
 from push_learn.errors import RecordError
-from push_learn.records import same_secret, short
+from push_learn.records import same_secret
 
 if TYPE_CHECKING:
     from push_learn.classroom.referee import Referee
@@ -60,7 +60,9 @@ __all__ = [
     "JoinHandler",
     "KernelHandler",
     "Member",
+    "bot_words",
     "describe",
+    "level_words",
     "request_signature",
 ]
 
@@ -77,7 +79,8 @@ LOOPBACK = frozenset({"127.0.0.1", "::1"})
 MAX_BODY = 2_100_000
 _SIGNING = b"push_learn.class-request\x1f"
 
-LEVEL_WORDS = {"random": "random bots", "greedy": "greedy bots", "search": "searching bots"}
+LEVEL_SAYINGS = {"search": "searching bots"}
+"""The bot levels whose name does not read well before "bots"; every other level is said ``<level> bots``."""
 GAME_WORDS = {"push": "Push", "cap_it": "Cap-It", "six_to_ten": "6-7-8-9-10"}
 
 T = TypeVar("T")
@@ -88,11 +91,35 @@ def request_signature(key: bytes, body: bytes) -> str:
     return hmac.new(key, _SIGNING + body, hashlib.sha256).hexdigest()
 
 
+def bot_words(level: str) -> str:
+    """A bot level as a sentence says it.
+
+    >>> bot_words("greedy"), bot_words("search")
+    ('greedy bots', 'searching bots')
+    """
+    return LEVEL_SAYINGS.get(level, f"{level} bots")
+
+
+def level_words(games: Iterable[str] | None = None) -> dict[str, str]:
+    """Every bot level that the catalogue's games offer (only ``games``' when given), in the catalogue's order,
+    each with its words (``bot_words``).
+
+    Read from each game's ``GameSpec.bots`` when asked, so no level a game offers is ever missing; the catalogue
+    is imported at the first call, not with this module (which loads no game).
+
+    >>> level_words(["push"])
+    {'random': 'random bots', 'greedy': 'greedy bots', 'search': 'searching bots'}
+    """
+    from push_learn.games import GAMES
+
+    specs = GAMES.values() if games is None else [GAMES[game] for game in games]
+    return {level: bot_words(level) for spec in specs for level in spec.bots}
+
+
 def describe(assignment: Assignment) -> str:
     """The assignment as the landing page says it: ``Push, deal 1234, against greedy bots``."""
     game = GAME_WORDS.get(assignment.variant, assignment.variant)
-    bots = LEVEL_WORDS.get(assignment.bot_level, f"{assignment.bot_level} bots")
-    return f"{game}, deal {assignment.deal_number}, against {bots}"
+    return f"{game}, deal {assignment.deal_number}, against {bot_words(assignment.bot_level)}"
 
 
 @dataclass(frozen=True)
@@ -325,20 +352,15 @@ class ClassService:
                                      else f"{spec.title} has no options to choose")
             rules = table_rules(game, body.get("players") if isinstance(body.get("players"), int) else None,
                                 **{name: options[name] is True for name in options})
-            players, seat = int(rules["players"]), body.get("seat")
-            seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
-            if seat is not None and not 0 <= seat < players:  # refused before the table opens: none is left empty
-                raise TableRefused(f"a {spec.title} table for {players} has seats 0 to {players - 1}, "
-                                   f"not {short(seat)}")
-            opened = self.store.open_table(member.code, game, rules, players, bot_level=level)
-            info = self.store.sit(opened.id, member.name, seat)
+            # opened and sat at in one transaction: a seat the store refuses leaves no empty table behind
+            info = self.store.open_table(member.code, game, rules, int(rules["players"]), bot_level=level,
+                                         student=member.name, seat=body.get("seat"))
             return {"table": table_to_json(info, seed=True)}
         if action == "sit":
             info = self.store.table(_whole(body.get("table"), "a table"))
             if info.class_code != member.code:
                 raise ClassroomError(f"table {info.id} is not one of class {member.code}'s")
-            seat = body.get("seat")
-            info = self.store.sit(info.id, member.name, seat if isinstance(seat, int) else None)
+            info = self.store.sit(info.id, member.name, body.get("seat"))
             self.seen(member, "Class table", f"table {info.id}", "seated")
             return {"table": table_to_json(info, seed=True)}
         info = self._seated(member, body.get("table"))
@@ -356,14 +378,13 @@ class ClassService:
             return {"log": [{"step": r.step, "seat": r.seat, "action": dict(r.action), "by_bot": r.by_bot,
                              "at_ms": r.at_ms} for r in rows]}
         if action == "append":
-            seat, step, by_bot = body.get("seat"), body.get("step"), body.get("by_bot") is True
-            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(info.seats):
-                raise TableRefused(f"table {info.id} has seats 0 to {len(info.seats) - 1}")
+            seat = seat_in(body.get("seat"), len(info.seats), f"table {info.id}")
+            step, by_bot, own = body.get("step"), body.get("by_bot") is True, info.seat_of(member.name)
             if by_bot and info.bot_for(seat) is None:
-                raise TableRefused(f"no bot plays seat {seat} of table {info.id} now: its student does")
-            if not by_bot and seat != info.seat_of(member.name):
-                raise TableRefused(f"{member.name} sits in seat {info.seat_of(member.name)}, so a move for "
-                                   f"seat {seat} is not theirs to send")
+                raise TableRefused(f"no bot plays {seat_words(seat)} of table {info.id} now: its student does")
+            if not by_bot and seat != own:
+                raise TableRefused(f"{member.name} sits in {'no seat' if own is None else seat_words(own)}, so a "
+                                   f"move for {seat_words(seat)} is not theirs to send")
             raw = body.get("action")
             if not isinstance(raw, dict) or not isinstance(step, int):
                 raise ClassroomError("an append names its step and carries the action")

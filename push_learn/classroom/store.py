@@ -129,10 +129,6 @@ def deal_seed(secret: str, game: str, variant: str, deal_number: int) -> int:
     return int(hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()[:16], 16)
 
 
-def _key_hash(key: str) -> str:
-    return hashlib.sha256(key.encode()).hexdigest()
-
-
 def resolve_url(url: str | None = None, folder: str | os.PathLike[str] | None = None) -> str:
     """The store's SQLAlchemy URL: ``url``, else ``$PUSH_LEARN_CLASS_DB``, else a SQLite file in ``folder``.
 
@@ -285,18 +281,22 @@ class Store(TablesMixin, TrainerMixin, DealsMixin, ExportMixin):
 
     # ---- classes and students ----------------------------------------------------------------
     def create_class(self, name: str) -> NewClass:
-        """A new class with a fresh join code, teacher's key and deal secret."""
+        """A new class with a fresh join code and deal secret.
+
+        A class has no key of its own: the teacher's pages open with the server's teacher key
+        (``push_learn.apps.classkey.Keys``), the one teacher key there is. The ``teacher_key_hash`` column,
+        from the schema's first version, is left empty.
+        """
         tidy = display_name(name, "a class name")
-        key = secrets.token_urlsafe(24)
         for _ in range(20):
             code = "".join(secrets.choice(_CODE_ALPHABET) for _ in range(6))
             try:
                 with self._write() as conn:
                     class_id = conn.execute(insert(classes_t).values(
-                        code=code, name=tidy, teacher_key_hash=_key_hash(key),
+                        code=code, name=tidy, teacher_key_hash="",
                         deal_secret=secrets.token_hex(32), created_ms=now_ms(),
                     ).returning(classes_t.c.id)).scalar_one()
-                return NewClass(class_id, code, tidy, key)
+                return NewClass(class_id, code, tidy)
             except IntegrityError as exc:
                 if not is_unique_violation(exc):
                     raise
@@ -314,12 +314,6 @@ class Store(TablesMixin, TrainerMixin, DealsMixin, ExportMixin):
             rows = conn.execute(select(classes_t.c.id, classes_t.c.code, classes_t.c.name)
                                 .order_by(classes_t.c.id)).all()
         return [ClassInfo(row.id, row.code, row.name) for row in rows]
-
-    def check_teacher_key(self, code: str, key: str) -> bool:
-        """True when ``key`` is the teacher's key of class ``code``."""
-        with self._read() as conn:
-            row = self._class_row(conn, code)
-        return hmac.compare_digest(row.teacher_key_hash, _key_hash(key))
 
     def _class_row(self, conn: Connection, code: str) -> Any:
         tidy = code.strip().upper() if isinstance(code, str) else ""

@@ -26,7 +26,7 @@ from sqlalchemy.exc import IntegrityError
 from push_learn.classroom.common import MAX_ROW_NUMBER, StorePart, is_unique_violation, now_ms, row_number
 from push_learn.classroom.errors import ClassroomError, NotFound
 from push_learn.classroom.schema import TABLES
-from push_learn.records import canonical_json, short
+from push_learn.records import canonical_json, cut, short
 
 if TYPE_CHECKING:
     from push_learn.classroom.rows import Student
@@ -39,6 +39,9 @@ __all__ = [
     "TableInfo",
     "TableRefused",
     "TablesMixin",
+    "seat_choice",
+    "seat_in",
+    "seat_words",
     "table_from_json",
     "table_to_json",
 ]
@@ -198,14 +201,23 @@ class TablesMixin(StorePart):
 
     # ---- opening, sitting, starting ---------------------------------------------------------
     def open_table(self, code: str, game: str, rules: Mapping[str, Any], players: int, *,
-                   bot_level: str = "greedy", idle_limit_s: int = 120, seed: int | None = None) -> TableInfo:
+                   bot_level: str = "greedy", idle_limit_s: int = 120, seed: int | None = None,
+                   student: str | None = None, seat: object = None) -> TableInfo:
         """A new open table of class ``code`` with ``players`` empty seats and a fresh secret seed
-        (``seed`` fixes it, for a teacher's chosen deal and for tests)."""
+        (``seed`` fixes it, for a teacher's chosen deal and for tests).
+
+        With ``student``, the student opening it sits down in the same transaction (in ``seat``, 0-based as
+        ``sit`` takes it, or the first seat when None): a seat or a student that ``sit`` refuses leaves no
+        table behind.
+        """
         if not rules:
             raise TableRefused("a table needs the game's rules (its settings as plain values)")
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 8:
             raise TableRefused(f"a table has 2 to 8 seats, not {short(players)}")
         _check_idle(idle_limit_s)
+        chosen_seat = seat_choice(seat)
+        if student is None and chosen_seat is not None:
+            raise TableRefused("a seat is chosen for a student: name the student who sits in it")
         chosen = secrets.randbits(62) if seed is None else seed
         at = now_ms()
         with self._write() as conn:
@@ -214,40 +226,48 @@ class TablesMixin(StorePart):
                 class_id=class_id, game=game, rules=canonical_json(dict(rules)).decode(), seed=str(chosen),
                 bot_level=bot_level, status="open", idle_limit_s=idle_limit_s, created_ms=at,
             ).returning(tables_t.c.id)).scalar_one()
-            conn.execute(insert(seats_t), [{"table_id": table_id, "seat": seat, "student_id": None,
-                                            "bot_level": None, "seen_ms": at} for seat in range(players)])
-            return self._table_info(conn, table_id)
+            conn.execute(insert(seats_t), [{"table_id": table_id, "seat": number, "student_id": None,
+                                            "bot_level": None, "seen_ms": at} for number in range(players)])
+            info = self._table_info(conn, table_id)
+            if student is None:
+                return info
+            return self._sit(conn, info, student, chosen_seat, f"a new table for {players}")
 
-    def sit(self, table_id: int, student: str, seat: int | None = None) -> TableInfo:
-        """``student`` takes ``seat`` (the first empty one when None) at an open table of their class.
+    def sit(self, table_id: int, student: str, seat: object = None) -> TableInfo:
+        """``student`` takes ``seat`` (0-based; the first empty one when None) at an open table of their class.
 
         A student already at the table keeps their seat, whatever ``seat`` says: leaving and coming
-        back returns them to the same seat (D-TBL-03).
+        back returns them to the same seat (D-TBL-03). A ``seat`` that is neither None nor a whole
+        number is refused in words, never read as "any seat".
         """
+        chosen = seat_choice(seat)
         with self._write() as conn:
             info = self._table_info(conn, table_id)
-            student_id = self._student(conn, self._class_row(conn, info.class_code).id, info.class_code, student)
-            if info.seat_of(student) is not None:
-                conn.execute(update(seats_t).where(seats_t.c.table_id == info.id, seats_t.c.student_id == student_id)
-                             .values(seen_ms=now_ms()))
-                return self._table_info(conn, table_id)
-            if info.status != "open":
-                raise TableRefused(f"table {info.id} has started; only its own players may come back to it")
-            free = [s.seat for s in info.seats if s.empty]
-            if seat is None:
-                if not free:
-                    raise TableRefused(f"table {info.id} has no free seat")
-                seat = free[0]
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(info.seats):
-                raise TableRefused(f"table {info.id} has seats 0 to {len(info.seats) - 1}, not {short(seat)}")
-            if seat not in free:
-                raise TableRefused(f"seat {seat} of table {info.id} is taken; choose a free one")
-            changed = conn.execute(update(seats_t).where(
-                seats_t.c.table_id == info.id, seats_t.c.seat == seat, seats_t.c.student_id.is_(None),
-                seats_t.c.bot_level.is_(None)).values(student_id=student_id, seen_ms=now_ms())).rowcount
-            if changed != 1:  # pragma: no cover - the write lock makes the check above current
-                raise TableRefused(f"seat {seat} of table {info.id} is taken; choose a free one")
-            return self._table_info(conn, table_id)
+            return self._sit(conn, info, student, chosen, f"table {info.id}")
+
+    def _sit(self, conn: Connection, info: TableInfo, student: str, seat: int | None, where: str) -> TableInfo:
+        """``sit``'s work inside its transaction; ``where`` names the table in a refusal of the seat."""
+        student_id = self._student(conn, self._class_row(conn, info.class_code).id, info.class_code, student)
+        if info.seat_of(student) is not None:
+            conn.execute(update(seats_t).where(seats_t.c.table_id == info.id, seats_t.c.student_id == student_id)
+                         .values(seen_ms=now_ms()))
+            return self._table_info(conn, info.id)
+        if info.status != "open":
+            raise TableRefused(f"table {info.id} has started; only its own players may come back to it")
+        free = [s.seat for s in info.seats if s.empty]
+        if seat is None:
+            if not free:
+                raise TableRefused(f"table {info.id} has no free seat")
+            seat = free[0]
+        seat = seat_in(seat, len(info.seats), where)
+        if seat not in free:
+            raise TableRefused(f"{seat_words(seat)} of table {info.id} is taken; choose a free one")
+        changed = conn.execute(update(seats_t).where(
+            seats_t.c.table_id == info.id, seats_t.c.seat == seat, seats_t.c.student_id.is_(None),
+            seats_t.c.bot_level.is_(None)).values(student_id=student_id, seen_ms=now_ms())).rowcount
+        if changed != 1:  # pragma: no cover - the write lock makes the check above current
+            raise TableRefused(f"{seat_words(seat)} of table {info.id} is taken; choose a free one")
+        return self._table_info(conn, info.id)
 
     def start_table(self, table_id: int) -> TableInfo:
         """Start an open table: a bot of the table's level sits in every empty seat."""
@@ -292,8 +312,7 @@ class TablesMixin(StorePart):
                     raise StepTaken(info.id, step)  # even when that step ended the game
                 if info.status != "playing":
                     raise TableRefused(_not_playing(info))
-                if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(info.seats):
-                    raise TableRefused(f"table {info.id} has seats 0 to {len(info.seats) - 1}, not {short(seat)}")
+                seat_in(seat, len(info.seats), f"table {info.id}")
                 if step > info.steps:
                     raise TableRefused(f"table {info.id} is at step {info.steps + 1}, so step {step + 1} cannot "
                                        "be played yet")
@@ -323,8 +342,7 @@ class TablesMixin(StorePart):
         """Put a bot of ``level`` in ``seat`` instead of whoever sat there (the teacher's choice)."""
         with self._write() as conn:
             info = self._table_info(conn, table_id)
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(info.seats):
-                raise TableRefused(f"table {info.id} has seats 0 to {len(info.seats) - 1}, not {short(seat)}")
+            seat_in(seat, len(info.seats), f"table {info.id}")
             if info.status == "over":
                 raise TableRefused(f"table {info.id} is over")
             conn.execute(update(seats_t).where(seats_t.c.table_id == info.id, seats_t.c.seat == seat)
@@ -367,6 +385,50 @@ def table_from_json(data: Mapping[str, Any]) -> TableInfo:
                          int(data["idle_limit_s"]), seats, int(data["steps"]), int(data["now_ms"]))
     except (KeyError, TypeError, ValueError) as exc:
         raise ClassroomError(f"the class service's answer about a table cannot be read ({exc})") from None
+
+
+def seat_words(seat: int) -> str:
+    """A seat as a student counts it, from 1, while the wire, the store and the log count from 0 (D-TBL-24).
+
+    >>> seat_words(0), seat_words(2)
+    ('seat 1', 'seat 3')
+    """
+    return f"seat {cut(str(seat + 1), 24)}"
+
+
+def seat_in(seat: object, count: int, where: str) -> int:
+    """``seat`` when it is one of the ``count`` seats (0-based) of the table ``where`` names; ``TableRefused``
+    otherwise, in words that count the seats from 1 as the student does (D-TBL-24).
+
+    >>> seat_in(3, 4, "table 7")
+    3
+    >>> seat_in(4, 4, "table 7")
+    Traceback (most recent call last):
+    ...
+    push_learn.classroom.table_store.TableRefused: table 7 has seats 1 to 4, not seat 5
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise TableRefused(f"a seat is named by its number, not {short(seat)}")
+    if not 0 <= seat < count:
+        raise TableRefused(f"{where} has seats 1 to {count}, not {seat_words(seat)}")
+    return seat
+
+
+def seat_choice(seat: object) -> int | None:
+    """The seat a student asks for when sitting down: None (any free seat) or a whole number; anything else
+    (``true``, ``"2"``, ``2.0``) is refused in words instead of being read as any seat.
+
+    >>> seat_choice(None), seat_choice(2)
+    (None, 2)
+    >>> try:
+    ...     seat_choice(True)
+    ... except TableRefused as refused:
+    ...     print(refused)
+    a seat is named by its number (leave it out for any free seat), not True
+    """
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+        raise TableRefused(f"a seat is named by its number (leave it out for any free seat), not {short(seat)}")
+    return seat
 
 
 def _check_idle(seconds: object) -> None:

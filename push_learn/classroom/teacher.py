@@ -19,7 +19,15 @@ from urllib.parse import urlencode
 from tornado import web
 
 from push_learn.apps.guards import teacher_only
-from push_learn.classroom.service import GAME_WORDS, LEVEL_WORDS, ClassService, _blocking, _service, describe
+from push_learn.classroom.service import (
+    GAME_WORDS,
+    ClassService,
+    _blocking,
+    _service,
+    bot_words,
+    describe,
+    level_words,
+)
 from push_learn.classroom.store import ClassInfo, ClassroomError, NotFound
 from push_learn.classroom.table_games import TABLE_GAMES, table_levels, table_seat_names, table_spec
 from push_learn.games import GAMES
@@ -131,7 +139,7 @@ def render_chart(steps: list[tuple[int, int, int, int]]) -> str:
 
 def _level_words(level: str, games: Sequence[str]) -> str:
     """A bot level in words for the table form, with the games that offer it unless every table game does."""
-    words = LEVEL_WORDS.get(level, f"{level} bots")
+    words = bot_words(level)
     return words if len(games) == len(TABLE_GAMES) else f"{words} ({', '.join(games)})"
 
 
@@ -144,7 +152,7 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
     today = assignments[0] if assignments else None
     variants = "".join(f'<option value="{key}">{_e(name)}</option>' for key, name in GAME_WORDS.items())
     levels = "".join(f'<option value="{key}"{" selected" if key == "greedy" else ""}>{_e(words)}</option>'
-                     for key, words in LEVEL_WORDS.items())
+                     for key, words in level_words(GAME_WORDS).items())
     seat_levels = '<option value="" selected>the game\'s usual bots</option>' + "".join(
         f'<option value="{level}">{_e(_level_words(level, games))}</option>' for level, games in table_levels())
     parts = [
@@ -420,7 +428,7 @@ class TeacherHandler(web.RequestHandler):
 
                 variant = self.get_body_argument("variant", "push")
                 level = self.get_body_argument("level", "greedy")
-                if variant not in GAME_WORDS or level not in LEVEL_WORDS:
+                if variant not in GAME_WORDS or level not in level_words([variant]):
                     raise ClassroomError("choose a game and a bot level from the lists")
                 deal_text = self.get_body_argument("deal", "").strip()
                 deal = typed_number(deal_text)
@@ -508,7 +516,7 @@ def _table_action(service: ClassService, code: str, action: str, argument: Any) 
         store.seat_bot(info.id, number, level)
         student = info.seats[number].student
         whose = f" ({student}'s)" if student is not None else ""
-        return f"{names[number]}{whose} of table {info.id} is played by {LEVEL_WORDS.get(level, f'{level} bots')} now."
+        return f"{names[number]}{whose} of table {info.id} is played by {bot_words(level)} now."
     seconds = typed_number(argument("seconds", ""))
     if seconds is None:
         raise ClassroomError("the idle limit is a whole number of seconds")

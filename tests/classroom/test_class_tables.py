@@ -71,10 +71,10 @@ def test_seats_are_taken_once_and_a_returning_student_keeps_theirs(store: Store)
     table = store.open_table(code, "push", ONE_DEAL_RULES, 4)
     assert table.status == "open" and all(seat.empty for seat in table.seats)
     assert store.sit(table.id, "Ann", 2).seat_of("Ann") == 2
-    with pytest.raises(TableRefused, match=r"seat 2 of table \d+ is taken"):
+    with pytest.raises(TableRefused, match=r"seat 3 of table \d+ is taken"):  # seat 2 counted from 1 (D-TBL-24)
         store.sit(table.id, "Ben", 2)
     assert store.sit(table.id, "Ann", 0).seat_of("Ann") == 2  # coming back: the same seat, whatever is asked
-    with pytest.raises(TableRefused, match="has seats 0 to 3, not 9"):
+    with pytest.raises(TableRefused, match="has seats 1 to 4, not seat 10"):
         store.sit(table.id, "Ben", 9)
     with pytest.raises(NotFound, match="Zoe has not joined"):
         store.sit(table.id, "Zoe")
@@ -87,6 +87,43 @@ def test_seats_are_taken_once_and_a_returning_student_keeps_theirs(store: Store)
         store.sit(table.id, "Ben")
     assert store.sit(table.id, "Ann").seat_of("Ann") == 2  # but Ann may come back
     assert "seed" not in started.public() and [t.id for t in store.tables(code)] == [table.id]
+
+
+def test_opening_a_table_for_a_student_is_one_transaction(store: Store) -> None:
+    """A table opened with its first student: a seat or a student that sitting refuses leaves no table behind."""
+    code = _class(store)
+    table = store.open_table(code, "push", ONE_DEAL_RULES, 4, student="Ann", seat=2)
+    assert table.seat_of("Ann") == 2 and table.status == "open"
+    assert store.open_table(code, "push", ONE_DEAL_RULES, 4, student="Ben").seat_of("Ben") == 0  # the first seat
+    before = list(store.iter_table_ids(code))
+    with pytest.raises(TableRefused, match="a new table for 4 has seats 1 to 4, not seat 5"):
+        store.open_table(code, "push", ONE_DEAL_RULES, 4, student="Ann", seat=4)
+    with pytest.raises(NotFound, match="Zoe has not joined"):
+        store.open_table(code, "push", ONE_DEAL_RULES, 4, student="Zoe")
+    with pytest.raises(TableRefused, match="name the student"):
+        store.open_table(code, "push", ONE_DEAL_RULES, 4, seat=1)
+    assert list(store.iter_table_ids(code)) == before
+
+
+@pytest.mark.parametrize("seat", [True, False, "2", 2.0, [1]])
+def test_a_seat_that_is_not_a_number_is_refused_not_read_as_any_seat(store: Store, seat: object) -> None:
+    code = _class(store)
+    table = store.open_table(code, "push", ONE_DEAL_RULES, 4)
+    with pytest.raises(TableRefused, match="a seat is named by its number"):
+        store.sit(table.id, "Ann", seat)
+    with pytest.raises(TableRefused, match="a seat is named by its number"):
+        store.open_table(code, "push", ONE_DEAL_RULES, 4, student="Ann", seat=seat)
+    assert list(store.iter_table_ids(code)) == [table.id] and store.table(table.id).seat_of("Ann") is None
+
+
+def test_the_stores_refusals_count_seats_from_1(store: Store) -> None:
+    """D-TBL-24: the wire's seat 0 is the student's Seat 1."""
+    code = _class(store)
+    table_id = _table(store, code)
+    with pytest.raises(TableRefused, match=r"table \d+ has seats 1 to 4, not seat 5$"):
+        store.append_action(table_id, 0, 4, {"type": "push", "seat": 0}, by_bot=False)
+    with pytest.raises(TableRefused, match=r"table \d+ has seats 1 to 4, not seat 0$"):
+        store.seat_bot(table_id, -1, "random")
 
 
 def test_the_log_takes_each_step_once_and_in_order(store: Store) -> None:

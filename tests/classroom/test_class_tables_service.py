@@ -29,7 +29,10 @@ def test_kernels_open_sit_start_and_append_only_their_students_moves(store: Stor
         code, refused = await ben_k.send("table_state", {"table": table["id"]})
         assert code == 400 and refused["error"] == f"Ben does not sit at table {table['id']}"
         code, sat = await ben_k.send("table_sit", {"table": table["id"], "seat": 0})
-        assert code == 400 and "taken" in sat["error"]
+        assert code == 400 and sat["error"] == f"seat 1 of table {table['id']} is taken; choose a free one"
+        for seat in (True, "1", 1.0):  # not "any free seat" (only a missing or null seat is)
+            code, sat = await ben_k.send("table_sit", {"table": table["id"], "seat": seat})
+            assert code == 400 and "a seat is named by its number" in sat["error"], sat
         code, sat = await ben_k.send("table_sit", {"table": table["id"], "seat": 1})
         assert code == 200 and sat["table"]["seed"] == table["seed"]
         code, started = await ben_k.send("table_start", {"table": table["id"]})
@@ -41,10 +44,16 @@ def test_kernels_open_sit_start_and_append_only_their_students_moves(store: Stor
         by_bot = seat not in (0, 1)
         code, answer = await other.send("table_append", {"table": table["id"], "step": 0, "seat": seat,
                                                          "action": move, "by_bot": False})
-        assert code == 400 and "is not theirs to send" in answer["error"]
+        mine = 0 if other is ann_k else 1
+        assert code == 400 and answer["error"] == (f"{'Ann' if mine == 0 else 'Ben'} sits in seat {mine + 1}, so a "
+                                                   f"move for seat {seat + 1} is not theirs to send")
         code, answer = await ann_k.send("table_append", {"table": table["id"], "step": 0, "seat": 0 if seat else 1,
                                                          "action": move, "by_bot": True})
-        assert code == 400 and "no bot plays seat" in answer["error"]
+        assert code == 400 and answer["error"] == (f"no bot plays seat {1 if seat else 2} of table {table['id']} "
+                                                   "now: its student does")
+        code, answer = await ann_k.send("table_append", {"table": table["id"], "step": 0, "seat": 4,
+                                                         "action": move, "by_bot": True})
+        assert code == 400 and answer["error"] == f"table {table['id']} has seats 1 to 4, not seat 5"
         code, answer = await mover.send("table_append", {"table": table["id"], "step": 0, "seat": seat,
                                                          "action": move, "by_bot": by_bot})
         assert code == 200 and answer["step"] == 0
@@ -67,9 +76,11 @@ def test_a_new_table_refused_in_words_leaves_no_table_behind(store: Store) -> No
         new = store.create_class("Year 9")
         ann = await _joined(client, base, new.code, "Ann")
         owners.record("k-ann", ann.session(port))
-        for body, words in [({"game": "push", "seat": 4}, "seats 0 to 3"),
-                            ({"game": "push", "seat": -1}, "seats 0 to 3"),
-                            ({"game": "brag", "players": 3, "seat": 10**30}, "seats 0 to 2"),
+        for body, words in [({"game": "push", "seat": 4}, "a new table for 4 has seats 1 to 4, not seat 5"),
+                            ({"game": "push", "seat": -1}, "seats 1 to 4, not seat 0"),
+                            ({"game": "brag", "players": 3, "seat": 10**30}, "seats 1 to 3"),
+                            ({"game": "push", "seat": True}, "a seat is named by its number"),
+                            ({"game": "push", "seat": "2"}, "a seat is named by its number"),
                             ({"game": "push", "level": ["greedy"]}, "choose Push's bots"),
                             ({"game": "push", "level": {"a": 1}}, "choose Push's bots")]:
             code, refused = await Kernel(client, base, "k-ann").send("table_new", body)

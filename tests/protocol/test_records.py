@@ -7,7 +7,7 @@ import json
 import pytest
 
 from push_learn.errors import RecordError
-from push_learn.records import MAX_DEPTH, Record, canonical_json, load_json, short, step_error
+from push_learn.records import MAX_DEPTH, MAX_RECORD_BYTES, Record, canonical_json, load_json, short, step_error
 
 KEY = b"a class secret"
 
@@ -66,6 +66,28 @@ def test_the_seal_is_over_canonical_json_so_key_order_and_spacing_do_not_matter(
 )
 def test_malformed_text_is_a_record_error_in_words(text: str | bytes, words: str) -> None:
     with pytest.raises(RecordError, match=words):
+        load_json(text)
+
+
+@pytest.mark.parametrize("char", ["é", "€", "🂡"])
+def test_the_size_limit_counts_utf8_bytes_not_characters(char: str) -> None:
+    """A record of many-byte characters is measured as the bytes it is, whether it is given as text or bytes."""
+    width = len(char.encode())
+    under = '["' + char * ((100 - 4) // width) + '"]'  # at most 100 bytes, and far fewer than 100 characters
+    over = '["' + char * ((100 - 4) // width + 1) + '"]'  # just over 100 bytes
+    assert len(under.encode()) <= 100 < len(over.encode()) and len(over) < 100
+    for text in (under, under.encode()):
+        assert load_json(text, max_bytes=100) == [char * ((100 - 4) // width)]
+    words = f"the record is {len(over.encode())} bytes long; a record is at most 100"
+    for text in (over, over.encode()):
+        with pytest.raises(RecordError, match=words):
+            load_json(text, max_bytes=100)
+
+
+def test_the_default_limit_refuses_text_of_few_characters_but_too_many_bytes() -> None:
+    text = '["' + "€" * (MAX_RECORD_BYTES // 3) + '"]'
+    assert len(text) < MAX_RECORD_BYTES < len(text.encode())
+    with pytest.raises(RecordError, match="bytes long"):
         load_json(text)
 
 

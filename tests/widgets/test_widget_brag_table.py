@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import time
 from typing import Any
 
@@ -202,6 +203,23 @@ def test_a_whole_deal_played_blind_ends_in_the_showdown_the_core_gives(wire: Wir
     page_sends(table, type="continue")
     state = synced(table)
     assert not state["paused"] and state["deal"] == 2 and state["last"] is not None and not state["show_last"]
+
+
+def test_lines_about_the_student_are_worded_for_you(wire: Wire) -> None:
+    """The log, the showdown and the next deal's first line read "You bet", "Your cards", "You deal"."""
+    table = BragTable(seed=5, players=4, seat=1, speed=0.0)
+    page_sends(table, **choice(synced(table), "bet"))
+    assert "You bet 1 blind" in synced(table)["log"]
+    play_blind(table)
+    state = synced(table)
+    mine = [line for line in [*state["log"], state["announce"], state["last"]["how"], *state["last"]["awards"]]
+            if line.startswith("You ")]
+    assert mine and not [line for line in mine if re.match(r"You (is|has|[a-z]*[^s]s)\b", line)]
+    shown = {s["name"]: s["label"] for s in state["last"]["shown"]}
+    assert "You" not in shown or shown["You"].startswith("Your cards: ")
+    page_sends(table, type="continue")
+    state = synced(table)
+    assert table.game.dealer == 1 and state["log"][0] == "hand 2: You deal"
 
 
 def test_the_pack_note_follows_the_engines_reshuffle(wire: Wire) -> None:

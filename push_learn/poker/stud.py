@@ -383,10 +383,18 @@ class StudGame:
             offered=offer[0] if offer is not None and offer[0] in known else None,
             offered_to=offer[1] if offer is not None else None,
             pass_to=self._pass_to if d is not None and d.phase is Phase.PUSH else None,
+            can_push=self._can_push(offer[1] if offer is not None else None),
             known_out=tuple(sorted(known - in_place, key=lambda c: (c.suit.order, c.rank))),  # type: ignore
             log=tuple(private.get(seat, public) if seat is not None else public for public, private in self._log),
             result=self._result,
         )
+
+    def _can_push(self, seat: int | None) -> bool:
+        """True when ``seat`` decides on the card on offer and its legal actions hold a push (D-POK-09)."""
+        d = self._decision
+        if seat is None or d is None or d.phase is not Phase.PUSH:
+            return False
+        return any(a.kind in (ActionKind.PUSH, ActionKind.PUSH_OWN) for a in d.options.get(seat, ()))
 
     # -- helpers for the flows -----------------------------------------------------------------
 

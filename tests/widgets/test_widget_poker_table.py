@@ -304,6 +304,7 @@ def test_the_offer_to_a_seat_that_cannot_pay_for_a_push_says_it_must_be_kept(wir
     state = synced(table)
     assert [move["label"] for move in state["actions"]] == ["Keep"]
     assert state["offer"]["text"] == "Offered to you: keep it; a push costs $10, more than the $4 you have."
+    assert state["offer"]["text"] == table.view.offer_text  # the core's words: the widget does not restate D-POK-09
     page_sends(table, type="act", action=state["actions"][0]["action"])
     offer = synced(table)["offer"]
     assert offer is None or "keep it free, or push it for $10" in offer["text"]

@@ -49,7 +49,8 @@ class Decision:
 
     ``simultaneous`` decisions (replace in Screw Your Neighbor, declarations) are collected from
     every seat in ``seats`` and revealed together. ``reasons`` explains, by action kind, why a
-    kind a student might try is not among the choices.
+    kind a student might try is not among the choices. ``prompts`` words a seat's own choices
+    where they differ from ``prompt`` (a seat that can pay for less than the others).
     """
 
     phase: Phase
@@ -58,9 +59,14 @@ class Decision:
     simultaneous: bool = False
     prompt: str = ""
     reasons: Mapping[str, str] = field(default_factory=dict)
+    prompts: Mapping[int, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        _freeze_mappings(self, "options", "reasons")
+        _freeze_mappings(self, "options", "reasons", "prompts")
+
+    def prompt_for(self, seat: int | None) -> str:
+        """The words of the choice as ``seat`` reads them (``None``: an onlooker, who reads ``prompt``)."""
+        return self.prompt if seat is None else self.prompts.get(seat, self.prompt)
 
 
 @dataclass(frozen=True)

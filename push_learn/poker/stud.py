@@ -28,6 +28,7 @@ from push_learn.poker.hands import evaluate_high, evaluate_low, highest_showing
 from push_learn.poker.observation import Decision, Observation, Phase, Result, SeatView
 from push_learn.poker.plain import as_tuple, is_whole, rules_from_plain, whole_fields
 from push_learn.poker.showdown import Award, Direction, ShowdownMode, locked_seats, settle
+from push_learn.poker.wording import says
 from push_learn.protocol import seat_refusal
 from push_learn.records import Record, short
 
@@ -298,7 +299,7 @@ class StudGame:
             return f"{name} cannot {action.kind} {action.card} now: the choices are {choices}"
         if action.kind.value in d.reasons:
             return d.reasons[action.kind.value]
-        return f"{name} cannot {action.kind} now ({d.prompt})"
+        return f"{name} cannot {action.kind} now ({d.prompt_for(action.seat)})"
 
     def verify(self, action: Action) -> None:
         """Raise ``IllegalAction`` (with the reason) if ``action`` is not allowed now."""
@@ -377,7 +378,7 @@ class StudGame:
         return Observation(
             game=self.game_name, variant=self.rules.name, rules=self.rules, seat=seat, dealer=self.dealer,
             phase=self.phase, round=self._round, seats=views, to_move=self.to_move,
-            prompt="" if d is None else d.prompt, legal=legal, pot=self._chips.pot, stock=len(self._deck),
+            prompt="" if d is None else d.prompt_for(seat), legal=legal, pot=self._chips.pot, stock=len(self._deck),
             bet_size=betting.bet if betting else 0,
             to_call=betting.to_call(seat) if betting and seat is not None and seat in betting.contrib else 0,
             offered=offer[0] if offer is not None and offer[0] in known else None,
@@ -538,14 +539,37 @@ class StudGame:
         prompt = f"replace one card ({prices}) or stand"
         reason = {ActionKind.REPLACE.value: f"replacing costs {prices}, more than the chips left"}
         if simultaneous:
-            chosen = yield Decision(Phase.REPLACE, tuple(live), {s: options(s) for s in live}, True, prompt, reason)
+            choices = {s: options(s) for s in live}
+            prompts = {s: self._replace_prompt(s, choices[s], prices) for s in live}
+            chosen = yield Decision(Phase.REPLACE, tuple(live), choices, True, prompt, reason,
+                                    {s: text for s, text in prompts.items() if text != prompt})
             for seat in live:
                 self._swap(seat, chosen[seat], keep_orientation)
             return
         for seat in live:
-            action = yield Decision(Phase.REPLACE, (seat,), {seat: options(seat)}, False,
-                                    f"{self.players[seat]}: {prompt}", reason)
+            choices = {seat: options(seat)}
+            action = yield Decision(Phase.REPLACE, (seat,), choices, False,
+                                    f"{self.players[seat]}: {self._replace_prompt(seat, choices[seat], prices)}",
+                                    reason)
             self._swap(seat, action, keep_orientation)
+
+    def _replace_prompt(self, seat: int, choices: tuple[Action, ...], prices: str) -> str:
+        """The replace round's words for ``seat``, naming only the swaps among its ``choices`` (D-POK-09):
+        any card when it may swap any, else the cards it can pay for, or only standing, with the price it lacks."""
+        swaps = [a.card for a in choices if a.kind is ActionKind.REPLACE]
+        able = {down: any(c in self._down[seat] for c in swaps) for down in (False, True)}
+        if all(able.values()):
+            return f"replace one card ({prices}) or stand"
+        name, stack = self.players[seat], self._chips.stacks[seat]
+        has_only = says(name, f"has only ${stack}")
+        if not swaps:
+            cheapest = min(self.rules.replace_price(False), self.rules.replace_price(True))
+            return f"stand (replacing costs {prices}, and {has_only})" if stack < cheapest else "stand"
+        down = able[True]
+        price, other = self.rules.replace_price(down), self.rules.replace_price(not down)
+        card, other_card = ("a down card", "an up card") if down else ("an up card", "a down card")
+        lack = f" ({other_card} costs ${other} and {has_only})" if stack < other else ""
+        return f"replace {card} (${price}) or stand{lack}"
 
     def _swap(self, seat: int, action: Action, keep_orientation: bool) -> None:
         name = self.players[seat]

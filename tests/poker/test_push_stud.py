@@ -367,6 +367,10 @@ def test_a_player_who_cannot_pay_for_substitution_must_stand() -> None:
     play_passively(game, until=Phase.REPLACE)
     assert game.to_move == (1,) and game.stacks[1] == 14
     assert [a.kind for a in game.legal_actions()] == [ActionKind.STAND]
+    words = "Seat 2: stand (replacing costs $20, and Seat 2 has only $14)"  # no price of a swap it cannot make
+    assert game.observe(1).prompt == game.observe(None).prompt == words
+    game.apply(Action.stand(1))
+    assert game.observe(2).prompt == "Seat 3: replace one card ($20) or stand"
 
 
 def test_a_player_short_of_the_ante_is_all_in() -> None:

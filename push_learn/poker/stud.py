@@ -28,7 +28,7 @@ from push_learn.poker.hands import evaluate_high, evaluate_low, highest_showing
 from push_learn.poker.observation import Decision, Observation, Phase, Result, SeatView
 from push_learn.poker.plain import as_tuple, is_whole, rules_from_plain, whole_fields
 from push_learn.poker.showdown import Award, Direction, ShowdownMode, locked_seats, settle
-from push_learn.poker.wording import says
+from push_learn.poker.wording import says, verb
 from push_learn.protocol import seat_refusal
 from push_learn.records import Record, short
 
@@ -282,9 +282,9 @@ class StudGame:
         if wrong_seat is not None and is_whole(action.seat) and 0 <= action.seat < len(self.players):
             name = self.players[action.seat]
             if d.simultaneous and action.seat in self._chosen:
-                return f"{name} has already chosen"
+                return says(name, "has already chosen")
             if not self._dealt[action.seat] or action.seat in self._folded:
-                return f"{name} is not in this hand"
+                return says(name, "is not in this hand")
         if wrong_seat is not None:
             return wrong_seat
         name = self.players[action.seat]
@@ -292,7 +292,7 @@ class StudGame:
         if action in options:
             return None
         if action.kind.needs_card and action.card not in self._down[action.seat] + self._up[action.seat]:
-            return f"{name} does not hold {action.card}"
+            return says(name, f"does not hold {action.card}")
         same = [a for a in options if a.kind is action.kind]
         if same and action.card is not None:
             choices = " ".join(str(a.card) for a in same)
@@ -466,7 +466,7 @@ class StudGame:
         """The words of a keep-or-push choice, naming only the choices the seat has (D-POK-09, D-POK-10)."""
         name, stack = self.players[seat], self._chips.stacks[seat]
         if stack < price:
-            return f"{name}: keep {shown} (a push costs ${price} and {name} has only ${stack})"
+            return f"{name}: keep {shown} (a push costs ${price} and {says(name, f'has only ${stack}')})"
         if own:
             return f"{name}: keep {shown}, push it (${price}), or keep it and push one of your cards (${price})"
         return f"{name}: keep {shown} or push it (${price})"
@@ -476,7 +476,7 @@ class StudGame:
         stack = self._chips.stacks[seat]
         if stack >= price:
             return {}
-        text = f"a push costs ${price} and {self.players[seat]} has only ${stack}, so the card must be kept"
+        text = f"a push costs ${price} and {says(self.players[seat], f'has only ${stack}')}, so the card must be kept"
         return {ActionKind.PUSH.value: text, ActionKind.PUSH_OWN.value: text}
 
     # -- shared phases -------------------------------------------------------------------------
@@ -490,7 +490,7 @@ class StudGame:
         if bring_in and limits.bring_in:
             able = [s for s in live if self._chips.stacks[s] > 0] or live
             opener = min(able, key=lambda s: min((int(c.rank), c.suit.order) for c in self._up[s]))  # type: ignore
-            self._note(f"{self.players[opener]} has the lowest card showing and must bring in")
+            self._note(says(self.players[opener], "has the lowest card showing and must bring in"))
         else:
             opener = highest_showing({s: self._up[s] for s in live}, live, self.rules.opener_by_suit)
         order = self._live(opener)
@@ -521,7 +521,7 @@ class StudGame:
             BetKind.RAISE: f" to ${total}", BetKind.CALL: f" ${paid}",
         }.get(kind, "")
         all_in = " (all in)" if self._chips.stacks[seat] == 0 and kind is not BetKind.FOLD else ""
-        return f"{self.players[seat]} {kind.verb}{amount}{all_in}"
+        return says(self.players[seat], f"{kind.verb}{amount}{all_in}")
 
     def _replace_round(self, simultaneous: bool, keep_orientation: bool) -> Flow:
         """Each live player may pay to swap one card (Substitution in turn, or the simultaneous replace)."""
@@ -574,7 +574,7 @@ class StudGame:
     def _swap(self, seat: int, action: Action, keep_orientation: bool) -> None:
         name = self.players[seat]
         if action.kind is ActionKind.STAND or action.card is None:
-            self._note(f"{name} replaces nothing")
+            self._note(says(name, "replaces nothing"))
             return
         was_down = self._take(seat, action.card)
         price = self.rules.replace_price(was_down)
@@ -584,8 +584,9 @@ class StudGame:
         up = keep_orientation and not was_down
         self._give(seat, new, up=up)
         old = "the down card" if was_down else str(action.card)
-        public = f"{name} pays ${price} to replace {old} and gets " + (str(new) if up else "a card face down")
-        self._note(public, {seat: f"{name} pays ${price} to replace {action.card} and gets {new}"
+        pays, gets = says(name, f"pays ${price}"), verb(name, "gets")
+        public = f"{pays} to replace {old} and {gets} " + (str(new) if up else "a card face down")
+        self._note(public, {seat: f"{pays} to replace {action.card} and {gets} {new}"
                                   + ("" if up else " face down")})
 
     def _declare_and_bet(self, round_no: int) -> Flow:
@@ -618,7 +619,7 @@ class StudGame:
         if len(live) == 1:
             seat = live[0]
             awards = [Award(0, "uncontested", self._chips.pot, ((seat, self._chips.pot),))]
-            lines = [f"{self.players[seat]} wins ${self._chips.pot}: everyone else folded"]
+            lines = [says(self.players[seat], f"wins ${self._chips.pot}: everyone else folded")]
             high_names: dict[int, str] = {}
             low_names: dict[int, str] = {}
         else:
@@ -648,7 +649,7 @@ class StudGame:
         pot = "the pot" if pots == 1 else ("the main pot" if award.pot == 0 else f"side pot {award.pot}")
         who = " and ".join(self.players[s] for s in award.winners)
         if award.way == "uncontested":
-            return f"{who} takes {pot} (${award.amount}) uncontested"
+            return says(who, f"takes {pot} (${award.amount}) uncontested")
         if award.way in ("high", "low"):
             pot = f"the {award.way} half of {pot}"
         way = award.way if award.way != "whole" else (
@@ -656,5 +657,5 @@ class StudGame:
                 self._declared and all(not self._declared[s].goes_high for s in award.winners)) else "high")
         hands = (low if way == "low" else high)
         with_ = " / ".join(dict.fromkeys(hands[s] for s in award.winners))
-        split = " split" if len(award.winners) > 1 else " wins"
+        split = " split" if len(award.winners) > 1 else f" {verb(who, 'wins')}"
         return f"{who}{split} {pot} (${award.amount}) with {with_}"

@@ -187,6 +187,10 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
 
     # ---- what the page shows -----------------------------------------------------------------
 
+    def _who(self, seat: int) -> str:
+        """The seat's name in the middle of a sentence: ``you`` for the student's own."""
+        return "you" if seat == self.seat else self.names[seat]
+
     def _seat_json(self, seen: BragObservation, seat: int) -> dict[str, Any]:
         player = seen.players[seat]
         mine = seat == self.seat
@@ -297,7 +301,7 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
             "paused": self.paused,
             "over": seen.over,
             "seats": [self._seat_json(seen, s) for s in range(self.players)],
-            "pots": [{"amount": amount, "coverer": None if coverer is None else self.names[coverer]}
+            "pots": [{"amount": amount, "coverer": None if coverer is None else self._who(coverer)}
                      for amount, coverer in seen.pots],
             "pot": sum(amount for amount, _ in seen.pots),
             "stake": seen.stake,

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pl_widget_driver import Wire, page_sends, synced
 
-from push_learn.poker.brag import BragGame, BragRules, HandResult, load_brag
+from push_learn.poker.brag import Bet, BragGame, BragRules, Cover, HandResult, Look, load_brag, pack_dealing
 from push_learn.poker.brag_bots import SensibleBragBot
 from push_learn.poker.brag_types import BragAction, BragObservation
 from push_learn.records import Record
@@ -220,6 +220,18 @@ def test_lines_about_the_student_are_worded_for_you(wire: Wire) -> None:
     page_sends(table, type="continue")
     state = synced(table)
     assert table.game.dealer == 1 and state["log"][0] == "hand 2: You deal"
+
+
+def test_a_pot_the_student_covered_says_covered_by_you() -> None:
+    table = BragTable(seed=5, players=4, seat=2, speed=0.0)
+    hands = ["KS KD 2C", "7C 5D 2H", "AS AH 4D", "QS QD 5C"]
+    rules = BragRules(players=4, starting_stack=100, raise_limit=None, max_first_bet=100, open_may_raise_blind=True)
+    game = BragGame(rules, seed=99, hands=2, pack=pack_dealing(hands), players=table.names)
+    for action in (Look(1), Bet(1, 10), Look(2), Bet(2, 80), Bet(3, 40), Bet(0, 40), Bet(1, 80), Cover(2)):
+        game.apply(action)
+    table._begin(game)
+    assert [pot["coverer"] for pot in table.view_state()["pots"]] == ["you", None]
+    assert "You cover the pot with 19 chips" in table.view_state()["log"]
 
 
 def test_the_pack_note_follows_the_engines_reshuffle(wire: Wire) -> None:

@@ -22,6 +22,7 @@ from push_learn.errors import RecordError
 from push_learn.poker.betting import BetKind
 from push_learn.poker.plain import read_cards, read_seat
 from push_learn.poker.showdown import Direction
+from push_learn.poker.wording import says
 from push_learn.records import short
 
 __all__ = ["Action", "ActionKind"]
@@ -160,7 +161,7 @@ class Action:
         if text is None:
             bet = self.kind.bet_kind
             text = bet.verb if bet else str(self.kind)
-        return f"{who} {text}"
+        return says(who, text)
 
     def __str__(self) -> str:
         return self.describe()

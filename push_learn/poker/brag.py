@@ -51,6 +51,7 @@ from push_learn.poker.brag_types import (
 )
 from push_learn.poker.plain import as_tuple, describe_step, is_whole, read_cards
 from push_learn.poker.three_card import BRAG, DECK, Shape, card_index, evaluate
+from push_learn.poker.wording import says
 from push_learn.protocol import seat_refusal
 from push_learn.records import Record, short, step_error
 
@@ -344,17 +345,17 @@ class BragGame:
             self.pack.extend(player.hands[1 - keep])
             player.hands, player.looking_at = [player.hands[keep]], None
             player.blind = isinstance(action, DropHand)
-            self.log.append(f"{self.players[seat]} {'drops' if player.blind else 'keeps'} the hand looked at")
+            self.log.append(says(self.players[seat], f"{'drops' if player.blind else 'keeps'} the hand looked at"))
         elif isinstance(action, Bet):
             self._pay(seat, action.amount)
             self.stake = action.amount * (2 if player.blind else 1)
-            self.log.append(f"{self.players[seat]} bets {action.amount} {'blind' if player.blind else 'open'}")
+            self.log.append(says(self.players[seat], f"bets {action.amount} {'blind' if player.blind else 'open'}"))
             self._next_turn(seat)
         elif isinstance(action, Fold):
             for hand in player.hands:
                 self.pack.extend(hand)
             player.hands, player.status = [], "folded"
-            self.log.append(f"{self.players[seat]} folds")
+            self.log.append(says(self.players[seat], "folds"))
             if len(self.in_play()) == 1:
                 self._fold_out(self.in_play()[0])
             else:
@@ -370,7 +371,7 @@ class BragGame:
             player.looking_at = hand
         else:
             player.blind = False
-        self.log.append(f"{self.players[seat]} looks at {'a' if len(player.hands) == 2 else 'the'} hand")
+        self.log.append(says(self.players[seat], f"looks at {'a' if len(player.hands) == 2 else 'the'} hand"))
 
     def _pay(self, seat: int, amount: int) -> None:
         self.seats[seat].stack -= amount
@@ -394,7 +395,7 @@ class BragGame:
         assert cost is not None
         self._pay(seat, cost)
         other = next(s for s in self.in_play() if s != seat)
-        self.log.append(f"{self.players[seat]} pays {cost} to see {self.players[other]}")
+        self.log.append(says(self.players[seat], f"pays {cost} to see {self.players[other]}"))
         seer_wins = self._key(seat) > self._key(other)
         winner = seat if seer_wins else other
         how = f"{self.players[seat]} saw {self.players[other]}" + (
@@ -403,7 +404,7 @@ class BragGame:
 
     def _cover(self, seat: int) -> None:
         player = self.seats[seat]
-        self.log.append(f"{self.players[seat]} covers the pot with {player.stack} chips")
+        self.log.append(says(self.players[seat], f"covers the pot with {player.stack} chips"))
         self.pots[-1].amount += player.stack
         player.last_bet, player.stack, player.status = player.stack, 0, "covered"
         self.pots[-1].coverer = seat
@@ -419,7 +420,8 @@ class BragGame:
         if self.rules.blind_carry and self.seats[last].blind and not covered and self.hand_number < self.hands_to_play:
             self.carried, self.retainer = self.pot_total, last
             self.pots = []
-            self._end_hand(f"everyone else folded; {self.players[last]} is blind, so the pot is carried", (), (), False)
+            blind = says(self.players[last], "is blind")
+            self._end_hand(f"everyone else folded; {blind}, so the pot is carried", (), (), False)
             return
         self._finish([last], "everyone else folded", set())
 
@@ -486,7 +488,7 @@ class BragGame:
             self.pack = [c for c in DECK if retainer is None or c not in self.seats[retainer].hands[0]]
             self.rng.shuffle(self.pack)
         self.hand_number += 1
-        self.orbits, self.log = 0, [f"hand {self.hand_number}: {self.players[self.dealer]} deals"]
+        self.orbits, self.log = 0, [f"hand {self.hand_number}: {says(self.players[self.dealer], 'deals')}"]
         self.pots = [_Pot(carried)]
         for seat, player in enumerate(self.seats):
             player.status, player.blind, player.looking_at, player.last_bet = "out", True, None, 0

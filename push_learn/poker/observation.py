@@ -49,7 +49,8 @@ class Decision:
 
     ``simultaneous`` decisions (replace in Screw Your Neighbor, declarations) are collected from
     every seat in ``seats`` and revealed together. ``reasons`` explains, by action kind, why a
-    kind a student might try is not among the choices.
+    kind a student might try is not among the choices. ``prompts`` words a seat's own choices
+    where they differ from ``prompt`` (a seat that can pay for less than the others).
     """
 
     phase: Phase
@@ -58,9 +59,14 @@ class Decision:
     simultaneous: bool = False
     prompt: str = ""
     reasons: Mapping[str, str] = field(default_factory=dict)
+    prompts: Mapping[int, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        _freeze_mappings(self, "options", "reasons")
+        _freeze_mappings(self, "options", "reasons", "prompts")
+
+    def prompt_for(self, seat: int | None) -> str:
+        """The words of the choice as ``seat`` reads them (``None``: an onlooker, who reads ``prompt``)."""
+        return self.prompt if seat is None else self.prompts.get(seat, self.prompt)
 
 
 @dataclass(frozen=True)
@@ -139,6 +145,8 @@ class Observation:
     ``offered`` is the card on offer in a push round (``None`` if there is none or the viewer may
     not see it), ``offered_to`` the seat deciding on it, and ``pass_to`` the seat a push would send
     a card to (``None``: the decider is the round's last player, so a pushed card leaves play).
+    ``can_push`` says whether that seat's legal actions hold a push (a seat that cannot pay the
+    price must keep, D-POK-09): every viewer may know it, since the stacks are on the table.
     ``known_out`` lists cards the viewer knows are out of every hand (dead, buried or discarded).
     """
 
@@ -160,6 +168,7 @@ class Observation:
     offered: Card | None
     offered_to: int | None
     pass_to: int | None
+    can_push: bool
     known_out: tuple[Card, ...]
     log: tuple[str, ...]
     result: Result | None
@@ -184,6 +193,25 @@ class Observation:
         """Seats still in the hand."""
         return tuple(view.seat for view in self.seats if view.in_hand)
 
+    @property
+    def offer_text(self) -> str | None:
+        """The card on offer in words for the viewer: the choices its decider has, and where a push sends it.
+
+        ``None`` when no card is on offer. The choices are the decider's legal actions (``can_push``)."""
+        if self.phase is not Phase.PUSH or self.offered_to is None:
+            return None
+        mine = self.offered_to == self.seat
+        name = self.names[self.offered_to]
+        to = "you" if mine else name
+        price = self.rules.push_price
+        if not self.can_push:
+            stack = self.seats[self.offered_to].stack
+            return (f"Offered to {to}: keep it; a push costs ${price}, more than the ${stack} "
+                    f"{'you have' if mine else f'{name} has'}.")
+        onward = "leaves play" if self.pass_to is None else f"goes to {self.names[self.pass_to]}"
+        choices = f"keep it free, or push it for ${price}" if price else "keep it or push it (both free)"
+        return f"Offered to {to}: {choices}; a pushed card {onward}."
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form for the widgets."""
         return {
@@ -193,6 +221,7 @@ class Observation:
             "to_move": list(self.to_move), "prompt": self.prompt, "legal": [a.to_json() for a in self.legal],
             "pot": self.pot, "stock": self.stock, "bet_size": self.bet_size, "to_call": self.to_call,
             "offered": None if self.offered is None else self.offered.ascii, "offered_to": self.offered_to,
-            "pass_to": self.pass_to,            "known_out": [c.ascii for c in self.known_out], "log": list(self.log),
+            "pass_to": self.pass_to, "can_push": self.can_push,
+            "known_out": [c.ascii for c in self.known_out], "log": list(self.log),
             "result": None if self.result is None else self.result.to_dict(),
         }

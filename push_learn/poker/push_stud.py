@@ -27,6 +27,7 @@ from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.observation import Decision, Phase
 from push_learn.poker.showdown import ShowdownMode
 from push_learn.poker.stud import Flow, PokerRulesError, StudGame, StudRules
+from push_learn.poker.wording import says, verb
 
 __all__ = ["PUSH_STUD", "ROLL_YOUR_OWN", "PushStudGame", "PushStudRules", "push_stud_rules"]
 
@@ -136,8 +137,9 @@ class PushStudGame(StudGame):
             last = i == len(order) - 1
             if offered is None:
                 offered = self._draw()
-                self._note(f"{name} is offered {offered}" if face_up else f"{name} is offered a card face down",
-                           None if face_up else {seat: f"{name} is offered {offered}"})
+                is_offered = says(name, "is offered")
+                self._note(f"{is_offered} {offered}" if face_up else f"{is_offered} a card face down",
+                           None if face_up else {seat: f"{is_offered} {offered}"})
             if face_up:
                 self._show_all(offered)
             else:
@@ -154,7 +156,7 @@ class PushStudGame(StudGame):
             if action.kind is ActionKind.KEEP:
                 self._offer = None
                 self._give(seat, offered, up=face_up)
-                self._note(f"{name} keeps {shown}")
+                self._note(says(name, f"keeps {shown}"))
                 offered = None
             else:
                 self._pay(seat, price)
@@ -164,16 +166,17 @@ class PushStudGame(StudGame):
                 if last:
                     self._offer = None
                     self._dead.append(offered)
-                    self._note(f"{name} pushes {shown}{paid}: it is dead, discarded face down; "
-                               f"{name} gets {replacement if face_up else 'the next card'}",
-                               None if face_up else {seat: f"{name} pushes {offered}: it is dead; "
-                                                           f"{name} gets {replacement}"})
+                    pushes, gets = says(name, "pushes"), says(name, "gets")
+                    self._note(f"{pushes} {shown}{paid}: it is dead, discarded face down; "
+                               f"{gets} {replacement if face_up else 'the next card'}",
+                               None if face_up else {seat: f"{pushes} {offered}: it is dead; {gets} {replacement}"})
                     offered = None
                 else:
                     self._offer = (offered, order[i + 1])
-                    self._note(f"{name} pushes {shown}{paid} to {self.players[order[i + 1]]} and gets "
+                    pushes, gets = says(name, "pushes"), verb(name, "gets")
+                    self._note(f"{pushes} {shown}{paid} to {self.players[order[i + 1]]} and {gets} "
                                f"{replacement if face_up else 'the next card'}",
-                               None if face_up else {seat: f"{name} pushes {offered} and gets {replacement}"})
+                               None if face_up else {seat: f"{pushes} {offered} and {gets} {replacement}"})
             if rules.roll_your_own and round_no > 1:
                 yield from self._expose(seat)
 
@@ -185,4 +188,4 @@ class PushStudGame(StudGame):
         assert action.card is not None
         self._down[seat].remove(action.card)
         self._give(seat, action.card, up=True)
-        self._note(f"{self.players[seat]} turns up {action.card}")
+        self._note(says(self.players[seat], f"turns up {action.card}"))

@@ -25,6 +25,7 @@ from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.observation import Decision, Phase
 from push_learn.poker.showdown import ShowdownMode
 from push_learn.poker.stud import Flow, PokerRulesError, StudGame, StudRules
+from push_learn.poker.wording import says, verb
 
 __all__ = ["SCREW_YOUR_NEIGHBOR", "ScrewGame", "ScrewRules", "screw_rules"]
 
@@ -113,7 +114,7 @@ class ScrewGame(StudGame):
             last = i == len(order) - 1
             if offered is None:
                 offered = self._draw()
-                self._note(f"{name} is dealt {offered}")
+                self._note(says(name, f"is dealt {offered}"))
             self._show_all(offered)
             self._offer = (offered, seat)
             self._pass_to = None if last else order[i + 1]
@@ -132,26 +133,28 @@ class ScrewGame(StudGame):
             self._offer = None
             if action.kind is ActionKind.KEEP:
                 self._give(seat, offered, up=True)
-                self._note(f"{name} keeps {offered}")
+                self._note(says(name, f"keeps {offered}"))
                 offered = None
                 continue
             self._pay(seat, price)
             if action.kind is ActionKind.PUSH:
                 pushed, pushed_hole[seat] = offered, False
-                what = f"pushes {pushed}"
+                what = f"{verb(name, 'pushes')} {pushed}"
             else:
                 assert action.card is not None
                 self._give(seat, offered, up=True)
                 pushed, pushed_hole[seat] = action.card, self._take(seat, action.card)
                 self._show_all(pushed)
-                what = f"keeps {offered} and pushes {'the hole card ' if pushed_hole[seat] else ''}{pushed}"
+                what = (f"{verb(name, 'keeps')} {offered} and {verb(name, 'pushes')} "
+                        f"{'the hole card ' if pushed_hole[seat] else ''}{pushed}")
+            pays = says(name, f"pays ${price}")
             if last:
                 self._deck.append(pushed)
-                self._note(f"{name} pays ${price}, {what}: nobody kept it, so it is buried at the bottom of the deck")
+                self._note(f"{pays}, {what}: nobody kept it, so it is buried at the bottom of the deck")
                 offered = None
             else:
                 self._offer = (pushed, order[i + 1])
-                self._note(f"{name} pays ${price} and {what} to {self.players[order[i + 1]]}")
+                self._note(f"{pays} and {what} to {self.players[order[i + 1]]}")
                 offered = pushed
         for seat in self._live():
             if seat in pushed_hole:
@@ -159,6 +162,6 @@ class ScrewGame(StudGame):
                 self._give(seat, card, up=not pushed_hole[seat])
                 name = self.players[seat]
                 if pushed_hole[seat]:
-                    self._note(f"{name} gets a down card", {seat: f"{name} gets {card} face down"})
+                    self._note(says(name, "gets a down card"), {seat: says(name, f"gets {card} face down")})
                 else:
-                    self._note(f"{name} gets {card}")
+                    self._note(says(name, f"gets {card}"))

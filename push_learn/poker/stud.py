@@ -28,6 +28,7 @@ from push_learn.poker.hands import evaluate_high, evaluate_low, highest_showing
 from push_learn.poker.observation import Decision, Observation, Phase, Result, SeatView
 from push_learn.poker.plain import as_tuple, is_whole, rules_from_plain, whole_fields
 from push_learn.poker.showdown import Award, Direction, ShowdownMode, locked_seats, settle
+from push_learn.poker.wording import says, verb
 from push_learn.protocol import seat_refusal
 from push_learn.records import Record, short
 
@@ -281,9 +282,9 @@ class StudGame:
         if wrong_seat is not None and is_whole(action.seat) and 0 <= action.seat < len(self.players):
             name = self.players[action.seat]
             if d.simultaneous and action.seat in self._chosen:
-                return f"{name} has already chosen"
+                return says(name, "has already chosen")
             if not self._dealt[action.seat] or action.seat in self._folded:
-                return f"{name} is not in this hand"
+                return says(name, "is not in this hand")
         if wrong_seat is not None:
             return wrong_seat
         name = self.players[action.seat]
@@ -291,14 +292,14 @@ class StudGame:
         if action in options:
             return None
         if action.kind.needs_card and action.card not in self._down[action.seat] + self._up[action.seat]:
-            return f"{name} does not hold {action.card}"
+            return says(name, f"does not hold {action.card}")
         same = [a for a in options if a.kind is action.kind]
         if same and action.card is not None:
             choices = " ".join(str(a.card) for a in same)
             return f"{name} cannot {action.kind} {action.card} now: the choices are {choices}"
         if action.kind.value in d.reasons:
             return d.reasons[action.kind.value]
-        return f"{name} cannot {action.kind} now ({d.prompt})"
+        return f"{name} cannot {action.kind} now ({d.prompt_for(action.seat)})"
 
     def verify(self, action: Action) -> None:
         """Raise ``IllegalAction`` (with the reason) if ``action`` is not allowed now."""
@@ -377,16 +378,24 @@ class StudGame:
         return Observation(
             game=self.game_name, variant=self.rules.name, rules=self.rules, seat=seat, dealer=self.dealer,
             phase=self.phase, round=self._round, seats=views, to_move=self.to_move,
-            prompt="" if d is None else d.prompt, legal=legal, pot=self._chips.pot, stock=len(self._deck),
+            prompt="" if d is None else d.prompt_for(seat), legal=legal, pot=self._chips.pot, stock=len(self._deck),
             bet_size=betting.bet if betting else 0,
             to_call=betting.to_call(seat) if betting and seat is not None and seat in betting.contrib else 0,
             offered=offer[0] if offer is not None and offer[0] in known else None,
             offered_to=offer[1] if offer is not None else None,
             pass_to=self._pass_to if d is not None and d.phase is Phase.PUSH else None,
+            can_push=self._can_push(offer[1] if offer is not None else None),
             known_out=tuple(sorted(known - in_place, key=lambda c: (c.suit.order, c.rank))),  # type: ignore
             log=tuple(private.get(seat, public) if seat is not None else public for public, private in self._log),
             result=self._result,
         )
+
+    def _can_push(self, seat: int | None) -> bool:
+        """True when ``seat`` decides on the card on offer and its legal actions hold a push (D-POK-09)."""
+        d = self._decision
+        if seat is None or d is None or d.phase is not Phase.PUSH:
+            return False
+        return any(a.kind in (ActionKind.PUSH, ActionKind.PUSH_OWN) for a in d.options.get(seat, ()))
 
     # -- helpers for the flows -----------------------------------------------------------------
 
@@ -457,7 +466,7 @@ class StudGame:
         """The words of a keep-or-push choice, naming only the choices the seat has (D-POK-09, D-POK-10)."""
         name, stack = self.players[seat], self._chips.stacks[seat]
         if stack < price:
-            return f"{name}: keep {shown} (a push costs ${price} and {name} has only ${stack})"
+            return f"{name}: keep {shown} (a push costs ${price} and {says(name, f'has only ${stack}')})"
         if own:
             return f"{name}: keep {shown}, push it (${price}), or keep it and push one of your cards (${price})"
         return f"{name}: keep {shown} or push it (${price})"
@@ -467,7 +476,7 @@ class StudGame:
         stack = self._chips.stacks[seat]
         if stack >= price:
             return {}
-        text = f"a push costs ${price} and {self.players[seat]} has only ${stack}, so the card must be kept"
+        text = f"a push costs ${price} and {says(self.players[seat], f'has only ${stack}')}, so the card must be kept"
         return {ActionKind.PUSH.value: text, ActionKind.PUSH_OWN.value: text}
 
     # -- shared phases -------------------------------------------------------------------------
@@ -481,7 +490,7 @@ class StudGame:
         if bring_in and limits.bring_in:
             able = [s for s in live if self._chips.stacks[s] > 0] or live
             opener = min(able, key=lambda s: min((int(c.rank), c.suit.order) for c in self._up[s]))  # type: ignore
-            self._note(f"{self.players[opener]} has the lowest card showing and must bring in")
+            self._note(says(self.players[opener], "has the lowest card showing and must bring in"))
         else:
             opener = highest_showing({s: self._up[s] for s in live}, live, self.rules.opener_by_suit)
         order = self._live(opener)
@@ -512,7 +521,7 @@ class StudGame:
             BetKind.RAISE: f" to ${total}", BetKind.CALL: f" ${paid}",
         }.get(kind, "")
         all_in = " (all in)" if self._chips.stacks[seat] == 0 and kind is not BetKind.FOLD else ""
-        return f"{self.players[seat]} {kind.verb}{amount}{all_in}"
+        return says(self.players[seat], f"{kind.verb}{amount}{all_in}")
 
     def _replace_round(self, simultaneous: bool, keep_orientation: bool) -> Flow:
         """Each live player may pay to swap one card (Substitution in turn, or the simultaneous replace)."""
@@ -530,19 +539,42 @@ class StudGame:
         prompt = f"replace one card ({prices}) or stand"
         reason = {ActionKind.REPLACE.value: f"replacing costs {prices}, more than the chips left"}
         if simultaneous:
-            chosen = yield Decision(Phase.REPLACE, tuple(live), {s: options(s) for s in live}, True, prompt, reason)
+            choices = {s: options(s) for s in live}
+            prompts = {s: self._replace_prompt(s, choices[s], prices) for s in live}
+            chosen = yield Decision(Phase.REPLACE, tuple(live), choices, True, prompt, reason,
+                                    {s: text for s, text in prompts.items() if text != prompt})
             for seat in live:
                 self._swap(seat, chosen[seat], keep_orientation)
             return
         for seat in live:
-            action = yield Decision(Phase.REPLACE, (seat,), {seat: options(seat)}, False,
-                                    f"{self.players[seat]}: {prompt}", reason)
+            choices = {seat: options(seat)}
+            action = yield Decision(Phase.REPLACE, (seat,), choices, False,
+                                    f"{self.players[seat]}: {self._replace_prompt(seat, choices[seat], prices)}",
+                                    reason)
             self._swap(seat, action, keep_orientation)
+
+    def _replace_prompt(self, seat: int, choices: tuple[Action, ...], prices: str) -> str:
+        """The replace round's words for ``seat``, naming only the swaps among its ``choices`` (D-POK-09):
+        any card when it may swap any, else the cards it can pay for, or only standing, with the price it lacks."""
+        swaps = [a.card for a in choices if a.kind is ActionKind.REPLACE]
+        able = {down: any(c in self._down[seat] for c in swaps) for down in (False, True)}
+        if all(able.values()):
+            return f"replace one card ({prices}) or stand"
+        name, stack = self.players[seat], self._chips.stacks[seat]
+        has_only = says(name, f"has only ${stack}")
+        if not swaps:
+            cheapest = min(self.rules.replace_price(False), self.rules.replace_price(True))
+            return f"stand (replacing costs {prices}, and {has_only})" if stack < cheapest else "stand"
+        down = able[True]
+        price, other = self.rules.replace_price(down), self.rules.replace_price(not down)
+        card, other_card = ("a down card", "an up card") if down else ("an up card", "a down card")
+        lack = f" ({other_card} costs ${other} and {has_only})" if stack < other else ""
+        return f"replace {card} (${price}) or stand{lack}"
 
     def _swap(self, seat: int, action: Action, keep_orientation: bool) -> None:
         name = self.players[seat]
         if action.kind is ActionKind.STAND or action.card is None:
-            self._note(f"{name} replaces nothing")
+            self._note(says(name, "replaces nothing"))
             return
         was_down = self._take(seat, action.card)
         price = self.rules.replace_price(was_down)
@@ -552,8 +584,9 @@ class StudGame:
         up = keep_orientation and not was_down
         self._give(seat, new, up=up)
         old = "the down card" if was_down else str(action.card)
-        public = f"{name} pays ${price} to replace {old} and gets " + (str(new) if up else "a card face down")
-        self._note(public, {seat: f"{name} pays ${price} to replace {action.card} and gets {new}"
+        pays, gets = says(name, f"pays ${price}"), verb(name, "gets")
+        public = f"{pays} to replace {old} and {gets} " + (str(new) if up else "a card face down")
+        self._note(public, {seat: f"{pays} to replace {action.card} and {gets} {new}"
                                   + ("" if up else " face down")})
 
     def _declare_and_bet(self, round_no: int) -> Flow:
@@ -586,7 +619,7 @@ class StudGame:
         if len(live) == 1:
             seat = live[0]
             awards = [Award(0, "uncontested", self._chips.pot, ((seat, self._chips.pot),))]
-            lines = [f"{self.players[seat]} wins ${self._chips.pot}: everyone else folded"]
+            lines = [says(self.players[seat], f"wins ${self._chips.pot}: everyone else folded")]
             high_names: dict[int, str] = {}
             low_names: dict[int, str] = {}
         else:
@@ -616,7 +649,7 @@ class StudGame:
         pot = "the pot" if pots == 1 else ("the main pot" if award.pot == 0 else f"side pot {award.pot}")
         who = " and ".join(self.players[s] for s in award.winners)
         if award.way == "uncontested":
-            return f"{who} takes {pot} (${award.amount}) uncontested"
+            return says(who, f"takes {pot} (${award.amount}) uncontested")
         if award.way in ("high", "low"):
             pot = f"the {award.way} half of {pot}"
         way = award.way if award.way != "whole" else (
@@ -624,5 +657,5 @@ class StudGame:
                 self._declared and all(not self._declared[s].goes_high for s in award.winners)) else "high")
         hands = (low if way == "low" else high)
         with_ = " / ".join(dict.fromkeys(hands[s] for s in award.winners))
-        split = " split" if len(award.winners) > 1 else " wins"
+        split = " split" if len(award.winners) > 1 else f" {verb(who, 'wins')}"
         return f"{who}{split} {pot} (${award.amount}) with {with_}"

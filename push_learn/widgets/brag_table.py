@@ -33,6 +33,7 @@ from push_learn.poker.brag import (
     See,
 )
 from push_learn.poker.brag_bots import SensibleBragBot
+from push_learn.poker.wording import YOU, possessive, says
 from push_learn.protocol import Bot
 from push_learn.records import Record, short
 from push_learn.seeds import read_seed
@@ -104,7 +105,7 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
         bot_level(level, LEVELS, ValueError)
         self.players, self.seat, self.level, self.hands, self.title = players, seat, level, hands, title
         bots = iter(BOT_NAMES)
-        self.names = tuple("You" if s == seat else next(bots) for s in range(players))
+        self.names = tuple(YOU if s == seat else next(bots) for s in range(players))
         self.start_bot_turns(speed)
         self._start(seed)
         super().__init__(**options)
@@ -186,6 +187,10 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
 
     # ---- what the page shows -----------------------------------------------------------------
 
+    def _who(self, seat: int) -> str:
+        """The seat's name in the middle of a sentence: ``you`` for the student's own."""
+        return "you" if seat == self.seat else self.names[seat]
+
     def _seat_json(self, seen: BragObservation, seat: int) -> dict[str, Any]:
         player = seen.players[seat]
         mine = seat == self.seat
@@ -254,8 +259,8 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
 
     def _result_json(self, result: HandResult) -> dict[str, Any]:
         shown = [{"name": self.names[s.seat], "hand": s.name, "cards": [card_json(c) for c in s.cards],
-                  "label": f"{self.names[s.seat]}'s cards: {s.name}"} for s in result.shown]
-        awards = [f"{self.names[a.seat]} {'take' if a.seat == self.seat else 'takes'} {_chips(a.amount)}"
+                  "label": f"{possessive(self.names[s.seat])} cards: {s.name}"} for s in result.shown]
+        awards = [says(self.names[a.seat], f"takes {_chips(a.amount)}")
                   + (f" from side pot {a.pot}" if a.pot else "") + f" ({a.reason})" for a in result.awards]
         if result.carried:
             awards.append(f"{_chips(result.carried)} are carried to the next deal.")
@@ -296,7 +301,7 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
             "paused": self.paused,
             "over": seen.over,
             "seats": [self._seat_json(seen, s) for s in range(self.players)],
-            "pots": [{"amount": amount, "coverer": None if coverer is None else self.names[coverer]}
+            "pots": [{"amount": amount, "coverer": None if coverer is None else self._who(coverer)}
                      for amount, coverer in seen.pots],
             "pot": sum(amount for amount, _ in seen.pots),
             "stake": seen.stake,
@@ -359,7 +364,7 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
         if not self.paused:
             raise IntentError("the deal is still being played")
         self._results_seen = len(self.game.results)
-        self._events = [f"Deal {self.game.hand_number}: {self.names[self.game.dealer]} deals."]
+        self._events = [f"Deal {self.game.hand_number}: {says(self.names[self.game.dealer], 'deals')}."]
         self._resume()
 
     @intent("new")

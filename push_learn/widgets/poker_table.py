@@ -240,21 +240,14 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTable, PushWidget, module="poker
         }
 
     def _offer_json(self, view: Observation) -> dict[str, Any] | None:
-        if view.phase is not Phase.PUSH or view.offered_to is None:
+        """The card on offer, whose choice it is, and the core's words for it (``Observation.offer_text``)."""
+        text = view.offer_text
+        if text is None or view.offered_to is None:
             return None
-        to = view.names[view.offered_to]
-        onward = "leaves play" if view.pass_to is None else f"goes to {view.names[view.pass_to]}"
-        price = view.rules.push_price
-        mine = view.offered_to == self.seat
-        stack = view.seats[view.offered_to].stack
-        text = (f"Offered to {'you' if mine else to}: keep it free, or push it for ${price}; a pushed card {onward}."
-                if stack >= price else  # a seat that cannot pay must keep (D-POK-09)
-                f"Offered to {'you' if mine else to}: keep it; a push costs ${price}, more than the ${stack} "
-                f"{'you have' if mine else f'{to} has'}.")
         return {
             "card": None if view.offered is None else card_json(view.offered),
             "back": view.offered is None,
-            "to": to, "mine": mine,
+            "to": view.names[view.offered_to], "mine": view.offered_to == self.seat,
             "text": text,
         }
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -220,6 +221,49 @@ def test_covering_opens_a_side_pot_and_the_best_hands_take_each_pot() -> None:
     assert [(a.seat, a.pot, a.amount) for a in result.awards] == [(0, 1, 99), (2, 0, 273)]
     assert game.stacks[:3] == [19 + 99 - 1, 9 - 1, 273 - 1] and game.stacks[3] == 0
     assert game.seats[3].status == "out" and game.seats[3].hands == []  # no chips for the next ante
+
+
+def named(hands: list[str], names: tuple[str, ...], matches: int = 1, **options: Any) -> BragGame:
+    """``deal`` with the seats named (a table names the student's own seat "You")."""
+    rules = BragRules(players=len(hands), **options)
+    return BragGame(rules, seed=99, hands=matches, pack=pack_dealing(hands), players=names)
+
+
+def test_the_log_words_the_seat_named_you_as_you() -> None:
+    """Lines about the seat named "You" read "You cover", "You bet", never "You covers" (the reader is "you")."""
+    game = named([A_K_4, "QS QH 2C", "7H 7D 9C"], ("Ann", "You", "Bob"), starting_stack=50, raise_limit=None,
+                 max_first_bet=50)
+    play(game, Look(1), Bet(1, 40), Fold(2), Look(0), Bet(0, 40), Cover(1))
+    assert game.log == ["hand 1: Ann deals", "You look at the hand", "You bet 40 open", "Bob folds",
+                        "Ann looks at the hand", "Ann bets 40 open", "You cover the pot with 9 chips",
+                        "You covered the pot against the last player"]
+    seer = named([A_K_4, "QS QH 2C", "7H 7D 9C"], ("You", "Ann", "Bob"))
+    play(seer, Bet(1, 2), Fold(2), See(0))
+    assert seer.log == ["hand 1: You deal", "Ann bets 2 blind", "Bob folds", "You pay 4 to see Ann",
+                        seer.results[0].how]
+
+
+def test_a_blind_carry_and_the_next_deal_are_worded_for_you() -> None:
+    game = named(["2C 3D 5H", "AS 9S 2D", "7H 7D 8C"], ("Ann", "You", "Bob"), matches=2, blind_carry=True)
+    play(game, Bet(1, 1), Fold(2), Fold(0))
+    assert game.results[0].how == "everyone else folded; You are blind, so the pot is carried"
+    assert game.log == ["hand 2: You deal"]
+    play(game, Fold(2), Bet(0, 1), Look(1, 1), KeepHand(1))
+    assert game.log[-1] == "You keep the hand looked at"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_no_line_of_a_whole_match_puts_you_before_a_verb_for_he_or_she(seed: int) -> None:
+    game = BragGame(BragRules(players=3, starting_stack=30), seed=seed, hands=6, players=("Ann", "You", "Bob"))
+    bots = [RandomBragBot(), RandomBragBot(), RandomBragBot()]
+    rng, lines = random.Random(seed), list(game.log)
+    while not game.over:
+        hand, before = game.hand_number, len(game.log)
+        game.apply(bots[game.to_move[0]].choose(game.observe(game.to_move[0]), rng))
+        lines += game.log if game.hand_number != hand else game.log[before:]
+    lines += [result.how for result in game.results]
+    assert any(line.startswith("You ") for line in lines)
+    assert [line for line in lines if re.search(r"\bYou (is|has|was|[a-z]*[^s]s)\b", line)] == []
 
 
 # ---- end of deal, reshuffle and options -----------------------------------------------------------

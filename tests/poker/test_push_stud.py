@@ -79,6 +79,26 @@ def test_the_push_prompt_offers_only_the_choices_there_are() -> None:
     assert game.observe(2).prompt == f"Seat 3: keep {game.observe(2).offered} or push it ($10)"
 
 
+def test_every_viewer_is_told_in_the_cores_words_whether_the_offered_card_may_be_pushed() -> None:
+    """D-POK-09: Seat 2 has $4, a push costs $10: every seat reads that it must keep; Seat 3 may push."""
+    game = PushStudGame(push_stud_rules(players=4), stacks=[200, 5, 200, 200], seed=3)
+    assert [game.observe(s).can_push for s in (None, 0, 1, 2, 3)] == [False] * 5
+    assert game.observe(1).offer_text == "Offered to you: keep it; a push costs $10, more than the $4 you have."
+    assert game.observe(0).offer_text == "Offered to Seat 2: keep it; a push costs $10, more than the $4 Seat 2 has."
+    game.apply(Action.keep(1))
+    assert [game.observe(s).can_push for s in (None, 0, 1, 2, 3)] == [True] * 5
+    assert game.observe(2).offer_text == ("Offered to you: keep it free, or push it for $10; "
+                                          "a pushed card goes to Seat 4.")
+    assert game.observe(None).offer_text == ("Offered to Seat 3: keep it free, or push it for $10; "
+                                             "a pushed card goes to Seat 4.")
+    free = PushStudGame(push_stud_rules(players=4, roll_your_own=True), seed=12)
+    assert free.observe(0).offer_text == ("Offered to Seat 2: keep it or push it (both free); "
+                                          "a pushed card goes to Seat 3.")
+    while free.phase is not Phase.BET:
+        free.apply(Action.keep(free.to_move[0]) if free.phase is Phase.PUSH else free.legal_actions()[0])
+    assert free.observe(0).offer_text is None and not free.observe(0).can_push
+
+
 def test_betting_rounds_use_small_then_big_bets_and_the_best_showing_hand_opens() -> None:
     top = [*HOLES, "7D", "2S", "7S", "3H", "KD", "KS", "4H", "9C"]
     game = PushStudGame(push_stud_rules(players=4), seed=5, deck_top=top)
@@ -347,6 +367,10 @@ def test_a_player_who_cannot_pay_for_substitution_must_stand() -> None:
     play_passively(game, until=Phase.REPLACE)
     assert game.to_move == (1,) and game.stacks[1] == 14
     assert [a.kind for a in game.legal_actions()] == [ActionKind.STAND]
+    words = "Seat 2: stand (replacing costs $20, and Seat 2 has only $14)"  # no price of a swap it cannot make
+    assert game.observe(1).prompt == game.observe(None).prompt == words
+    game.apply(Action.stand(1))
+    assert game.observe(2).prompt == "Seat 3: replace one card ($20) or stand"
 
 
 def test_a_player_short_of_the_ante_is_all_in() -> None:

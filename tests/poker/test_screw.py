@@ -316,6 +316,29 @@ def test_a_player_who_cannot_pay_to_replace_a_down_card_is_offered_the_up_cards_
     assert offered and down not in [a.card for a in offered]
     with pytest.raises(IllegalAction, match="cannot replace"):
         game.apply(Action.replace(1, down))
+    assert game.observe(1).prompt == "replace an up card ($5) or stand (a down card costs $10 and Seat 2 has only $8)"
+
+
+def play_to_the_replace_round(stacks: list[int]) -> ScrewGame:
+    game = ScrewGame(screw_rules(players=3), stacks=stacks, seed=11)
+    while game.phase is not Phase.REPLACE:
+        seat = game.to_move[0]
+        if game.phase is Phase.PUSH:
+            game.apply(Action.keep(seat))
+        else:
+            game.apply(next(Action.of(seat, k) for k in ("bring_in", "check", "call") if game.can(Action.of(seat, k))))
+    return game
+
+
+def test_the_replace_prompt_names_only_the_choices_a_seat_can_pay_for() -> None:
+    """D-POK-09: seat 1 has $4 and can pay for no replacement: it is told to stand, with the prices it lacks;
+    the others (and an onlooker) read the round's usual words."""
+    game = play_to_the_replace_round([200, 5, 200])
+    assert game.stacks[1] == 4 and game.legal_actions(1) == [Action.stand(1)]
+    assert game.observe(1).prompt == ("stand (replacing costs $5 for an up card, $10 for a down card, "
+                                      "and Seat 2 has only $4)")
+    usual = "replace one card ($5 for an up card, $10 for a down card) or stand"
+    assert game.observe(0).prompt == game.observe(2).prompt == game.observe(None).prompt == usual
 
 
 def test_screw_your_neighbor_needs_three_players() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import time
 from typing import Any
 
@@ -18,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pl_widget_driver import Wire, page_sends, synced
 
-from push_learn.poker.brag import BragGame, BragRules, HandResult, load_brag
+from push_learn.poker.brag import Bet, BragGame, BragRules, Cover, HandResult, Look, load_brag, pack_dealing
 from push_learn.poker.brag_bots import SensibleBragBot
 from push_learn.poker.brag_types import BragAction, BragObservation
 from push_learn.records import Record
@@ -202,6 +203,35 @@ def test_a_whole_deal_played_blind_ends_in_the_showdown_the_core_gives(wire: Wir
     page_sends(table, type="continue")
     state = synced(table)
     assert not state["paused"] and state["deal"] == 2 and state["last"] is not None and not state["show_last"]
+
+
+def test_lines_about_the_student_are_worded_for_you(wire: Wire) -> None:
+    """The log, the showdown and the next deal's first line read "You bet", "Your cards", "You deal"."""
+    table = BragTable(seed=5, players=4, seat=1, speed=0.0)
+    page_sends(table, **choice(synced(table), "bet"))
+    assert "You bet 1 blind" in synced(table)["log"]
+    play_blind(table)
+    state = synced(table)
+    mine = [line for line in [*state["log"], state["announce"], state["last"]["how"], *state["last"]["awards"]]
+            if line.startswith("You ")]
+    assert mine and not [line for line in mine if re.match(r"You (is|has|[a-z]*[^s]s)\b", line)]
+    shown = {s["name"]: s["label"] for s in state["last"]["shown"]}
+    assert "You" not in shown or shown["You"].startswith("Your cards: ")
+    page_sends(table, type="continue")
+    state = synced(table)
+    assert table.game.dealer == 1 and state["log"][0] == "hand 2: You deal"
+
+
+def test_a_pot_the_student_covered_says_covered_by_you() -> None:
+    table = BragTable(seed=5, players=4, seat=2, speed=0.0)
+    hands = ["KS KD 2C", "7C 5D 2H", "AS AH 4D", "QS QD 5C"]
+    rules = BragRules(players=4, starting_stack=100, raise_limit=None, max_first_bet=100, open_may_raise_blind=True)
+    game = BragGame(rules, seed=99, hands=2, pack=pack_dealing(hands), players=table.names)
+    for action in (Look(1), Bet(1, 10), Look(2), Bet(2, 80), Bet(3, 40), Bet(0, 40), Bet(1, 80), Cover(2)):
+        game.apply(action)
+    table._begin(game)
+    assert [pot["coverer"] for pot in table.view_state()["pots"]] == ["you", None]
+    assert "You cover the pot with 19 chips" in table.view_state()["log"]
 
 
 def test_the_pack_note_follows_the_engines_reshuffle(wire: Wire) -> None:

@@ -304,9 +304,26 @@ def test_the_offer_to_a_seat_that_cannot_pay_for_a_push_says_it_must_be_kept(wir
     state = synced(table)
     assert [move["label"] for move in state["actions"]] == ["Keep"]
     assert state["offer"]["text"] == "Offered to you: keep it; a push costs $10, more than the $4 you have."
+    assert state["offer"]["text"] == table.view.offer_text  # the core's words: the widget does not restate D-POK-09
     page_sends(table, type="act", action=state["actions"][0]["action"])
     offer = synced(table)["offer"]
     assert offer is None or "keep it free, or push it for $10" in offer["text"]
+
+
+def test_the_replace_round_tells_a_seat_that_can_pay_for_nothing_to_stand(wire: Wire) -> None:
+    """Screw Your Neighbor's replace round: with $4 the student reads the core's words for their own choices."""
+    game = new_game("screw", seed=11, players=3, stacks=[200, 5, 200])
+    while game.phase is not Phase.REPLACE:
+        seat = game.to_move[0]
+        game.apply(Action.keep(seat) if game.phase is Phase.PUSH else next(
+            Action.of(seat, k) for k in ("bring_in", "check", "call") if game.can(Action.of(seat, k))))
+    table = PokerTable(game="screw", seed=11, players=3, seat=1, speed=0.0)
+    table._start(game, mine=[])
+    table.refresh()
+    state = synced(table)
+    assert [move["label"] for move in state["actions"]] == ["Replace nothing"]
+    assert state["status"] == ("Your move: stand (replacing costs $5 for an up card, $10 for a down card, "
+                               "and Seat 2 has only $4)")
 
 
 def test_a_new_deal_by_its_number_and_the_bot_level(wire: Wire) -> None:

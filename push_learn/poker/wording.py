@@ -1,0 +1,65 @@
+"""A seat's action in words for the reader: the verb agrees with the name, "You" included.
+
+A table may name the student's own seat ``YOU`` ("You"), so the engine's log and a widget's lines read
+"You cover the pot", not "You covers the pot". Every line that puts a seat's name before a verb takes
+the verb through ``verb`` (or the whole line through ``says``), so the rule lives in this one place.
+
+>>> says("Ann", "covers the pot with 5 chips"), says(YOU, "covers the pot with 5 chips")
+('Ann covers the pot with 5 chips', 'You cover the pot with 5 chips')
+>>> f"{YOU} {verb(YOU, 'pays')} $5 and {verb(YOU, 'gets')} 7♥"
+'You pay $5 and get 7♥'
+"""
+
+from __future__ import annotations
+
+__all__ = ["YOU", "base_form", "possessive", "says", "verb"]
+
+YOU = "You"
+"""The name a table gives the student's own seat; lines about that seat are worded for "you"."""
+
+_IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
+
+
+def base_form(third: str) -> str:
+    """The verb as it follows "you", from its third-person form (a past tense stays as it is).
+
+    >>> [base_form(v) for v in ("covers", "sees", "pushes", "is", "has", "pays", "passes", "carries", "saw")]
+    ['cover', 'see', 'push', 'are', 'have', 'pay', 'pass', 'carry', 'saw']
+    """
+    if third in _IRREGULAR:
+        return _IRREGULAR[third]
+    if third.endswith(("ches", "shes", "sses", "xes", "zes")):
+        return third[:-2]
+    if third.endswith("ies") and len(third) > 4:
+        return third[:-3] + "y"
+    if third.endswith("s") and not third.endswith("ss"):
+        return third[:-1]
+    return third
+
+
+def verb(name: str, third: str) -> str:
+    """``third`` (a verb in the third person, such as ``covers``) as it follows ``name``: ``cover`` after "You".
+
+    >>> verb("Bob", "folds"), verb(YOU, "folds"), verb(YOU, "is")
+    ('folds', 'fold', 'are')
+    """
+    return base_form(third) if name == YOU else third
+
+
+def says(name: str, phrase: str) -> str:
+    """``name`` followed by ``phrase``, whose first word is a verb in the third person, agreeing with the name.
+
+    >>> says(YOU, "deals"), says("Cat", "is blind")
+    ('You deal', 'Cat is blind')
+    """
+    first, _, rest = phrase.partition(" ")
+    return f"{name} {verb(name, first)}" + (f" {rest}" if rest else "")
+
+
+def possessive(name: str) -> str:
+    """Whose: ``Ann's``, or ``Your`` for the seat named "You".
+
+    >>> possessive("Ann"), possessive(YOU)
+    ("Ann's", 'Your')
+    """
+    return "Your" if name == YOU else f"{name}'s"

@@ -1,0 +1,61 @@
+"""Stud lines about a seat named "You" read "You keep", "You pay", "You are offered" (push_learn.poker.wording)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from push_learn.errors import IllegalAction
+from push_learn.poker.actions import Action
+from push_learn.poker.analysis import RandomBot
+from push_learn.poker.push_stud import PushStudGame, push_stud_rules
+from push_learn.poker.screw import ScrewGame, screw_rules
+from push_learn.poker.stud import StudGame
+from push_learn.poker.wording import YOU
+
+AGREEING_WRONG = re.compile(r"\bYou (is|has|was|does|[a-z]*[^s]s)\b")
+"""A verb for "he" or "she" after "You" ("You keeps", "You is"); "You pass" is fine."""
+
+
+def deals() -> list[StudGame]:
+    names = (YOU, "Ann", "Bob", "Cat")
+    games: list[StudGame] = []
+    for seed in range(3):
+        games.append(PushStudGame(push_stud_rules(players=4, substitution=True, starting_stack=40), players=names,
+                                  stacks=[12, 40, 40, 40], seed=seed))
+        games.append(PushStudGame(push_stud_rules(players=4, roll_your_own=True), players=names, seed=seed))
+        games.append(ScrewGame(screw_rules(players=4), players=names, stacks=[9, 40, 40, 40], seed=seed))
+    return games
+
+
+@pytest.mark.parametrize("game", deals(), ids=lambda g: f"{g.game_name}-{g.seed}-{g.rules.name}")
+def test_no_line_of_a_deal_puts_you_before_a_verb_for_he_or_she(game: StudGame) -> None:
+    rng, bot, prompts = random.Random(str(game.seed)), RandomBot(), []
+    while not game.over:
+        seat = game.to_move[0]
+        prompts.append(game.observe(seat).prompt)
+        game.apply(bot.choose(game.observe(seat), rng))
+    lines = [*game.observe(0).log, *game.observe(None).log, *prompts]
+    assert any(line.startswith("You ") for line in lines)
+    assert [line for line in lines if AGREEING_WRONG.search(line)] == []
+
+
+def test_the_push_round_and_a_move_described_read_you_push_you_keep() -> None:
+    game = ScrewGame(screw_rules(players=3), players=(YOU, "Ann", "Bob"), seed=3, dealer=2)
+    assert game.to_move == (0,) and game.observe(0).log[-1].startswith("You are dealt ")
+    game.apply(Action.push(0))
+    assert re.fullmatch(r"You pay \$1 and push \S+ to Ann", game.observe(0).log[-1])
+    game.apply(Action.keep(1))
+    assert game.observe(0).log[-2].startswith("Ann keeps ")  # then Bob is dealt a card
+    assert Action.keep(0).describe(game.players) == "You keep the card"
+    assert Action.of(0, "fold").describe(game.players) == "You fold"
+
+
+def test_a_refusal_to_the_seat_named_you_is_worded_for_you() -> None:
+    game = PushStudGame(push_stud_rules(players=4), players=("Ann", YOU, "Bob", "Cat"), stacks=[200, 5, 200, 200],
+                        seed=3)
+    assert game.observe(1).prompt.endswith("(a push costs $10 and You have only $4)")
+    with pytest.raises(IllegalAction, match=r"a push costs \$10 and You have only \$4, so the card must be kept"):
+        game.apply(Action.push(1))

@@ -63,7 +63,8 @@ _TRACE_LIMIT = 4_000
 """Traced transitions memoised per kind of segment (at most; the older half is forgotten a generation at a
 time). Only final plans are traced, a few dozen transitions a question, and the same ones come back from
 question to question as the untraced ones do: 250 kept in all (dicts the collector walked) missed nearly
-every time, and re-stepping them was half of reading a plan back."""
+every time, and re-stepping them was half of reading a plan back. Those ``step_to`` reads back are kept packed
+into bytes (D-SOL-33)."""
 Closing = tuple[bool, int, int, int, int, int, int, int]
 """How an item ends a position, flat: (closes?, half wilds, half room, designation, new contract end, ext, part,
 trail); ``closings`` gives the last three as one tuple, the trace info's form."""
@@ -74,7 +75,8 @@ _LOCAL_LIMIT = 20_000
 """An item's continuations or closings memoised per sweep at most (then forgotten all at once: a few
 thousand small tuples at worst)."""
 TraceInfo = tuple[tuple[Key, tuple], ...]
-"""A traced transition's delta keys, each with its trace info (plain tuples: the collector stops tracking them)."""
+"""A traced transition's delta keys, each with its trace info (plain tuples, nested five deep: ``step_to``'s memo
+keeps them packed into bytes, D-SOL-33)."""
 
 
 class Sweep:
@@ -86,6 +88,11 @@ class Sweep:
     transition, an item's continuations and closings are memoised too. The trace steps again only
     the transitions a plan chose (``step_to``, D-SOL-26). A sweep sees table runs by their shapes (ends, room,
     positions of rescuable wilds), which is all a transition depends on.
+
+    What the memos keep is data the garbage collector stops tracking within its first collections (D-SOL-33):
+    leftovers and closings as flat tuples of numbers (``Leftover``, ``Closing``), continuations as flat tuples
+    around shared items, transitions as shared tuples (``Move``), and the traced transitions a plan reads back
+    packed into bytes under state numbers (``step_to``).
     """
 
     def __init__(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import product
 
 from push_learn.rummy import PUSH
-from push_learn.rummy.solver import ranks
+from push_learn.rummy.solver import clear_caches, ranks
 from push_learn.rummy.solver.encoding import Ctx, TableSetInfo
 from push_learn.rummy.solver.memo import deep_shared, shared
 from push_learn.rummy.solver.sweep import Sweep, sweep_of
@@ -35,6 +35,7 @@ def _entries(table: object) -> list[tuple[object, object]]:
 
 
 def test_deep_shared_answers_an_equal_tuple_built_of_shared_parts() -> None:
+    clear_caches()
     first = deep_shared(((1, 2), ((3, None), (4,)), 5))
     assert first == ((1, 2), ((3, None), (4,)), 5)
     assert first[0] is shared((1, 2)) and first[1][0] is shared((3, None)) and _all_shared(first)
@@ -54,6 +55,7 @@ def _walk(sweep: Sweep) -> None:
 
 
 def test_a_sweeps_memos_hold_flat_values_shared_items_and_packed_traces() -> None:
+    clear_caches()  # new sweeps, and shared copies that are not forgotten while the test runs (memo._SHARED_LIMIT)
     for kinds in ((("run", 4),), (("set", 3), ("run", 4))):
         sweep = sweep_of(Ctx.from_rules(PUSH, kinds), True, True, True, (), True)
         _walk(sweep)
@@ -69,7 +71,7 @@ def test_a_sweeps_memos_hold_flat_values_shared_items_and_packed_traces() -> Non
 
 
 def test_rank_memo_keys_are_flat_and_values_are_built_of_shared_parts() -> None:
-    ranks.clear_rank_caches()
+    clear_caches()
     ctx = Ctx.from_rules(PUSH, (("set", 3), ("set", 3)))
     table = (TableSetInfo(0, 7, 0b0011, 2, 3, 1, (2,)),)
     for counts, tables in (((1, 1, 0, 2), ()), ((1, 0, 1, 0), table), ((0, 2, 1, 1), table)):

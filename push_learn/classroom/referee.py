@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from push_learn.classroom.table_games import replay_table, table_spec
-from push_learn.classroom.table_store import LoggedAction, TableInfo, TableRefused
+from push_learn.classroom.table_store import LoggedAction, TableInfo, TableRefused, seat_words
 from push_learn.errors import PushLearnError
 
 __all__ = ["KEPT_TABLES", "Referee"]
@@ -63,7 +63,7 @@ class Referee:
             except (PushLearnError, ValueError, TypeError, KeyError) as exc:
                 raise TableRefused(f"that move cannot be read: {exc}") from None
             if getattr(action, "seat", None) != seat:
-                raise TableRefused(f"that move is {_seat_of(action)}'s, not seat {seat}'s")
+                raise TableRefused(f"that move is {_seat_of(action)}'s, not {seat_words(seat)}'s")
             try:
                 game.verify(action)
             except PushLearnError as exc:
@@ -96,4 +96,4 @@ class Referee:
 def _seat_of(action: object) -> str:
     """The seat an action names, in words."""
     seat = getattr(action, "seat", None)
-    return "no seat" if seat is None else f"seat {seat}"
+    return seat_words(seat) if isinstance(seat, int) and not isinstance(seat, bool) else "no seat"

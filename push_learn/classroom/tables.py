@@ -53,6 +53,7 @@ from push_learn.classroom.table_store import (
     LoggedAction,
     StepTaken,
     TableInfo,
+    seat_words,
     table_from_json,
     table_to_json,
 )
@@ -250,7 +251,8 @@ class TableReplica:
             try:
                 action = read(dict(entry.action))
                 if action.seat != entry.seat:
-                    raise IllegalAction(f"it is logged for seat {entry.seat} but names seat {action.seat}")
+                    raise IllegalAction(f"it is logged for {seat_words(entry.seat)} but names "
+                                        f"{seat_words(action.seat)}")
                 self.match.apply(action)
             except (PushLearnError, ValueError) as exc:
                 raise ClassroomError(f"step {entry.step + 1} of table {self.table_id} cannot be replayed: "
@@ -299,7 +301,7 @@ class TableReplica:
             return "you do not sit at this table, so you can only watch"
         names = self.match.players
         if action.seat != seat:
-            other = names[action.seat] if 0 <= action.seat < len(names) else f"seat {action.seat}"
+            other = names[action.seat] if 0 <= action.seat < len(names) else seat_words(action.seat)
             return f"you sit in {names[seat]}; that move is for {other}'s seat"
         try:
             self.match.verify(action)

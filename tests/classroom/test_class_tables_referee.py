@@ -53,7 +53,7 @@ def test_moves_the_rules_refuse_are_refused_in_the_engines_words_and_the_log_is_
             _append(service, members, table_id, 0, seat, action)
         assert store.table_log(table_id) == []
     legal = game.legal_actions(seat)[0].to_json()
-    with pytest.raises(TableRefused, match=f"that move is seat {seat}'s, not seat {(seat + 1) % 3}'s"):
+    with pytest.raises(TableRefused, match=f"that move is seat {seat + 1}'s, not seat {(seat + 1) % 3 + 1}'s"):
         _append(service, members, table_id, 0, (seat + 1) % 3, legal)
     assert store.table_log(table_id) == []
     assert _append(service, members, table_id, 0, seat, legal, ends=True)["step"] == 0

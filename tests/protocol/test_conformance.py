@@ -1,6 +1,6 @@
 """The conformance suite over every game and variant, through the one protocol (see conformance.py).
 
-The default run is sized for CI (about a minute); ``-m slow`` runs many more seeds.
+The default run is sized for CI (one seed: about a minute on a quiet machine); ``-m slow`` runs 21 more seeds.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from conformance import Case, bots_finish, check_blind, check_replay, random_pla
 from push_learn.games import GAMES
 
 CASES: list[Case] = [*RUMMY_CASES, *POKER_CASES]
-SEEDS = (1, 2)
-SLOW_SEEDS = tuple(range(3, 23))
+SEEDS = (1,)
+SLOW_SEEDS = tuple(range(2, 23))
 
 
 def test_every_game_of_the_catalogue_has_a_case() -> None:

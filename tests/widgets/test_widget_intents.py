@@ -83,7 +83,7 @@ def test_every_intent_with_junk_fields_gets_a_refusal_in_words(widget_type: type
     widget = widget_type() if widget_type is not HandView else HandView(hand="7H 8H JK")
     names = sorted(widget._intents)
 
-    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
     @given(name=st.sampled_from(names), fields=st.dictionaries(field_names, json_values, max_size=4))
     def send(name: str, fields: dict[str, Any]) -> None:
         page_sends(widget, **{**fields, "type": name})

@@ -134,11 +134,11 @@ def test_random_matches_keep_every_invariant(rules: RummyRules, seed: int, playe
     assert match.pot + sum(match.pot_shares) == rules.pot_ante * rules.players
 
 
-def test_thousands_of_random_deals_end_and_score_their_cards() -> None:
-    """Many whole matches of each variant (cheap checks), 5 deals each."""
+def test_a_thousand_random_deals_end_and_score_their_cards() -> None:
+    """Many whole matches of each variant (cheap checks), 5 deals each (50 seeds each: sized for CI)."""
     deals = Counter()
     for rules in (PUSH, CAP_IT, SIX_TO_TEN, six_to_ten(3)):
-        for seed in range(100):
+        for seed in range(50):
             match = play_random_match(rules, seed=seed + 1000, max_actions=20_000)
             deals[rules.name] += len(match.results)
             last = match.results[-1]
@@ -146,4 +146,4 @@ def test_thousands_of_random_deals_end_and_score_their_cards() -> None:
             for event in match.events:
                 if isinstance(event, DealEnded):
                     check_deal_end(rules, event)
-    assert sum(deals.values()) >= 2000
+    assert sum(deals.values()) >= 1000

@@ -303,13 +303,7 @@ def test_a_lowest_card_with_no_chips_left_is_passed_over_for_the_bring_in() -> N
 
 def test_a_player_who_cannot_pay_to_replace_a_down_card_is_offered_the_up_cards_only() -> None:
     """D-POK-09: seat 1 has $8; a down card costs $10 to replace and an up card $5."""
-    game = ScrewGame(screw_rules(players=3), stacks=[200, 9, 200], seed=11)
-    while game.phase is not Phase.REPLACE:
-        seat = game.to_move[0]
-        if game.phase is Phase.PUSH:
-            game.apply(Action.keep(seat))
-        else:
-            game.apply(next(Action.of(seat, k) for k in ("bring_in", "check", "call") if game.can(Action.of(seat, k))))
+    game = play_to_the_replace_round([200, 9, 200])
     assert 1 in game.to_move and game.stacks[1] == 8
     down = game.cards(1)[0]
     offered = [a for a in game.legal_actions(1) if a.kind is ActionKind.REPLACE]
@@ -320,6 +314,7 @@ def test_a_player_who_cannot_pay_to_replace_a_down_card_is_offered_the_up_cards_
 
 
 def play_to_the_replace_round(stacks: list[int]) -> ScrewGame:
+    """Seed 11's three-seat game with ``stacks``, every seat keeping and checking or calling, at the replace round."""
     game = ScrewGame(screw_rules(players=3), stacks=stacks, seed=11)
     while game.phase is not Phase.REPLACE:
         seat = game.to_move[0]

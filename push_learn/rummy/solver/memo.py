@@ -14,7 +14,7 @@ from gc import is_tracked
 from itertools import islice
 from typing import Any
 
-__all__ = ["FreshMemo", "Memo", "clear_shared", "deep_shared", "shared", "trim_oldest"]
+__all__ = ["FreshMemo", "Memo", "clear_shared", "shared", "trim_oldest"]
 
 
 class Memo:
@@ -169,18 +169,6 @@ def shared(item: tuple) -> tuple:
             _SHARED.clear()
         kept = _SHARED[item] = item
     return kept
-
-
-def deep_shared(item: tuple) -> tuple:
-    """``shared`` for a nested tuple of numbers: its inner tuples are shared first, at every depth, so a memo
-    value built again from parts seen before is new only at its top (D-SOL-33). The numbers must be plain
-    ints or None: a truth value equals 0 or 1, and would be answered by a shared copy holding the number.
-
-    >>> first = deep_shared(((1, 2), ((3,), None)))
-    >>> first == ((1, 2), ((3,), None)) and first[0] is shared((1, 2))
-    True
-    """
-    return shared(tuple([deep_shared(part) if type(part) is tuple else part for part in item]))
 
 
 def clear_shared() -> None:

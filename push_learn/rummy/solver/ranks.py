@@ -23,7 +23,7 @@ from itertools import count, product
 
 from push_learn.rummy.solver.encoding import Ctx, TableSetInfo
 from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
-from push_learn.rummy.solver.memo import deep_shared, trim_oldest
+from push_learn.rummy.solver.memo import trim_oldest
 
 __all__ = [
     "PlainQuestion",
@@ -223,9 +223,6 @@ _ARRANGEMENTS: dict[tuple, tuple[tuple[Key, SetArrangement], ...]] = {}
 _CONTEXTS: dict[Ctx, int] = {}
 """Each rule context as a small number, so that memo keys hold plain numbers (a number is never given twice:
 the entries of a forgotten context are simply never found again)."""
-_TABLES: dict[tuple, int] = {}
-"""Each set of table sets (as nested tuples of their numbers) as a small number, likewise: memo keys are then
-flat tuples of numbers, which the garbage collector stops tracking the first time it sees them (D-SOL-33)."""
 _NUMBERS = count()
 
 
@@ -237,14 +234,8 @@ def _context(ctx: Ctx) -> int:
     return number
 
 
-def _tables_number(tables: tuple[TableSetInfo, ...]) -> int:
-    """The number of a set of table sets (``_TABLES``)."""
-    key = tuple((t.index, t.position, t.suits, t.naturals, t.size, t.room, t.wild_places) for t in tables)
-    number = _TABLES.get(key)
-    if number is None:
-        trim_oldest(_TABLES, 1024)
-        number = _TABLES[key] = next(_NUMBERS)
-    return number
+def _tables_key(tables: tuple[TableSetInfo, ...]) -> tuple:
+    return tuple((t.index, t.position, t.suits, t.naturals, t.size, t.room, t.wild_places) for t in tables)
 
 
 def _plain_arrangements(
@@ -254,7 +245,7 @@ def _plain_arrangements(
     pairs = _ARRANGEMENTS.get(key)
     if pairs is None:
         entries, arrangement = arrange_rank(ctx, x, tables, layoff, rescue)
-        pairs = deep_shared(tuple((entry, arrangement[entry]) for entry in entries))
+        pairs = tuple((entry, arrangement[entry]) for entry in entries)
         trim_oldest(_ARRANGEMENTS, _MEMO_LIMIT)
         _ARRANGEMENTS[key] = pairs
     return pairs
@@ -275,31 +266,27 @@ def plain_question(
     Its memo keys and values hold no objects but numbers, so the garbage collector stops tracking them: a
     question object (with dicts inside) stayed tracked, and with it the cache's key, every option
     and every dict, all walked by every full collection; new ones kept reaching the oldest generation and so
-    brought the next full collection nearer (D-SOL-20). The keys are flat (the context and the table sets
-    numbered, then the counts and ``alone`` per suit) and the values built from shared parts
-    (``memo.deep_shared``), new only at their top: the collector untracks one level of new nested tuples per
-    collection, and deeper values reached the oldest generation still tracked (D-SOL-33).
-    Like the other memo tables these take no lock of their own: the caller holds ``api``'s (as every search's
-    set-up does).
+    brought the next full collection nearer (D-SOL-20). Like the other memo tables these take no lock of their
+    own: the caller holds ``api``'s (as every search's set-up does).
     """
     number = _context(ctx)
-    tables_number = _tables_number(tables)
-    key = (number, tables_number, layoff, rescue, *counts, *alone)  # counts and alone: one per suit
+    tkey = _tables_key(tables)
+    key = (number, counts, tkey, layoff, rescue, alone)
     plain = _QUESTIONS.get(key)
     if plain is not None:
         return plain
     options: list[PlainOption] = []
     for x in product(*(range(n + 1) for n in counts)):
-        pairs = _plain_arrangements(ctx, (number, tables_number, layoff, rescue, *x), x, tables, layoff, rescue)
+        pairs = _plain_arrangements(ctx, (number, x, tkey, layoff, rescue), x, tables, layoff, rescue)
         if pairs:
             options.append((x, pairs))
     least = {x: min(entry[0] for entry, _ in pairs) for x, pairs in options if any(x)}
     if not least:
-        plain = (deep_shared(tuple(options)), False, (), ())
+        plain = (tuple(options), False, (), ())
     else:
         options.sort(key=lambda o: -sum(o[0]))
         phi = relaxed_costs(ctx, counts, tables, layoff, rescue, alone)
-        plain = (deep_shared(tuple(options)), True, deep_shared(phi), deep_shared(copy_prices(phi, counts, least)))
+        plain = (tuple(options), True, phi, copy_prices(phi, counts, least))
     trim_oldest(_QUESTIONS, _MEMO_LIMIT)
     _QUESTIONS[key] = plain
     return plain
@@ -320,4 +307,3 @@ def clear_rank_caches() -> None:
     _QUESTIONS.clear()
     _ARRANGEMENTS.clear()
     _CONTEXTS.clear()
-    _TABLES.clear()

@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import count, product
-from marshal import dumps, loads
 
 from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, NPOS, Ctx, TableRunInfo, position_weight
 from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
@@ -51,6 +50,7 @@ LUMP = 99
 
 Item = tuple[int, int, int, int]
 State = tuple[tuple[Item, ...], int]
+Counts = tuple[int, int, int, int]
 Price = tuple[int, ...] | None
 """What sending 0, 1, 2... naturals of a position to sets costs while its rank is open (half wilds), or None."""
 Transition = tuple[State, Entries, dict[Key, tuple]]
@@ -63,20 +63,14 @@ _TRACE_LIMIT = 4_000
 """Traced transitions memoised per kind of segment (at most; the older half is forgotten a generation at a
 time). Only final plans are traced, a few dozen transitions a question, and the same ones come back from
 question to question as the untraced ones do: 250 kept in all (dicts the collector walked) missed nearly
-every time, and re-stepping them was half of reading a plan back. Those ``step_to`` reads back are kept packed
-into bytes (D-SOL-33)."""
-Closing = tuple[bool, int, int, int, int, int, int, int]
-"""How an item ends a position, flat: (closes?, half wilds, half room, designation, new contract end, ext, part,
-trail); ``closings`` gives the last three as one tuple, the trace info's form."""
-Leftover = tuple[int, int, int, int, int, int, int, int, int]
-"""One Pareto-best way to use a position's remaining naturals alone, flat: its entry key (w2, x2, d, f), its value,
-and its counts (rescues, discard, singles, relaxed)."""
+every time, and re-stepping them was half of reading a plan back."""
+Closing = tuple[bool, int, int, int, int, tuple[int, int, int]]
+"""How an item ends a position: (closes?, half wilds, half room, designation, new contract end, (ext, part, trail))."""
 _LOCAL_LIMIT = 20_000
 """An item's continuations or closings memoised per sweep at most (then forgotten all at once: a few
 thousand small tuples at worst)."""
 TraceInfo = tuple[tuple[Key, tuple], ...]
-"""A traced transition's delta keys, each with its trace info (plain tuples, nested five deep: ``step_to``'s memo
-keeps them packed into bytes, D-SOL-33)."""
+"""A traced transition's delta keys, each with its trace info (plain tuples: the collector stops tracking them)."""
 
 
 class Sweep:
@@ -88,11 +82,6 @@ class Sweep:
     transition, an item's continuations and closings are memoised too. The trace steps again only
     the transitions a plan chose (``step_to``, D-SOL-26). A sweep sees table runs by their shapes (ends, room,
     positions of rescuable wilds), which is all a transition depends on.
-
-    What the memos keep is data the garbage collector stops tracking within its first collections (D-SOL-33):
-    leftovers and closings as flat tuples of numbers (``Leftover``, ``Closing``), continuations as flat tuples
-    around shared items, transitions as shared tuples (``Move``), and the traced transitions a plan reads back
-    packed into bytes under state numbers (``step_to``).
     """
 
     def __init__(
@@ -129,10 +118,7 @@ class Sweep:
                 for position, _place in run.wilds:
                     slots[position] += 1
         self.slots = tuple(slots)
-        # The per-sweep memos keep flat tuples (of numbers, or of shared tuples: ``memo.shared``), which the
-        # garbage collector stops tracking within its first two collections: deeper values reached the oldest
-        # generation still tracked, brought full collections sooner and were walked by each (D-SOL-33).
-        self._vo: dict[tuple[int, int, bool, Price, bool], tuple[Leftover, ...]] = {}
+        self._vo: dict[tuple[int, int, bool, Price, bool], dict[Key, tuple[int, Counts]]] = {}
         self._moves = Memo(STEP_LIMIT)
         self._traced = Memo(_TRACE_LIMIT)
         # Tuples, not lists, for what is set once: a tuple of numbers is one the garbage collector stops walking.
@@ -148,9 +134,10 @@ class Sweep:
         self._close: dict[tuple[Item, int, int, bool], tuple[Closing, ...]] = {}
 
     # ---- the naturals no run uses ------------------------------------------------------------
-    def leftovers(self, p: int, rest: int, busy: bool, phi: Price, disc: bool) -> tuple[Leftover, ...]:
-        """The Pareto-best ways to use ``rest`` naturals at ``p`` alone, each flat: (w2, x2, d, f, value, rescues,
-        discard, singles, relaxed), the best value per entry key (memoised per sweep as plain tuples).
+    def leftovers(
+        self, p: int, rest: int, busy: bool, phi: Price, disc: bool
+    ) -> dict[Key, tuple[int, tuple[int, int, int, int]]]:
+        """Best value per key for ``rest`` naturals at ``p`` used alone: (value, (rescues, discard, singles, relaxed)).
 
         ``busy``: a run crosses ``p`` on a wild, so no natural of ``p`` may stay in hand or (unless a
         discard is compulsory) be the discard: swapping it into that run and the wild to the run's spare
@@ -165,7 +152,8 @@ class Sweep:
         if p == ACE_LOW:
             if rest <= slots:
                 out[(-2 * rest, 0, 0, 0)] = (v * rest, (rest, 0, 0, 0))
-            return self._keep_leftovers((p, rest, busy, phi, disc), out)
+            self._vo[(p, rest, busy, phi, disc)] = out
+            return out
         single = self.single_set and self.set_unit > 0
         for r in range(min(rest, slots) + 1):
             for f in range(min(1 if disc and (not busy or self.ctx.strict_discard) else 0, rest - r) + 1):
@@ -184,14 +172,8 @@ class Sweep:
         if len(out) > 1:
             kept = pareto({key: value for key, (value, _) in out.items()}, self.ge, 2 * self.k, self.ctx.strict_discard)
             out = {key: out[key] for key in kept}
-        return self._keep_leftovers((p, rest, busy, phi, disc), out)
-
-    def _keep_leftovers(
-        self, key: tuple[int, int, bool, Price, bool], out: dict[Key, tuple[int, tuple[int, int, int, int]]]
-    ) -> tuple[Leftover, ...]:
-        """``leftovers``' answer as flat tuples, in its order, memoised under ``key``."""
-        flat = self._vo[key] = tuple((*entry, value, *counts) for entry, (value, counts) in out.items())
-        return flat
+        self._vo[(p, rest, busy, phi, disc)] = out
+        return out
 
     # ---- one item at one position --------------------------------------------------------------
     def continuations(self, item: Item, p: int) -> list[tuple[Item, int, int, str]]:
@@ -298,20 +280,16 @@ class Sweep:
 
     def step_to(self, state: State, p: int, n: int, phi: Price, disc: bool, last: bool, target: State) -> TraceInfo:
         """The trace info per delta key of the one transition from ``state`` to ``target`` (as in ``step``),
-        memoised per sweep too, packed into bytes (``marshal``), which the garbage collector never tracks: the
-        trace info is nested five tuples deep, and such values reached the oldest generation still tracked
-        (D-SOL-33); a plan reads back a few dozen transitions, each unpacked anew (an equal tuple). Reading a
-        plan back needs only the transition it chose: the others are enumerated but not recorded."""
-        key = (state_id(state), p, n, phi, disc, last, state_id(target))
-        packed: bytes | None = self._traced.get(key)
-        if packed is None:
-            cached: TraceInfo = ()
+        memoised likewise. Reading a plan back needs only the transition it chose: the others are enumerated
+        but not recorded."""
+        key = (state, p, n, phi, disc, last, target)
+        cached: TraceInfo | None = self._traced.get(key)
+        if cached is None:
+            cached = ()
             for _target, _delta, info in self._step(state, p, n, phi, disc, last, target):
                 cached = tuple(info.items())
-            self._traced[key] = dumps(cached)
-            return cached
-        unpacked: TraceInfo = loads(packed)
-        return unpacked
+            self._traced[key] = cached
+        return cached
 
     def moves(
         self, state: State, sid: int, p: int, n: int, phi: Price, disc: bool, last: bool, did: int
@@ -338,7 +316,7 @@ class Sweep:
             if len(self._cont) >= _LOCAL_LIMIT:
                 self._cont.clear()
             cached = self._cont[key] = tuple(
-                (shared(after), used, w2, how, how == "W" and self._has_room(after), after[0] == 0 and bool(after[3]))
+                (after, used, w2, how, how == "W" and self._has_room(after), after[0] == 0 and bool(after[3]))
                 for after, used, w2, how in self.continuations(item, p)
             )
         return cached
@@ -346,16 +324,13 @@ class Sweep:
     def _closes(
         self, item: Item, p: int, dend: int, last: bool
     ) -> tuple[Closing, ...]:
-        """``closings`` memoised per sweep, each flat (``Closing``)."""
+        """``closings`` memoised per sweep."""
         key = (item, p, dend, last)
         cached = self._close.get(key)
         if cached is None:
             if len(self._close) >= _LOCAL_LIMIT:
                 self._close.clear()
-            cached = self._close[key] = tuple(
-                (closes, w2, x2, unit, end, *info)
-                for closes, w2, x2, unit, end, info in self.closings(item, p, dend, last)
-            )
+            cached = self._close[key] = tuple(self.closings(item, p, dend, last))
         return cached
 
     def _step(
@@ -415,11 +390,12 @@ class Sweep:
                                     new_items[i] = (3, it[1], it[2], 0)
                         struct_v = v * (uses + nr + nd + len(lset))
                         how = (tuple(c[3] for c in combo), nr, nd, tuple(lset)) if trace else ()
+                        vo_items = vo.items()
                         for choice in product(*[self._closes(it, p, dend, last) for it in new_items]):
                             cw2 = cx2 = dd = 0
                             new_end = dend
                             kept: list[int] = []
-                            for i, (closes, w2, x2, unit, end, _ext, _part, _trail) in enumerate(choice):
+                            for i, (closes, w2, x2, unit, end, _info) in enumerate(choice):
                                 if closes:
                                     cw2 += w2
                                     cx2 += x2
@@ -440,7 +416,7 @@ class Sweep:
                             delta, info = found
                             get = delta.get
                             base_w = dw2 + cw2
-                            for w, x, d, f, value, rescues, discard, singles, relaxed in vo:
+                            for (w, x, d, f), (value, counts) in vo_items:
                                 x_all = x + cx2
                                 key = (w + base_w, x_all if x_all < k2 else k2, add[d][dd], f)
                                 total = value + struct_v
@@ -448,8 +424,7 @@ class Sweep:
                                     delta[key] = total
                                     if trace:
                                         info[key] = (
-                                            how, (rescues, discard, singles, relaxed), tuple(c[0] for c in choice),
-                                            tuple(c[5:] for c in choice),
+                                            how, counts, tuple(c[0] for c in choice), tuple(c[5] for c in choice),
                                             tuple(kept),
                                         )
         for target, (delta, info) in targets.items():

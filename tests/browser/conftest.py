@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -95,9 +96,16 @@ def serve_factory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable
         stop_server(server.process)
 
 
+WARM_UP_S = 240
+"""Seconds the session's server may take to warm its kernel pool (13 dashboards' kernels on two cores)."""
+
+
 @pytest.fixture(scope="session")
 def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """One ``push-learn serve`` for the whole session, culling idle kernels quickly."""
+    """One ``push-learn serve`` for the whole session, culling idle kernels quickly, and warm before the first
+    test: the server starts a pooled kernel for every dashboard at once, and on two cores the first page waited
+    for all of them (some 50 s here), which is the warm-up's time, not the page's. One page is fetched first, with
+    a long wait of its own (``WARM_UP_S``); the dashboards' tests then keep their per-page waits."""
     log = tmp_path_factory.mktemp("voila") / "serve.log"
     _SERVER_LOG.append(log)
     try:
@@ -105,6 +113,8 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     except ServerError as error:
         pytest.fail(str(error), pytrace=False)
     _RUNNING.append(server)
+    with urllib.request.urlopen(f"{server.url}voila/render/score_sheet.ipynb", timeout=WARM_UP_S) as reply:
+        reply.read()  # the whole page: its pooled kernel has run the notebook
     try:
         yield server
     finally:

@@ -16,6 +16,7 @@ from push_learn.poker.brag import Bet, BragGame, BragRules, See
 from push_learn.poker.brag_bots import SensibleBragBot
 from push_learn.poker.examples import seed_004_record
 from push_learn.poker.stud_records import load_stud
+from push_learn.poker.wording import possessive
 from push_learn.widgets.cards import card_json
 
 NAMES = ("You", "Ann", "Bob", "Cat")
@@ -79,7 +80,7 @@ def test_a_whole_brag_deal_played_blind_by_clicks(
     showdown = app.get_by_role("group", name="Showdown of deal 1")
     expect(showdown.locator(".pl-title")).to_have_text(f"Deal 1: {result.how}")
     for shown in result.shown:
-        hand = showdown.get_by_role("group", name=f"{NAMES[shown.seat]}'s cards: {shown.name}")
+        hand = showdown.get_by_role("group", name=f"{possessive(NAMES[shown.seat])} cards: {shown.name}")
         for card in shown.cards:
             expect(hand.get_by_role("img", name=str(card_json(card)["label"]), exact=True)).to_be_visible()
     for award in result.awards:

@@ -31,7 +31,7 @@ from push_learn.records import short
 from push_learn.widgets.base import IntentError, PushWidget, int_field, intent, str_field
 from push_learn.widgets.cards import back_json, card_json
 
-__all__ = ["ANTES", "PAIR_PLUS_BETS", "SEAT", "Decision", "ThreeCardTrainer"]
+__all__ = ["ANTES", "PAIR_PLUS_BETS", "SEAT", "Decision", "ThreeCardTrainer", "running_words"]
 
 SEAT = 0
 """The student's seat: the trainer's table has one seat against the dealer."""
@@ -49,6 +49,30 @@ def _chips(n: int) -> str:
 
 def _antes(value: Fraction) -> str:
     return f"{float(value):+.3f} antes"
+
+
+
+def running_words(rounds: int, net: int, expected: float, agreed: int, decisions: int, cost: float) -> str:
+    """The student's running result in words, beside what the exact strategy was expected to give.
+
+    Before any round is settled there is nothing to compare, and the sentence says so; a student who chose
+    as the strategy every time is told that rather than what "the other choices" cost.
+
+    >>> print(running_words(0, 0, 0.0, 0, 0, 0.0))
+    No round settled yet: after each round your result shows here beside the exact strategy's.
+    >>> running_words(2, -5, -0.34, 2, 2, 0.0).split(". ")[::2]
+    ['After 2 rounds you are -5 chips', 'You chose as the strategy does 2 times out of 2.']
+    >>> running_words(1, 10, -0.17, 0, 1, 1.5).split("; ")[1]
+    'your other choices are expected to cost you 1.50 chips.'
+    """
+    if rounds == 0:
+        return "No round settled yet: after each round your result shows here beside the exact strategy's."
+    words = (f"After {rounds} round{'s' if rounds != 1 else ''} you are {net:+d} chips. "
+             f"Playing the exact strategy at your stakes is expected to give {expected:+.2f} chips. "
+             f"You chose as the strategy does {agreed} time{'s' if agreed != 1 else ''} out of {decisions}")
+    if agreed == decisions:
+        return words + "."
+    return words + f"; your other choices are expected to cost you {cost:.2f} chips."
 
 
 class ThreeCardTrainer(PushWidget, module="three_card_trainer"):
@@ -183,12 +207,7 @@ class ThreeCardTrainer(PushWidget, module="three_card_trainer"):
             "expected": round(float(self.expected), 2),
             "agreed": agreed,
             "decisions": len(self.decisions),
-            "text": (
-                f"After {settled} round{'s' if settled != 1 else ''} you are {net:+d} chips. "
-                f"Playing the exact strategy at your stakes is expected to give {float(self.expected):+.2f} chips. "
-                f"You chose as the strategy does {agreed} time{'s' if agreed != 1 else ''} out of "
-                f"{len(self.decisions)}; your other choices cost {float(cost):.2f} chips on average."
-            ),
+            "text": running_words(settled, net, float(self.expected), agreed, len(self.decisions), float(cost)),
         }
 
     def paytables(self) -> list[dict[str, Any]]:

@@ -132,3 +132,17 @@ def test_the_page_is_the_same_whatever_the_dealers_cards_are(wire: Wire, seed: i
     revealed = [[c["c"] for c in synced(t)["last"]["dealer"]] for t in trainers]
     assert revealed[0] != revealed[1]
     assert revealed[1] == [card.ascii for card in trainers[1].game.results[-1].dealer_cards]
+
+
+def test_the_running_result_is_said_plainly_before_and_after_rounds(wire: Wire) -> None:
+    trainer = ThreeCardTrainer(seed=11)
+    assert synced(trainer)["running"]["text"].startswith("No round settled yet")
+    page_sends(trainer, type="deal")
+    best = ante_analysis().hand(trainer.game.observe(SEAT).cards).should_play
+    page_sends(trainer, type="play" if best else "fold")
+    text = synced(trainer)["running"]["text"]
+    assert text.startswith("After 1 round you are ") and text.endswith("1 time out of 1.")
+    assert "other choices" not in text  # every choice was the strategy's: no "other choices" to cost anything
+    page_sends(trainer, type="deal")
+    page_sends(trainer, type="fold" if ante_analysis().hand(trainer.game.observe(SEAT).cards).should_play else "play")
+    assert "1 time out of 2; your other choices are expected to cost you " in synced(trainer)["running"]["text"]

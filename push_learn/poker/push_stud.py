@@ -27,7 +27,7 @@ from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.observation import Decision, Phase
 from push_learn.poker.showdown import ShowdownMode
 from push_learn.poker.stud import Flow, PokerRulesError, StudGame, StudRules
-from push_learn.poker.wording import says, verb
+from push_learn.poker.wording import says, their, verb
 
 __all__ = ["PUSH_STUD", "ROLL_YOUR_OWN", "PushStudGame", "PushStudRules", "push_stud_rules"]
 
@@ -151,8 +151,8 @@ class PushStudGame(StudGame):
             reasons = self._push_reason(seat, price)
             reasons[ActionKind.PUSH_OWN.value] = ONLY_THE_OFFERED_CARD
             shown = str(offered) if face_up else "the card"
-            action = yield Decision(Phase.PUSH, (seat,), {seat: options},
-                                    prompt=self._push_prompt(seat, shown, price, own=False), reasons=reasons)
+            action = yield Decision(Phase.PUSH, (seat,), {seat: options}, reasons=reasons,
+                                    **self._push_prompt(seat, shown, price, own=False))
             if action.kind is ActionKind.KEEP:
                 self._offer = None
                 self._give(seat, offered, up=face_up)
@@ -183,8 +183,8 @@ class PushStudGame(StudGame):
     def _expose(self, seat: int) -> Flow:
         """Roll Your Own: with a new card, turn one of the two down cards up at once (A-P1-08)."""
         options = tuple(Action.expose(seat, c) for c in self._down[seat])
-        action = yield Decision(Phase.EXPOSE, (seat,), {seat: options},
-                                prompt=f"{self.players[seat]}: turn up one of your two face-down cards")
+        action = yield Decision(Phase.EXPOSE, (seat,), {seat: options}, **self._addressed(
+            seat, lambda who: f"turn up one of {their(who)} two face-down cards"))
         assert action.card is not None
         self._down[seat].remove(action.card)
         self._give(seat, action.card, up=True)

@@ -129,7 +129,7 @@ class ScrewGame(StudGame):
                 reasons[ActionKind.PUSH_OWN.value] = "in this game only the card offered can be pushed"
             action = yield Decision(
                 Phase.PUSH, (seat,), {seat: tuple(options)}, reasons=reasons,
-                prompt=self._push_prompt(seat, str(offered), price, own=rules.push_own_cards))
+                **self._push_prompt(seat, str(offered), price, own=rules.push_own_cards))
             self._offer = None
             if action.kind is ActionKind.KEEP:
                 self._give(seat, offered, up=True)

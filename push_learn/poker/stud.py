@@ -16,8 +16,9 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import deque
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar, TypeVar
 
 from push_learn.cards import Card, parse_card, standard_deck
@@ -28,7 +29,7 @@ from push_learn.poker.hands import evaluate_high, evaluate_low, highest_showing
 from push_learn.poker.observation import Decision, Observation, Phase, Result, SeatView
 from push_learn.poker.plain import as_tuple, is_whole, rules_from_plain, whole_fields
 from push_learn.poker.showdown import Award, Direction, ShowdownMode, locked_seats, settle
-from push_learn.poker.wording import says, verb
+from push_learn.poker.wording import YOU, clause, says, their, verb
 from push_learn.protocol import seat_refusal
 from push_learn.records import Record, short
 
@@ -462,21 +463,35 @@ class StudGame:
     def _one_left(self) -> bool:
         return len(self._live()) == 1
 
-    def _push_prompt(self, seat: int, shown: str, price: int, own: bool) -> str:
+    def _addressed(self, seat: int, words: Callable[[str], str] | str) -> dict[str, Any]:
+        """The prompts of a decision of ``seat`` alone: onlookers read ``words`` about the seat after its name
+        ("Seat 2: keep 8♦ (a push costs $10 and Seat 2 has only $4)"), the seat reads them addressed to it
+        ("keep 8♦ (a push costs $10 and you have only $4)"). ``words(who)`` words the choice for ``who``; plain
+        words are the same for both."""
+        name = self.players[seat]
+        if isinstance(words, str):
+            return {"prompt": f"{name}: {words}", "prompts": {seat: words}}
+        return {"prompt": f"{name}: {words(name)}", "prompts": {seat: words(YOU)}}
+
+    def _push_prompt(self, seat: int, shown: str, price: int, own: bool) -> dict[str, Any]:
         """The words of a keep-or-push choice, naming only the choices the seat has (D-POK-09, D-POK-10)."""
-        name, stack = self.players[seat], self._chips.stacks[seat]
-        if stack < price:
-            return f"{name}: keep {shown} (a push costs ${price} and {says(name, f'has only ${stack}')})"
-        if own:
-            return f"{name}: keep {shown}, push it (${price}), or keep it and push one of your cards (${price})"
-        return f"{name}: keep {shown} or push it (${price})"
+        stack = self._chips.stacks[seat]
+
+        def words(who: str) -> str:
+            if stack < price:
+                return f"keep {shown} (a push costs ${price} and {clause(who, f'has only ${stack}')})"
+            if own:
+                return f"keep {shown}, push it (${price}), or keep it and push one of {their(who)} cards (${price})"
+            return f"keep {shown} or push it (${price})"
+
+        return self._addressed(seat, words)
 
     def _push_reason(self, seat: int, price: int) -> dict[str, str]:
         """The refusal for a push the seat cannot pay (it must keep, A-P1-05)."""
         stack = self._chips.stacks[seat]
         if stack >= price:
             return {}
-        text = f"a push costs ${price} and {says(self.players[seat], f'has only ${stack}')}, so the card must be kept"
+        text = f"a push costs ${price} and {clause(YOU, f'has only ${stack}')}, so the card must be kept"
         return {ActionKind.PUSH.value: text, ActionKind.PUSH_OWN.value: text}
 
     # -- shared phases -------------------------------------------------------------------------
@@ -502,10 +517,10 @@ class StudGame:
             seat = betting.to_act
             kinds = betting.legal()
             to_call = betting.to_call(seat)
-            prompt = f"{self.players[seat]} to act: " + (f"${to_call} to call" if to_call else "no bet to call")
+            owed = f"${to_call} to call" if to_call else "no bet to call"
             reasons = {k.value: r for k in BetKind if (r := betting.refusal(seat, k)) is not None}
             action = yield Decision(Phase.BET, (seat,), {seat: tuple(Action.betting(seat, k) for k in kinds)},
-                                    prompt=prompt, reasons=reasons)
+                                    reasons=reasons, **self._addressed(seat, owed))
             kind = action.kind.bet_kind
             assert kind is not None
             paid = betting.apply(seat, kind)
@@ -540,7 +555,7 @@ class StudGame:
         reason = {ActionKind.REPLACE.value: f"replacing costs {prices}, more than the chips left"}
         if simultaneous:
             choices = {s: options(s) for s in live}
-            prompts = {s: self._replace_prompt(s, choices[s], prices) for s in live}
+            prompts = {s: self._replace_prompt(s, choices[s], prices, YOU) for s in live}
             chosen = yield Decision(Phase.REPLACE, tuple(live), choices, True, prompt, reason,
                                     {s: text for s, text in prompts.items() if text != prompt})
             for seat in live:
@@ -548,20 +563,20 @@ class StudGame:
             return
         for seat in live:
             choices = {seat: options(seat)}
-            action = yield Decision(Phase.REPLACE, (seat,), choices, False,
-                                    f"{self.players[seat]}: {self._replace_prompt(seat, choices[seat], prices)}",
-                                    reason)
+            action = yield Decision(Phase.REPLACE, (seat,), choices, reasons=reason, **self._addressed(
+                seat, partial(self._replace_prompt, seat, choices[seat], prices)))
             self._swap(seat, action, keep_orientation)
 
-    def _replace_prompt(self, seat: int, choices: tuple[Action, ...], prices: str) -> str:
-        """The replace round's words for ``seat``, naming only the swaps among its ``choices`` (D-POK-09):
-        any card when it may swap any, else the cards it can pay for, or only standing, with the price it lacks."""
+    def _replace_prompt(self, seat: int, choices: tuple[Action, ...], prices: str, who: str) -> str:
+        """The replace round's words for ``seat``, read by ``who`` (``YOU``: the seat itself), naming only the
+        swaps among its ``choices`` (D-POK-09): any card when it may swap any, else the cards it can pay for, or
+        only standing, with the price it lacks."""
         swaps = [a.card for a in choices if a.kind is ActionKind.REPLACE]
         able = {down: any(c in self._down[seat] for c in swaps) for down in (False, True)}
         if all(able.values()):
             return f"replace one card ({prices}) or stand"
-        name, stack = self.players[seat], self._chips.stacks[seat]
-        has_only = says(name, f"has only ${stack}")
+        stack = self._chips.stacks[seat]
+        has_only = clause(who, f"has only ${stack}")
         if not swaps:
             cheapest = min(self.rules.replace_price(False), self.rules.replace_price(True))
             return f"stand (replacing costs {prices}, and {has_only})" if stack < cheapest else "stand"

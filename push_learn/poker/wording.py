@@ -12,7 +12,7 @@ the verb through ``verb`` (or the whole line through ``says``), so the rule live
 
 from __future__ import annotations
 
-__all__ = ["YOU", "base_form", "possessive", "says", "verb"]
+__all__ = ["YOU", "base_form", "clause", "possessive", "says", "their", "verb"]
 
 YOU = "You"
 """The name a table gives the student's own seat; lines about that seat are worded for "you"."""
@@ -56,6 +56,16 @@ def says(name: str, phrase: str) -> str:
     return f"{name} {verb(name, first)}" + (f" {rest}" if rest else "")
 
 
+def clause(name: str, phrase: str) -> str:
+    """``says`` inside a sentence: the seat named "You" reads "you" there, in lower case.
+
+    >>> f"a push costs $10 and {clause(YOU, 'has only $4')}", clause("Ann", "has only $4")
+    ('a push costs $10 and you have only $4', 'Ann has only $4')
+    """
+    line = says(name, phrase)
+    return "you" + line[len(YOU):] if name == YOU else line
+
+
 def possessive(name: str) -> str:
     """Whose: ``Ann's``, or ``Your`` for the seat named "You".
 
@@ -63,3 +73,12 @@ def possessive(name: str) -> str:
     ("Ann's", 'Your')
     """
     return "Your" if name == YOU else f"{name}'s"
+
+
+def their(name: str) -> str:
+    """The possessive word for a seat inside a sentence: ``your`` for the seat named "You", else ``their``.
+
+    >>> f"turn up one of {their(YOU)} cards", f"turn up one of {their('Ann')} cards"
+    ('turn up one of your cards', 'turn up one of their cards')
+    """
+    return "your" if name == YOU else "their"

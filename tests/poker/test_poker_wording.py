@@ -56,6 +56,24 @@ def test_the_push_round_and_a_move_described_read_you_push_you_keep() -> None:
 def test_a_refusal_to_the_seat_named_you_is_worded_for_you() -> None:
     game = PushStudGame(push_stud_rules(players=4), players=("Ann", YOU, "Bob", "Cat"), stacks=[200, 5, 200, 200],
                         seed=3)
-    assert game.observe(1).prompt.endswith("(a push costs $10 and You have only $4)")
-    with pytest.raises(IllegalAction, match=r"a push costs \$10 and You have only \$4, so the card must be kept"):
+    assert game.observe(1).prompt.endswith("(a push costs $10 and you have only $4)")  # "you", mid-sentence
+    with pytest.raises(IllegalAction, match=r"a push costs \$10 and you have only \$4, so the card must be kept"):
         game.apply(Action.push(1))
+
+
+@pytest.mark.parametrize("game", deals(), ids=lambda g: f"{g.game_name}-{g.seed}-{g.rules.name}")
+def test_a_seat_reads_its_own_choice_addressed_to_it_and_the_others_read_it_after_its_name(game: StudGame) -> None:
+    """The mover's prompt speaks to them ("keep 8♦ or push it", "you have only $4"); onlookers read the same
+    choice after the mover's name, about the mover ("Ann: keep 8♦ ... Ann has only $4")."""
+    rng, bot, seen = random.Random(str(game.seed)), RandomBot(), set()
+    while not game.over:
+        seat = game.to_move[0]
+        mine, onlooker = game.observe(seat).prompt, game.observe(None).prompt
+        if len(game.to_move) == 1:
+            name = game.players[seat]
+            assert onlooker.startswith(f"{name}: ") and not mine.startswith(f"{name}: ")
+            assert re.search(r"\bYou\b|\byou\b|\byour\b", onlooker.removeprefix(f"{name}: ")) is None or name == YOU
+            assert "only $" not in mine or "you have only $" in mine
+            seen.add(game.phase)
+        game.apply(bot.choose(game.observe(seat), rng))
+    assert seen  # the deal had decisions of one seat

@@ -63,7 +63,7 @@ def test_article_3_push_procedure() -> None:
 def test_hole_card_can_never_be_pushed_and_a_short_stack_must_keep() -> None:
     game = PushStudGame(push_stud_rules(players=4), stacks=[200, 5, 200, 200], seed=3)
     assert game.legal_actions() == [Action.keep(1)]  # 4 chips left after the ante, the push costs 10
-    with pytest.raises(IllegalAction, match="push costs \\$10 and Seat 2 has only \\$4"):
+    with pytest.raises(IllegalAction, match="push costs \\$10 and you have only \\$4"):
         game.apply(Action.push(1))
     with pytest.raises(IllegalAction, match="hole card never can"):
         game.apply(Action.push_own(1, game.cards(1)[0]))
@@ -74,9 +74,12 @@ def test_hole_card_can_never_be_pushed_and_a_short_stack_must_keep() -> None:
 def test_the_push_prompt_offers_only_the_choices_there_are() -> None:
     game = PushStudGame(push_stud_rules(players=4), stacks=[200, 5, 200, 200], seed=3)
     offered = game.observe(1).offered
-    assert game.observe(1).prompt == f"Seat 2: keep {offered} (a push costs $10 and Seat 2 has only $4)"
+    assert game.observe(1).prompt == f"keep {offered} (a push costs $10 and you have only $4)"  # the mover's words
+    assert game.observe(0).prompt == game.observe(None).prompt == \
+        f"Seat 2: keep {offered} (a push costs $10 and Seat 2 has only $4)"  # everyone else's
     game.apply(Action.keep(1))
-    assert game.observe(2).prompt == f"Seat 3: keep {game.observe(2).offered} or push it ($10)"
+    assert game.observe(2).prompt == f"keep {game.observe(2).offered} or push it ($10)"
+    assert game.observe(None).prompt == f"Seat 3: keep {game.observe(2).offered} or push it ($10)"
 
 
 def test_every_viewer_is_told_in_the_cores_words_whether_the_offered_card_may_be_pushed() -> None:
@@ -367,10 +370,13 @@ def test_a_player_who_cannot_pay_for_substitution_must_stand() -> None:
     play_passively(game, until=Phase.REPLACE)
     assert game.to_move == (1,) and game.stacks[1] == 14
     assert [a.kind for a in game.legal_actions()] == [ActionKind.STAND]
-    words = "Seat 2: stand (replacing costs $20, and Seat 2 has only $14)"  # no price of a swap it cannot make
-    assert game.observe(1).prompt == game.observe(None).prompt == words
+    words = "stand (replacing costs $20, and you have only $14)"  # no price of a swap it cannot make
+    assert game.observe(1).prompt == words
+    onlooker = "Seat 2: stand (replacing costs $20, and Seat 2 has only $14)"
+    assert game.observe(None).prompt == game.observe(0).prompt == onlooker
     game.apply(Action.stand(1))
-    assert game.observe(2).prompt == "Seat 3: replace one card ($20) or stand"
+    assert game.observe(2).prompt == "replace one card ($20) or stand"
+    assert game.observe(None).prompt == "Seat 3: replace one card ($20) or stand"
 
 
 def test_a_player_short_of_the_ante_is_all_in() -> None:

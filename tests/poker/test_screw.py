@@ -172,7 +172,7 @@ def test_a_player_who_cannot_pay_must_keep() -> None:
     game = ScrewGame(screw_rules(players=3, push_price=2), stacks=[50, 1, 50], seed=2)
     assert game.to_move == (1,)
     assert game.legal_actions() == [Action.keep(1)]
-    with pytest.raises(IllegalAction, match="a push costs \\$2 and Seat 2 has only \\$1"):
+    with pytest.raises(IllegalAction, match="a push costs \\$2 and you have only \\$1"):
         game.apply(Action.push(1))
 
 
@@ -186,14 +186,16 @@ def test_option_without_pushing_own_cards() -> None:
 def test_the_push_prompt_offers_only_the_choices_there_are() -> None:
     game = ScrewGame(screw_rules(players=3, push_price=2), stacks=[50, 1, 50], seed=2)
     card = game.observe(1).offered
-    assert game.observe(1).prompt == f"Seat 2: keep {card} (a push costs $2 and Seat 2 has only $1)"
+    assert game.observe(1).prompt == f"keep {card} (a push costs $2 and you have only $1)"
+    assert game.observe(None).prompt == f"Seat 2: keep {card} (a push costs $2 and Seat 2 has only $1)"
     game = ScrewGame(screw_rules(players=4, push_own_cards=False), seed=5)
     seat = game.to_move[0]
     card = game.observe(seat).offered
-    assert game.observe(seat).prompt == f"{game.players[seat]}: keep {card} or push it ($1)"
+    assert game.observe(seat).prompt == f"keep {card} or push it ($1)"
     game = ScrewGame(screw_rules(players=4), seed=5)
-    assert game.observe(seat).prompt == (f"{game.players[seat]}: keep {card}, push it ($1), "
-                                         "or keep it and push one of your cards ($1)")
+    assert game.observe(seat).prompt == f"keep {card}, push it ($1), or keep it and push one of your cards ($1)"
+    assert game.observe(None).prompt == (f"{game.players[seat]}: keep {card}, push it ($1), "
+                                         "or keep it and push one of their cards ($1)")
 
 
 def test_everyone_folds_to_one_player() -> None:
@@ -310,7 +312,7 @@ def test_a_player_who_cannot_pay_to_replace_a_down_card_is_offered_the_up_cards_
     assert offered and down not in [a.card for a in offered]
     with pytest.raises(IllegalAction, match="cannot replace"):
         game.apply(Action.replace(1, down))
-    assert game.observe(1).prompt == "replace an up card ($5) or stand (a down card costs $10 and Seat 2 has only $8)"
+    assert game.observe(1).prompt == "replace an up card ($5) or stand (a down card costs $10 and you have only $8)"
 
 
 def play_to_the_replace_round(stacks: list[int]) -> ScrewGame:
@@ -331,7 +333,7 @@ def test_the_replace_prompt_names_only_the_choices_a_seat_can_pay_for() -> None:
     game = play_to_the_replace_round([200, 5, 200])
     assert game.stacks[1] == 4 and game.legal_actions(1) == [Action.stand(1)]
     assert game.observe(1).prompt == ("stand (replacing costs $5 for an up card, $10 for a down card, "
-                                      "and Seat 2 has only $4)")
+                                      "and you have only $4)")
     usual = "replace one card ($5 for an up card, $10 for a down card) or stand"
     assert game.observe(0).prompt == game.observe(2).prompt == game.observe(None).prompt == usual
 

@@ -323,7 +323,7 @@ def test_the_replace_round_tells_a_seat_that_can_pay_for_nothing_to_stand(wire: 
     state = synced(table)
     assert [move["label"] for move in state["actions"]] == ["Replace nothing"]
     assert state["status"] == ("Your move: stand (replacing costs $5 for an up card, $10 for a down card, "
-                               "and Seat 2 has only $4)")
+                               "and you have only $4)")
 
 
 def test_a_new_deal_by_its_number_and_the_bot_level(wire: Wire) -> None:

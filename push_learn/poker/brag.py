@@ -51,7 +51,7 @@ from push_learn.poker.brag_types import (
 )
 from push_learn.poker.plain import as_tuple, describe_step, is_whole, read_cards
 from push_learn.poker.three_card import BRAG, DECK, Shape, card_index, evaluate
-from push_learn.poker.wording import says
+from push_learn.poker.wording import clause, says, whom
 from push_learn.protocol import seat_refusal
 from push_learn.records import Record, short, step_error
 
@@ -395,10 +395,10 @@ class BragGame:
         assert cost is not None
         self._pay(seat, cost)
         other = next(s for s in self.in_play() if s != seat)
-        self.log.append(says(self.players[seat], f"pays {cost} to see {self.players[other]}"))
+        self.log.append(says(self.players[seat], f"pays {cost} to see {whom(self.players[other])}"))
         seer_wins = self._key(seat) > self._key(other)
         winner = seat if seer_wins else other
-        how = f"{self.players[seat]} saw {self.players[other]}" + (
+        how = f"{self.players[seat]} saw {whom(self.players[other])}" + (
             "" if seer_wins else "; the seer loses ties and lower hands")
         self._finish([winner], how, {other, winner})
 
@@ -420,7 +420,7 @@ class BragGame:
         if self.rules.blind_carry and self.seats[last].blind and not covered and self.hand_number < self.hands_to_play:
             self.carried, self.retainer = self.pot_total, last
             self.pots = []
-            blind = says(self.players[last], "is blind")
+            blind = clause(self.players[last], "is blind")
             self._end_hand(f"everyone else folded; {blind}, so the pot is carried", (), (), False)
             return
         self._finish([last], "everyone else folded", set())

@@ -27,7 +27,7 @@ from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.observation import Decision, Phase
 from push_learn.poker.showdown import ShowdownMode
 from push_learn.poker.stud import Flow, PokerRulesError, StudGame, StudRules
-from push_learn.poker.wording import says, their, verb
+from push_learn.poker.wording import says, their, verb, whom
 
 __all__ = ["PUSH_STUD", "ROLL_YOUR_OWN", "PushStudGame", "PushStudRules", "push_stud_rules"]
 
@@ -174,7 +174,7 @@ class PushStudGame(StudGame):
                 else:
                     self._offer = (offered, order[i + 1])
                     pushes, gets = says(name, "pushes"), verb(name, "gets")
-                    self._note(f"{pushes} {shown}{paid} to {self.players[order[i + 1]]} and {gets} "
+                    self._note(f"{pushes} {shown}{paid} to {whom(self.players[order[i + 1]])} and {gets} "
                                f"{replacement if face_up else 'the next card'}",
                                None if face_up else {seat: f"{pushes} {offered} and {gets} {replacement}"})
             if rules.roll_your_own and round_no > 1:

@@ -25,7 +25,7 @@ from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.observation import Decision, Phase
 from push_learn.poker.showdown import ShowdownMode
 from push_learn.poker.stud import Flow, PokerRulesError, StudGame, StudRules
-from push_learn.poker.wording import says, verb
+from push_learn.poker.wording import says, verb, whom
 
 __all__ = ["SCREW_YOUR_NEIGHBOR", "ScrewGame", "ScrewRules", "screw_rules"]
 
@@ -154,7 +154,7 @@ class ScrewGame(StudGame):
                 offered = None
             else:
                 self._offer = (pushed, order[i + 1])
-                self._note(f"{pays} and {what} to {self.players[order[i + 1]]}")
+                self._note(f"{pays} and {what} to {whom(self.players[order[i + 1]])}")
                 offered = pushed
         for seat in self._live():
             if seat in pushed_hole:

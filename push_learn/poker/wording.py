@@ -12,7 +12,7 @@ the verb through ``verb`` (or the whole line through ``says``), so the rule live
 
 from __future__ import annotations
 
-__all__ = ["YOU", "base_form", "clause", "possessive", "says", "their", "verb"]
+__all__ = ["YOU", "base_form", "clause", "possessive", "says", "their", "verb", "whom"]
 
 YOU = "You"
 """The name a table gives the student's own seat; lines about that seat are worded for "you"."""
@@ -82,3 +82,12 @@ def their(name: str) -> str:
     ('turn up one of your cards', 'turn up one of their cards')
     """
     return "your" if name == YOU else "their"
+
+
+def whom(name: str) -> str:
+    """A seat as the object of a sentence: ``you`` for the seat named "You", else its name.
+
+    >>> f"Ann pays 4 to see {whom(YOU)}", f"You pay 4 to see {whom('Ann')}"
+    ('Ann pays 4 to see you', 'You pay 4 to see Ann')
+    """
+    return "you" if name == YOU else name

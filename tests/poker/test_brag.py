@@ -241,12 +241,16 @@ def test_the_log_words_the_seat_named_you_as_you() -> None:
     play(seer, Bet(1, 2), Fold(2), See(0))
     assert seer.log == ["hand 1: You deal", "Ann bets 2 blind", "Bob folds", "You pay 4 to see Ann",
                         seer.results[0].how]
+    seen = named([A_K_4, "QS QH 2C", "7H 7D 9C"], ("Ann", "You", "Bob"))  # the same deal, seen by Ann
+    play(seen, Bet(1, 2), Fold(2), See(0))
+    assert seen.log[1:4] == ["You bet 2 blind", "Bob folds", "Ann pays 4 to see you"]
+    assert seen.results[0].how.startswith("Ann saw you")
 
 
 def test_a_blind_carry_and_the_next_deal_are_worded_for_you() -> None:
     game = named(["2C 3D 5H", "AS 9S 2D", "7H 7D 8C"], ("Ann", "You", "Bob"), matches=2, blind_carry=True)
     play(game, Bet(1, 1), Fold(2), Fold(0))
-    assert game.results[0].how == "everyone else folded; You are blind, so the pot is carried"
+    assert game.results[0].how == "everyone else folded; you are blind, so the pot is carried"
     assert game.log == ["hand 2: You deal"]
     play(game, Fold(2), Bet(0, 1), Look(1, 1), KeepHand(1))
     assert game.log[-1] == "You keep the hand looked at"
@@ -264,6 +268,7 @@ def test_no_line_of_a_whole_match_puts_you_before_a_verb_for_he_or_she(seed: int
     lines += [result.how for result in game.results]
     assert any(line.startswith("You ") for line in lines)
     assert [line for line in lines if re.search(r"\bYou (is|has|was|[a-z]*[^s]s)\b", line)] == []
+    assert [line for line in lines if re.search(r"[a-z,;] You\b", line)] == []  # "to see you", "; you are"
 
 
 # ---- end of deal, reshuffle and options -----------------------------------------------------------

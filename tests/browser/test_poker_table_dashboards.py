@@ -116,6 +116,11 @@ def test_a_whole_push_stud_deal_by_clicks(
     accessible("as it opens")
     play_by_clicks(page, app, labels, accessible)
     check_showdown(app, table)
+    hidden = table.state["log_more"]  # the log shows its last lines, numbered as lines of the whole log
+    assert hidden, "a whole deal's log is longer than the lines shown"
+    log = app.get_by_role("group", name="What happened").locator("ol")
+    expect(log).to_have_attribute("start", str(hidden + 1))
+    expect(log.locator("li")).to_have_text(table.state["log"])
     with page.expect_download() as saved:
         app.get_by_role("button", name="Save the deal's record").click()
     record = Record.from_json(Path(saved.value.path()).read_text(encoding="utf-8"))

@@ -64,7 +64,8 @@ function logEl(state, ctx) {
   const more = state.log_more && !state.log_all;
   return h("div", { role: "group", class: "pl-panel pl-poker-log", "aria-label": "What happened" },
     h("div", { class: "pl-title", text: "What happened" }),
-    h("ol", { class: "pl-list" }, ...state.log.map((text) => h("li", { text }))),
+    // the shortened log shows the last lines: number them as lines of the whole log, not from 1
+    h("ol", { class: "pl-list", start: more ? state.log_more + 1 : null }, ...state.log.map((text) => h("li", { text }))),
     state.log_more ? button(more ? `Show all ${state.log_more + state.log.length} lines` : "Show the last lines only",
       "pl-btn-log", () => ctx.send("log", { all: !state.log_all }), { pressed: state.log_all }) : null);
 }

@@ -43,8 +43,9 @@ from push_learn.classroom.store import (
     Store,
     display_name,
 )
-from push_learn.classroom.table_store import StepTaken, TableInfo, TableRefused, seat_in, seat_words, table_to_json
+from push_learn.classroom.table_store import StepTaken, TableInfo, TableRefused, seat_in, table_to_json
 from push_learn.errors import RecordError
+from push_learn.protocol import seat_words
 from push_learn.records import same_secret
 
 if TYPE_CHECKING:

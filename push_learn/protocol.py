@@ -23,11 +23,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from push_learn.errors import IllegalAction
+from push_learn.records import cut, short
 
 if TYPE_CHECKING:
     from push_learn.records import Record
 
-__all__ = ["Bot", "Game", "GameSpec", "SeatAction", "refuse_wrong_seat", "seat_refusal"]
+__all__ = ["Bot", "Game", "GameSpec", "SeatAction", "refuse_wrong_seat", "seat_outside", "seat_refusal", "seat_words"]
 
 A = TypeVar("A", bound="SeatAction")
 Obs = TypeVar("Obs", covariant=True)
@@ -126,16 +127,46 @@ class Bot(Protocol[O_contra, A_co]):
         ...
 
 
+def seat_words(seat: int) -> str:
+    """A seat number as people read it: counted from 1, as every page's Seat 1 is, while actions, records and
+    the wire count from 0 (D-TBL-24). Every message that names a seat by its number says it this way.
+
+    >>> seat_words(0), seat_words(2)
+    ('seat 1', 'seat 3')
+    """
+    return f"seat {cut(str(seat + 1), 24)}"
+
+
+def seat_outside(seat: object, count: int, where: str) -> str | None:
+    """Why ``seat`` is not one of the ``count`` seats (0-based) of what ``where`` names, in words that count the
+    seats from 1 (``seat_words``); ``None`` when it is one of them. Only a whole number names a seat.
+
+    >>> seat_outside(3, 4, "table 7") is None
+    True
+    >>> seat_outside(4, 4, "table 7")
+    'table 7 has seats 1 to 4, not seat 5'
+    >>> seat_outside("2", 4, "table 7")
+    "a seat is named by its number, not '2'"
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        return f"a seat is named by its number, not {short(seat)}"
+    if not 0 <= seat < count:
+        return f"{where} has seats 1 to {count}, not {seat_words(seat)}"
+    return None
+
+
 def seat_refusal(seat: object, to_move: tuple[int, ...], names: tuple[str, ...]) -> str | None:
     """The plain reason an action from ``seat`` is out of turn, or ``None`` when the seat may act.
 
     >>> seat_refusal(2, (3,), ("North", "East", "South", "West"))
     "it is West's turn, not South's"
     >>> seat_refusal(7, (0,), ("North", "East"))
-    'there is no seat 7 at this table (seats 0 to 1)'
+    'this table has seats 1 to 2, not seat 8'
     """
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(names):
-        return f"there is no seat {seat!r} at this table (seats 0 to {len(names) - 1})"
+    outside = seat_outside(seat, len(names), "this table")
+    if outside is not None:
+        return outside
+    assert isinstance(seat, int)  # seat_outside refuses every other seat
     if seat in to_move:
         return None
     if not to_move:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from push_learn.apps.base import App
 from push_learn.apps.play_push import address_speed
 from push_learn.apps.poker_settings import address_players, address_seat
+from push_learn.protocol import seat_words
 from push_learn.widgets import BragTable
 from push_learn.widgets.brag_table import LEVELS
 
@@ -28,7 +29,7 @@ class Brag(App):
         seat = int(address_seat(self, self.players))
         level = self.option("level", LEVELS, "sensible")
         return BragTable(self.query.seed, players=self.players, seat=seat, level=level, speed=address_speed(self),
-                         title=f"You are seat {seat}")
+                         title=f"You are {seat_words(seat)}")
 
     @property
     def subtitle(self) -> str:

@@ -22,7 +22,14 @@ from typing import Any
 import ipywidgets
 
 from push_learn.apps.base import App
-from push_learn.apps.table_seat import POLL_S, TABLE_RULE, SharedSeat, TableBragTable, TablePokerTable, seat_line
+from push_learn.apps.table_seat import (
+    POLL_S,
+    TABLE_RULE,
+    SharedBotTable,
+    TableBragTable,
+    TablePokerTable,
+    seat_line,
+)
 from push_learn.classroom.errors import ClassroomError
 from push_learn.classroom.tables import (
     TABLE_GAMES,
@@ -35,7 +42,6 @@ from push_learn.classroom.tables import (
 )
 from push_learn.errors import IllegalAction
 from push_learn.games import GAMES
-from push_learn.rummy.engine import Match
 from push_learn.widgets import PlayTable
 from push_learn.widgets.coach_json import refusal_help
 from push_learn.widgets.moves import action_in
@@ -43,7 +49,7 @@ from push_learn.widgets.moves import action_in
 __all__ = ["POLL_S", "TABLE_RULE", "ClassTables", "Lobby", "TableBragTable", "TablePlayTable", "TablePokerTable",
            "seat_line", "seat_page"]
 
-class TablePlayTable(SharedSeat, PlayTable):
+class TablePlayTable(SharedBotTable, PlayTable):
     """The PlayTable of one seat at a class table of a rummy game, driven by the table's replica.
 
     The student's moves go through the replica (checked, then appended to the store's log); every
@@ -57,18 +63,13 @@ class TablePlayTable(SharedSeat, PlayTable):
         super().__init__(replica.info.seed, rules=replica.match.rules, seat=seat, level=replica.info.bot_level,
                          **options)
 
-    def _start(self, match: Match, mine: list[int]) -> None:
-        replica = getattr(self, "replica", None)
-        super()._start(match if replica is None else replica.match, mine=[])
-
     def _mark(self) -> int:
         """How many events the page's match had."""
         return len(self.match.events)
 
     def _follow(self, before: int) -> None:
         """Point the page at the replica's game again (a reload replaces it) and note the new events."""
-        if self.match is not self.replica.match:
-            super()._start(self.replica.match, mine=[])
+        if self._start_replica_again(self.match):
             before = len(self.match.events)
         if len(self.match.events) > before:
             seat_acting = self.match.actions[-1].seat if self.match.actions else self.seat

@@ -32,15 +32,19 @@ from push_learn.widgets.poker_table import PokerTable
 
 if TYPE_CHECKING:
     from push_learn.widgets.base import PushWidget
+    from push_learn.widgets.bot_table import BotTable
     from push_learn.widgets.pacer import Paced
 
     class _SeatWidget(Paced, PushWidget):
         """What ``SharedSeat`` expects of the widget it is mixed into (for the type checker only)."""
 
-else:
-    _SeatWidget = object
+    class _BotTableWidget(BotTable, PushWidget):
+        """What ``SharedBotTable`` expects of the widget it is mixed into (for the type checker only)."""
 
-__all__ = ["POLL_S", "TABLE_RULE", "SharedSeat", "TableBragTable", "TablePokerTable", "seat_line"]
+else:
+    _SeatWidget = _BotTableWidget = object
+
+__all__ = ["POLL_S", "TABLE_RULE", "SharedBotTable", "SharedSeat", "TableBragTable", "TablePokerTable", "seat_line"]
 
 POLL_S = 0.25
 """Seconds between two polls of the table by a page's kernel."""
@@ -220,7 +224,25 @@ class SharedSeat(_SeatWidget):
         raise IntentError("the table's game is kept by the class server; the teacher can open it when it ends")
 
 
-class TablePokerTable(SharedSeat, PokerTable):
+class SharedBotTable(SharedSeat, _BotTableWidget):
+    """``SharedSeat`` for a widget that begins each game with ``BotTable._start`` (``PlayTable``, ``PokerTable``):
+    whatever game the widget starts, the page plays the replica's, with no move of the student's to take back."""
+
+    def _start(self, game: Any, mine: list[int]) -> None:
+        """Play the replica's game, not ``game`` (the widget's constructor deals one of its own from the seed)."""
+        replica = getattr(self, "replica", None)
+        super()._start(game if replica is None else replica.match, mine=[])
+
+    def _start_replica_again(self, game: Any) -> bool:
+        """Start the replica's game when the page plays another ``game`` (a reload replaced the replica's);
+        True when it did."""
+        if game is self.replica.match:
+            return False
+        self._start(self.replica.match, mine=[])
+        return True
+
+
+class TablePokerTable(SharedBotTable, PokerTable):
     """The PokerTable of one seat at a class table of Push stud (its options as the table's rules) or
     Screw Your Neighbor, driven by the table's replica.
 
@@ -239,18 +261,13 @@ class TablePokerTable(SharedSeat, PokerTable):
                          roll_your_own=bool(getattr(game.rules, "roll_your_own", False)),
                          substitution=bool(getattr(game.rules, "substitution", False)), **options)
 
-    def _start(self, game: StudGame, mine: list[int]) -> None:
-        replica = getattr(self, "replica", None)
-        super()._start(game if replica is None else replica.match, mine=[])
-
     def _mark(self) -> int:
         """How many actions the page's game had."""
         return len(self.game.actions)
 
     def _follow(self, before: int) -> None:
         """Point the page at the replica's game (a reload replaces it); the hint goes once the turn has gone."""
-        if self.game is not self.replica.match:
-            super()._start(self.replica.match, mine=[])
+        self._start_replica_again(self.game)
         if len(self.game.actions) != before and not self.view.my_turn:
             self._hint = None
 

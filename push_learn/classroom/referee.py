@@ -19,8 +19,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from push_learn.classroom.table_games import replay_table, table_spec
-from push_learn.classroom.table_store import LoggedAction, TableInfo, TableRefused, seat_words
+from push_learn.classroom.table_store import LoggedAction, TableInfo, TableRefused
 from push_learn.errors import PushLearnError
+from push_learn.protocol import seat_words
 
 __all__ = ["KEPT_TABLES", "Referee"]
 

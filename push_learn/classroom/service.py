@@ -43,14 +43,17 @@ from push_learn.classroom.store import (
     Store,
     display_name,
 )
-from push_learn.classroom.table_store import StepTaken, TableInfo, TableRefused, seat_in, seat_words, table_to_json
+from push_learn.classroom.table_store import StepTaken, TableInfo, TableRefused, seat_in, table_to_json
 from push_learn.errors import RecordError
+from push_learn.protocol import seat_words
 from push_learn.records import same_secret
 
 if TYPE_CHECKING:
     from push_learn.classroom.referee import Referee
+    from push_learn.protocol import GameSpec
 
 __all__ = [
+    "ASSIGNMENT_FAMILY",
     "AUTH_HEADER",
     "SERVICE_ENV",
     "SERVICE_SETTING",
@@ -60,6 +63,7 @@ __all__ = [
     "JoinHandler",
     "KernelHandler",
     "Member",
+    "assignment_games",
     "bot_words",
     "describe",
     "level_words",
@@ -81,7 +85,9 @@ _SIGNING = b"push_learn.class-request\x1f"
 
 LEVEL_SAYINGS = {"search": "searching bots"}
 """The bot levels whose name does not read well before "bots"; every other level is said ``<level> bots``."""
-GAME_WORDS = {"push": "Push", "cap_it": "Cap-It", "six_to_ten": "6-7-8-9-10"}
+ASSIGNMENT_FAMILY = "rummy"
+"""The family whose games a class's assignment of the day deals: duplicate rummy deals played on Play Push,
+whose results the store replays and scores by the points left."""
 
 T = TypeVar("T")
 
@@ -116,9 +122,22 @@ def level_words(games: Iterable[str] | None = None) -> dict[str, str]:
     return {level: bot_words(level) for spec in specs for level in spec.bots}
 
 
+def assignment_games() -> dict[str, GameSpec]:
+    """The catalogue's games an assignment of the day may deal (its ``ASSIGNMENT_FAMILY``), by id, in the
+    catalogue's order; each entry gives the game's title and usual bots (``GameSpec.default_level``).
+
+    >>> {game: spec.title for game, spec in assignment_games().items()}
+    {'push': 'Push', 'cap_it': 'Cap-It', 'six_to_ten': '6-7-8-9-10'}
+    """
+    from push_learn.games import GAMES
+
+    return {game: spec for game, spec in GAMES.items() if spec.family == ASSIGNMENT_FAMILY}
+
+
 def describe(assignment: Assignment) -> str:
     """The assignment as the landing page says it: ``Push, deal 1234, against greedy bots``."""
-    game = GAME_WORDS.get(assignment.variant, assignment.variant)
+    spec = assignment_games().get(assignment.variant)
+    game = assignment.variant if spec is None else spec.title
     return f"{game}, deal {assignment.deal_number}, against {bot_words(assignment.bot_level)}"
 
 
@@ -337,9 +356,9 @@ class ClassService:
         if action == "lobby":
             return self.lobby(member)
         if action == "new":
-            from push_learn.classroom.table_games import TABLE_OPTIONS, table_rules, table_spec
+            from push_learn.classroom.table_games import TABLE_GAMES, TABLE_OPTIONS, table_rules, table_spec
 
-            game = str(body.get("game", "push"))
+            game = str(body.get("game", TABLE_GAMES[0]))
             spec = table_spec(game)
             level = body.get("level", spec.default_level)
             if not isinstance(level, str) or level not in spec.bots:

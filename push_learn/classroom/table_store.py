@@ -26,7 +26,8 @@ from sqlalchemy.exc import IntegrityError
 from push_learn.classroom.common import MAX_ROW_NUMBER, StorePart, is_unique_violation, now_ms, row_number
 from push_learn.classroom.errors import ClassroomError, NotFound
 from push_learn.classroom.schema import TABLES
-from push_learn.records import canonical_json, cut, short
+from push_learn.protocol import seat_outside, seat_words
+from push_learn.records import canonical_json, short
 
 if TYPE_CHECKING:
     from push_learn.classroom.rows import Student
@@ -41,7 +42,6 @@ __all__ = [
     "TablesMixin",
     "seat_choice",
     "seat_in",
-    "seat_words",
     "table_from_json",
     "table_to_json",
 ]
@@ -387,18 +387,9 @@ def table_from_json(data: Mapping[str, Any]) -> TableInfo:
         raise ClassroomError(f"the class service's answer about a table cannot be read ({exc})") from None
 
 
-def seat_words(seat: int) -> str:
-    """A seat as a student counts it, from 1, while the wire, the store and the log count from 0 (D-TBL-24).
-
-    >>> seat_words(0), seat_words(2)
-    ('seat 1', 'seat 3')
-    """
-    return f"seat {cut(str(seat + 1), 24)}"
-
-
 def seat_in(seat: object, count: int, where: str) -> int:
     """``seat`` when it is one of the ``count`` seats (0-based) of the table ``where`` names; ``TableRefused``
-    otherwise, in words that count the seats from 1 as the student does (D-TBL-24).
+    otherwise, in words that count the seats from 1 as the student does (``protocol.seat_outside``, D-TBL-24).
 
     >>> seat_in(3, 4, "table 7")
     3
@@ -407,10 +398,10 @@ def seat_in(seat: object, count: int, where: str) -> int:
     ...
     push_learn.classroom.table_store.TableRefused: table 7 has seats 1 to 4, not seat 5
     """
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise TableRefused(f"a seat is named by its number, not {short(seat)}")
-    if not 0 <= seat < count:
-        raise TableRefused(f"{where} has seats 1 to {count}, not {seat_words(seat)}")
+    outside = seat_outside(seat, count, where)
+    if outside is not None:
+        raise TableRefused(outside)
+    assert isinstance(seat, int)  # seat_outside refuses every other seat
     return seat
 
 

@@ -53,12 +53,11 @@ from push_learn.classroom.table_store import (
     LoggedAction,
     StepTaken,
     TableInfo,
-    seat_words,
     table_from_json,
     table_to_json,
 )
 from push_learn.errors import IllegalAction, PushLearnError
-from push_learn.protocol import SeatAction
+from push_learn.protocol import SeatAction, seat_words
 
 __all__ = [
     "HEARTBEAT_S",

@@ -20,10 +20,10 @@ from tornado import web
 
 from push_learn.apps.guards import teacher_only
 from push_learn.classroom.service import (
-    GAME_WORDS,
     ClassService,
     _blocking,
     _service,
+    assignment_games,
     bot_words,
     describe,
     level_words,
@@ -150,9 +150,11 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
     assignments = store.assignments(code)
     students = store.students(code)
     today = assignments[0] if assignments else None
-    variants = "".join(f'<option value="{key}">{_e(name)}</option>' for key, name in GAME_WORDS.items())
-    levels = "".join(f'<option value="{key}"{" selected" if key == "greedy" else ""}>{_e(words)}</option>'
-                     for key, words in level_words(GAME_WORDS).items())
+    games = assignment_games()
+    usual = next(iter(games.values())).default_level  # the bots of the game the form shows first
+    variants = "".join(f'<option value="{key}">{_e(spec.title)}</option>' for key, spec in games.items())
+    levels = "".join(f'<option value="{key}"{" selected" if key == usual else ""}>{_e(words)}</option>'
+                     for key, words in level_words(games).items())
     seat_levels = '<option value="" selected>the game\'s usual bots</option>' + "".join(
         f'<option value="{level}">{_e(_level_words(level, games))}</option>' for level, games in table_levels())
     parts = [
@@ -426,9 +428,11 @@ class TeacherHandler(web.RequestHandler):
                 from push_learn.rummy.catalogue import rummy_rules
                 from push_learn.rummy.engine import rules_to_json
 
-                variant = self.get_body_argument("variant", "push")
-                level = self.get_body_argument("level", "greedy")
-                if variant not in GAME_WORDS or level not in level_words([variant]):
+                games = assignment_games()
+                variant = self.get_body_argument("variant", next(iter(games)))
+                spec = games.get(variant)
+                level = self.get_body_argument("level", "") or (spec.default_level if spec else "")
+                if spec is None or level not in spec.bots:
                     raise ClassroomError("choose a game and a bot level from the lists")
                 deal_text = self.get_body_argument("deal", "").strip()
                 deal = typed_number(deal_text)

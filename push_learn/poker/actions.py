@@ -23,6 +23,7 @@ from push_learn.poker.betting import BetKind
 from push_learn.poker.plain import read_cards, read_seat
 from push_learn.poker.showdown import Direction
 from push_learn.poker.wording import says
+from push_learn.protocol import seat_words
 from push_learn.records import short
 
 __all__ = ["Action", "ActionKind"]
@@ -147,8 +148,8 @@ class Action:
         if names and known:
             who = names[self.seat]
         else:
-            plain = isinstance(self.seat, int) and 0 <= self.seat < 10**6
-            who = f"seat {self.seat + 1}" if plain else f"seat {short(self.seat)}"
+            whole = isinstance(self.seat, int) and not isinstance(self.seat, bool)
+            who = seat_words(self.seat) if whole else f"seat {short(self.seat)}"
         text = {
             ActionKind.KEEP: "keeps the card",
             ActionKind.PUSH: "pushes the card",

@@ -25,6 +25,7 @@ from push_learn.poker import hands as _hands
 from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.observation import Observation, Phase, Result
 from push_learn.poker.showdown import Direction, ShowdownMode
+from push_learn.protocol import seat_words
 
 if TYPE_CHECKING:
     from push_learn.poker.stud import StudGame
@@ -84,7 +85,7 @@ def simulate(
     for seat in seats:
         cards = known[seat]
         if len(cards) > HAND_SIZE:
-            raise ValueError(f"seat {seat} holds more than {HAND_SIZE} cards")
+            raise ValueError(f"{seat_words(seat)} holds more than {HAND_SIZE} cards")
         bases.append(sum(code(c) for c in cards))
         missing = HAND_SIZE - len(cards)
         slots.append((start, start + missing))

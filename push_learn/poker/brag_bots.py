@@ -36,7 +36,7 @@ from push_learn.poker.brag import (
     See,
 )
 from push_learn.poker.three_card import BRAG, strength
-from push_learn.protocol import Bot
+from push_learn.protocol import Bot, seat_words
 
 __all__ = ["BragAdvice", "RandomBragBot", "SensibleBragBot", "action_words", "actions_from_observation",
            "play_to_end"]
@@ -136,7 +136,7 @@ class SensibleBragBot:
         """The action this policy takes for the seat to act, with its reasons in words."""
         seat, options = observation.seat, observation.options
         if options is None or seat is None:
-            raise ValueError(f"it is not seat {seat}'s turn")
+            raise ValueError(f"it is not {'a spectator' if seat is None else seat_words(seat)}'s turn")
         me = observation.players[seat]
         opponents = [p for p in observation.players if p.status == "in" and p.seat != seat]
         if options.must_choose:

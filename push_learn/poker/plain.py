@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 from push_learn.cards import Card, parse_card
 from push_learn.errors import RecordError
+from push_learn.protocol import seat_words
 from push_learn.records import short
 
 __all__ = [
@@ -72,8 +73,10 @@ def describe_step(data: object, players: Sequence[str] | None) -> str:
     if not isinstance(data, Mapping) or not isinstance(data.get("type"), str):
         return short(data)
     seat = data.get("seat")
-    known = players is not None and isinstance(seat, int) and 0 <= seat < len(players)
-    who = players[seat] if players is not None and isinstance(seat, int) and known else f"seat {short(seat)}"
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        who = f"seat {short(seat)}"
+    else:
+        who = players[seat] if players is not None and 0 <= seat < len(players) else seat_words(seat)
     rest = " ".join(short(value, 24) if not isinstance(value, str | int) or isinstance(value, bool) else str(value)
                     for key, value in data.items() if key not in ("type", "seat"))
     text = f"{who}: {data['type']}" + (f" {rest}" if rest else "")

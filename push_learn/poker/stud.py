@@ -30,7 +30,7 @@ from push_learn.poker.observation import Decision, Observation, Phase, Result, S
 from push_learn.poker.plain import as_tuple, is_whole, rules_from_plain, whole_fields
 from push_learn.poker.showdown import Award, Direction, ShowdownMode, locked_seats, settle
 from push_learn.poker.wording import YOU, clause, says, their, verb
-from push_learn.protocol import seat_refusal
+from push_learn.protocol import seat_outside, seat_refusal
 from push_learn.records import Record, short
 
 __all__ = ["PokerRulesError", "StudGame", "StudRules"]
@@ -159,8 +159,9 @@ class StudGame:
             raise PokerRulesError("the players' names are text")
         if not all(is_whole(stack) and stack >= 0 for stack in stacks):
             raise PokerRulesError(f"stacks are whole numbers of chips, not negative: {short(list(stacks))}")
-        if not is_whole(dealer) or not 0 <= dealer < n:
-            raise PokerRulesError(f"the dealer must be one of the seats 0 to {n - 1}")
+        wrong_dealer = seat_outside(dealer, n, "this table")
+        if wrong_dealer is not None:
+            raise PokerRulesError(f"the dealer is one of the seats: {wrong_dealer}")
         if sum(1 for s in stacks if s > 0) < 2:
             raise PokerRulesError("at least two players need chips to play a deal")
         self.dealer = dealer

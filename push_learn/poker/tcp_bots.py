@@ -22,6 +22,7 @@ import random
 from dataclasses import dataclass
 
 from push_learn.poker.three_card_poker import Fold, PlaceBets, Play, TcpAction, TcpObservation
+from push_learn.protocol import seat_words
 
 __all__ = ["RandomTcpBot", "StrategyTcpBot"]
 
@@ -32,7 +33,7 @@ OPTIMAL = "Q-6-4"
 def _seat(observation: TcpObservation) -> int:
     seat = observation.seat
     if seat is None or seat not in observation.to_move:
-        raise ValueError(f"it is not seat {seat}'s turn")
+        raise ValueError(f"it is not {'a spectator' if seat is None else seat_words(seat)}'s turn")
     return seat
 
 

@@ -26,7 +26,7 @@ from push_learn.cards import Card, Rank, format_cards
 from push_learn.errors import IllegalAction, RecordError
 from push_learn.poker.plain import as_tuple, describe_step, is_whole, read_action, rules_from_plain, whole_fields
 from push_learn.poker.three_card import DECK, THREE_CARD_POKER, SeatAction, ThreeCardHand, evaluate
-from push_learn.protocol import seat_refusal
+from push_learn.protocol import seat_refusal, seat_words
 from push_learn.records import Record, short, step_error
 
 __all__ = [
@@ -442,7 +442,7 @@ class ThreeCardPokerGame:
     def hand(self, seat: int) -> ThreeCardHand:
         """The evaluated hand of ``seat`` in this round (after the deal)."""
         if not self.cards[seat]:
-            raise IllegalAction(f"seat {seat} has no cards this round")
+            raise IllegalAction(f"{seat_words(seat)} has no cards this round")
         return evaluate(self.cards[seat], THREE_CARD_POKER)
 
     # -- verify / can / apply -------------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from push_learn.cards import Card
 from push_learn.errors import IllegalAction
+from push_learn.protocol import seat_outside, seat_words
 from push_learn.records import Record
 from push_learn.rummy.catalogue import BOT_LEVELS, make_rummy_bot
 from push_learn.rummy.engine import (
@@ -110,8 +111,9 @@ class PlayTable(
     ) -> None:
         game = resolve_rules(rules)
         seat = default_seat(game) if seat is None else seat
-        if not 0 <= seat < game.players:
-            raise ValueError(f"{game.name} here has seats 0 to {game.players - 1}, not {seat}")
+        outside = seat_outside(seat, game.players, f"{game.name} here")
+        if outside is not None:
+            raise ValueError(outside)
         self.seat = seat
         bot_level(level, LEVELS, ValueError)
         self.start_level_bots(level, bots, speed)
@@ -341,7 +343,8 @@ class PlayTable(
         start = load_match(record, 0)
         load_match(record)  # every step is checked before the table changes
         if self.seat >= start.rules.players:
-            raise IntentError(f"this record has {start.rules.players} players, so seat {self.seat} is not in it")
+            raise IntentError(f"this record has {start.rules.players} players, so {seat_words(self.seat)} "
+                              "is not in it")
         self._pacer.stop()
         self._start(start, mine=[])
         for raw in record.actions:  # replayed move by move to know which moves may still be taken back

@@ -22,6 +22,7 @@ from push_learn.errors import RecordError
 from push_learn.games import GAMES, read_record
 from push_learn.poker.examples import seed_004_record
 from push_learn.poker.plain import describe_step
+from push_learn.protocol import seat_outside
 from push_learn.records import Record, short
 from push_learn.widgets.base import IntentError, PushWidget, int_field, intent, str_field
 from push_learn.widgets.cards import back_json, card_json
@@ -201,8 +202,9 @@ class PokerReplayer(PushWidget, module="poker_replayer", parts=("pl_files.js", "
 
     def _check_view(self, view: int | None) -> int | None:
         players = len(self.game_at(0).players)
-        if view is not None and (isinstance(view, bool) or not isinstance(view, int) or not 0 <= view < players):
-            raise IntentError(f"this record has seats 0 to {players - 1}; choose one of them or every card")
+        outside = None if view is None else seat_outside(view, players, "this record")
+        if outside is not None:
+            raise IntentError(f"{outside}; choose one of them or every card")
         return view
 
     def game_at(self, position: int) -> Any:

@@ -21,6 +21,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import BrowserContext, Page, Playwright
 
+from push_learn.apps.catalogue import DASHBOARDS
 from push_learn.apps.harness import (
     CHROMIUM_FLAGS,
     PageWatch,
@@ -105,7 +106,8 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One ``push-learn serve`` for the whole session, culling idle kernels quickly, and warm before the first
     test: the server starts a pooled kernel for every dashboard at once, and on two cores the first page waited
     for all of them (some 50 s here), which is the warm-up's time, not the page's. One page is fetched first, with
-    a long wait of its own (``WARM_UP_S``); the dashboards' tests then keep their per-page waits."""
+    a long wait of its own (``WARM_UP_S``), the catalogue's first dashboard, so no renamed notebook can break it;
+    the dashboards' tests then keep their per-page waits."""
     log = tmp_path_factory.mktemp("voila") / "serve.log"
     _SERVER_LOG.append(log)
     try:
@@ -113,7 +115,8 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     except ServerError as error:
         pytest.fail(str(error), pytrace=False)
     _RUNNING.append(server)
-    with urllib.request.urlopen(f"{server.url}voila/render/score_sheet.ipynb", timeout=WARM_UP_S) as reply:
+    warm_up = f"{server.url}voila/render/{DASHBOARDS[0].notebook}"  # any dashboard: the catalogue's first
+    with urllib.request.urlopen(warm_up, timeout=WARM_UP_S) as reply:
         reply.read()  # the whole page: its pooled kernel has run the notebook
     try:
         yield server

@@ -1,5 +1,6 @@
-"""The bot levels the class pages offer and name come from the game catalogue, so a level a game adds is never
-missing (both backends for the teacher's form)."""
+"""The games and bot levels the class pages offer and name come from the game catalogue, so a level a game adds is
+never missing and a title or usual level the catalogue changes is the form's too (both backends for the teacher's
+form)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from tornado.httpclient import AsyncHTTPClient
 
 from push_learn.apps.access import KEY_PATH, KernelOwners
 from push_learn.classroom import Store
-from push_learn.classroom.service import GAME_WORDS, ClassService, bot_words, describe, level_words
+from push_learn.classroom.service import ClassService, assignment_games, bot_words, describe, level_words
 from push_learn.classroom.teacher import render_class
 from push_learn.games import GAMES
 
@@ -29,7 +30,7 @@ def test_a_level_a_game_adds_is_offered_and_accepted_for_its_assignments(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     push = GAMES["push"]
     monkeypatch.setitem(GAMES, "push", dataclasses.replace(push, bots={**push.bots, "expert": push.bots["greedy"]}))
-    assert level_words(GAME_WORDS)["expert"] == "expert bots"
+    assert level_words(assignment_games())["expert"] == "expert bots"
     code = store.create_class("Year 9").code
     page = render_class(ClassService(store, b"key"), store.class_info(code), "xsrf")
     assert '<option value="expert">expert bots</option>' in page
@@ -45,5 +46,38 @@ def test_a_level_a_game_adds_is_offered_and_accepted_for_its_assignments(
         said = await teacher.send("POST", "/push_learn/teacher", {**form, "level": "expert"}, form=True)
         assert said.code == 303
         assert describe(store.assignments(code)[0]) == "Push, deal 12, against expert bots"
+
+    run(store, scenario)
+
+
+def test_the_assignment_form_offers_the_catalogues_rummy_games_titles_and_usual_bots(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert list(assignment_games()) == [game for game, spec in GAMES.items() if spec.family == "rummy"]
+    # a title and a usual level the catalogue changes are the form's and the landing page's
+    monkeypatch.setitem(GAMES, "push", dataclasses.replace(GAMES["push"], title="Push rummy", default_level="search"))
+    monkeypatch.setitem(GAMES, "cap_it", dataclasses.replace(GAMES["cap_it"], default_level="random"))
+    code = store.create_class("Year 9").code
+    page = render_class(ClassService(store, b"key"), store.class_info(code), "xsrf")
+    for game, spec in assignment_games().items():
+        assert f'<option value="{game}">{spec.title}</option>' in page
+    assert '<option value="push">Push rummy</option>' in page
+    assert "screw" not in page.split('name="variant"')[1].split("</select>")[0]
+    assert '<option value="search" selected>searching bots</option>' in page
+    assert '<option value="greedy" selected>' not in page
+
+    async def scenario(store: Store, service: ClassService, owners: KernelOwners, base: str, port: int) -> None:
+        teacher = Browser(AsyncHTTPClient(), base)
+        await teacher.send("POST", KEY_PATH, {"key": TEACHER_KEY, "next": "/push_learn/teacher", "for": "teacher"},
+                           form=True)
+        form = {"action": "assign", "code": code, "deal": "12"}
+        refused = await teacher.send("POST", "/push_learn/teacher", {**form, "variant": "screw"}, form=True)
+        assert refused.code == 400 and "choose a game and a bot level from the lists" in refused.body.decode()
+        # no level sent: the game's usual bots; no game sent: the catalogue's first assignment game
+        said = await teacher.send("POST", "/push_learn/teacher", {**form, "variant": "cap_it"}, form=True)
+        assert said.code == 303
+        assert describe(store.assignments(code)[0]) == "Cap-It, deal 12, against random bots"
+        said = await teacher.send("POST", "/push_learn/teacher", {**form, "deal": "13"}, form=True)
+        assert said.code == 303
+        assert describe(store.assignments(code)[0]) == "Push rummy, deal 13, against searching bots"
 
     run(store, scenario)

@@ -354,7 +354,7 @@ def test_records_replay_and_corrupt_ones_are_refused() -> None:
     assert load_brag(prepared.record()).results == prepared.results
     data = record.to_dict()
     data["actions"][3] = {"type": "bet", "seat": 9, "amount": 1}
-    with pytest.raises(RecordError, match=r"^step 4 .* there is no seat 9 at this table") as error:
+    with pytest.raises(RecordError, match=r"^step 4 .* this table has seats 1 to \d+, not seat 10") as error:
         load_brag(Record.from_dict(data))
     assert error.value.index == 3
 

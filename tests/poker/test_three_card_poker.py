@@ -143,12 +143,12 @@ def test_refused_actions_leave_the_state_untouched() -> None:
     game = ThreeCardPokerGame(ThreeCardPokerRules(seats=2, starting_stack=10, max_bet=8), seed=1)
     before = (game.record(), list(game.stacks))
     for bad, message in [
-        (PlaceBets(1, 2, 0), "seat 0's turn"),
+        (PlaceBets(1, 2, 0), "it is seat 0's turn, not seat 1's"),
         (PlaceBets(0, 6, 0), "has 10 chips"),
         (PlaceBets(0, 9, 0), "between 1 and 8"),
         (PlaceBets(0, -1, 0), "negative"),
         (Play(0), "not the time"),
-        (PlaceBets(5, 1, 0), "no seat 5"),
+        (PlaceBets(5, 1, 0), "this table has seats 1 to 2, not seat 6"),
     ]:
         with pytest.raises(IllegalAction, match=message):
             game.apply(bad)

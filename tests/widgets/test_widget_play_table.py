@@ -290,7 +290,7 @@ def test_the_default_seat_fits_the_game(wire: Wire) -> None:
     """South in a game of four; the last seat in 6-7-8-9-10 for two; a seat the game lacks is refused."""
     assert PlayTable(seed=1).seat == 2
     assert PlayTable(seed=1, rules="six_to_ten").seat == 1
-    with pytest.raises(ValueError, match="6-7-8-9-10 here has seats 0 to 1, not 2"):
+    with pytest.raises(ValueError, match="6-7-8-9-10 here has seats 1 to 2, not seat 3"):
         PlayTable(seed=1, rules="six_to_ten", seat=2)
 
 

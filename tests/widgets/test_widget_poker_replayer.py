@@ -214,7 +214,7 @@ def test_loading_a_good_record_starts_at_its_first_move(wire: Wire) -> None:
 @pytest.mark.parametrize(("intent", "words"), [
     ({"type": "go"}, "lacks a whole number 'to'"),
     ({"type": "step", "by": "1"}, "lacks a whole number 'by'"),
-    ({"type": "view", "seat": 6}, "seats 0 to 5"),
+    ({"type": "view", "seat": 6}, "this record has seats 1 to 6, not seat 7; choose one of them"),
     ({"type": "view", "seat": True}, "lacks a whole number 'seat'"),
     ({"type": "load"}, "lacks the text 'text'"),
     ({"type": "play"}, "does not understand the request"),
@@ -229,7 +229,7 @@ def test_garbled_intents_change_nothing(wire: Wire, intent: dict[str, Any], word
 
 
 def test_bad_arguments_are_refused_in_words() -> None:
-    with pytest.raises(ValueError, match="seats 0 to 5"):
+    with pytest.raises(ValueError, match="this record has seats 1 to 6, not seat 7"):
         PokerReplayer(view=6)
     with pytest.raises(RecordError, match="could not be read"):
         PokerReplayer("no-such-file.json")

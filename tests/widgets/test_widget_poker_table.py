@@ -345,7 +345,7 @@ def test_the_options_and_their_refusals() -> None:
         ({"game": "brag"}, "a PokerTable deals push_stud or screw, not 'brag'"),
         ({"players": 10}, "Push stud is for 4 to 9 players, not 10"),
         ({"game": "screw", "players": 2}, "Screw Your Neighbor is for 3 to 8 players, not 2"),
-        ({"seat": 6}, "this table has seats 0 to 5, not 6"),
+        ({"seat": 6}, "this table has seats 1 to 6, not seat 7"),
         ({"level": "genius"}, "choose a bot level among random, threshold, not 'genius'"),
         ({"game": "screw", "substitution": True}, "options of Push stud, not of Screw Your Neighbor"),
     ]:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from push_learn.cards import JOKER, Card
 from push_learn.errors import IllegalAction
+from push_learn.protocol import seat_outside
 from push_learn.rummy.engine.actions import Action
 from push_learn.rummy.engine.events import DealEnded, Event
 from push_learn.rummy.engine.serial import rules_to_json
@@ -161,9 +162,10 @@ class Observation:
 
 def observe(match: Match, seat: int | None) -> Observation:
     """The view of ``seat`` (0-based) of ``match`` now; ``None``: a spectator, who sees no hand."""
-    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
-                             or not 0 <= seat < match.rules.players):
-        raise ValueError(f"there is no seat {seat!r} in a {match.rules.players}-player game")
+    outside = None if seat is None else seat_outside(seat, match.rules.players,
+                                                     f"a {match.rules.players}-player game")
+    if outside is not None:
+        raise ValueError(outside)
     return _view(match, seat, open_hands=False)
 
 

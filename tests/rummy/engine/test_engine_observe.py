@@ -27,7 +27,7 @@ def test_a_seat_sees_its_own_hand_and_public_facts_only() -> None:
     data = view.to_json()
     assert json.loads(json.dumps(data)) == data
     assert data["hand"] == [c.ascii for c in match.hand(seat)] and data["hands"] is None
-    with pytest.raises(ValueError, match="no seat 4"):
+    with pytest.raises(ValueError, match="a 4-player game has seats 1 to 4, not seat 5"):
         observe(match, 4)
 
 

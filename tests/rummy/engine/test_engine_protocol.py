@@ -72,7 +72,7 @@ def test_an_action_from_the_wrong_seat_is_refused_naming_both_seats() -> None:
         with pytest.raises(IllegalAction):
             match.apply(wrong)
         assert match.snapshot() == before
-    with pytest.raises(IllegalAction, match="there is no seat 7 at this table"):
+    with pytest.raises(IllegalAction, match="this table has seats 1 to 4, not seat 8"):
         match.verify(Discard(7, match.hand(mover)[0]))
     with pytest.raises(IllegalAction, match="is not a rummy action"):
         match.verify({"type": "push", "seat": mover})  # type: ignore[arg-type]

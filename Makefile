@@ -5,6 +5,10 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 HOST   ?= 127.0.0.1
 PORT   ?= 8866
+WORKERS ?= 2
+# the unit, property and notebook tests run on WORKERS processes (pytest-xdist; --dist loadscope keeps each notebook's
+# cells, and each test module, on one worker); the browser and hub tests after them, one at a time (each drives servers)
+PYTEST_ARGS := --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider --durations=20
 
 .PHONY: install browser postgres hub-proxy test test-fast test-slow lint serve lab bench binder-lock clean
 
@@ -30,7 +34,8 @@ lint: $(STAMP)  ## ruff and mypy
 	$(BIN)/mypy
 
 test: install browser postgres hub-proxy lint  ## everything: unit, property, notebook (nbval), browser and hub tests
-	$(BIN)/python -m pytest tests notebooks --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider --durations=30
+	$(BIN)/python -m pytest tests notebooks -m "not slow and not browser and not hub" -n $(WORKERS) --dist loadscope $(PYTEST_ARGS)
+	$(BIN)/python -m pytest tests -m "(browser or hub) and not slow" $(PYTEST_ARGS)
 
 test-fast: install  ## the rules core only, no notebooks, browser or hub
 	$(BIN)/python -m pytest tests -m "not browser and not slow and not hub" -x -q

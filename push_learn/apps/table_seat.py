@@ -189,9 +189,11 @@ class SharedSeat(_SeatWidget):
     def shared_state(self, state: dict[str, Any], names: tuple[str, ...], over: bool) -> dict[str, Any]:
         """The widget's page ``state`` as a shared table shows it: never the seed, no take-back, the others
         "thinking" while it is not this seat's turn, no move offered once the teacher gave the seat to a bot
-        (the student may watch, not play: D-TBL-08), and who sits where in the title."""
+        (the student may watch, not play: D-TBL-08), who sits where in the title, and ``shared``: the page then offers
+        none of the controls the table refuses (take-back, new deal, loading, saving, the bots and their speed)."""
         state["seed"] = ""
         state["can_take_back"] = False
+        state["shared"] = True  # the page offers none of the controls the table refuses
         if self.replica.seat is None:  # the teacher gave the seat to a bot: its moves would all be refused
             state["my_turn"] = False
             state.update({key: [] for key in ("actions", "choices") if key in state})
@@ -219,6 +221,9 @@ class SharedSeat(_SeatWidget):
 
     def _level(self, content: Mapping[str, Any]) -> None:
         self._refuse("change of bots")
+
+    def _speed(self, content: Mapping[str, Any]) -> None:
+        self._refuse("change of speed")  # the page's polls of the shared table keep their own pace
 
     def _save(self, _content: Mapping[str, Any]) -> None:
         raise IntentError("the table's game is kept by the class server; the teacher can open it when it ends")

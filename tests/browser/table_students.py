@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Browser, expect
-from test_class_tables_play import MOVE, Student, _open, frame_parts
+from test_class_tables_play import MOVE, Student, _open, expect_shared_controls, frame_parts
 
 from push_learn.apps.harness import Server
 from push_learn.cards import Card
@@ -44,6 +44,7 @@ def start_table(students: list[Student], widget: str) -> None:
     for student in students:
         student.page.get_by_role("button", name="Start with bots in the free seats").click()
         expect(student.page.locator(widget)).to_be_visible(timeout=MOVE)
+        expect_shared_controls(student.page.locator(widget))
 
 
 def play_by_clicks(replica: TableReplica, students: list[Student], done: Callable[[], bool],

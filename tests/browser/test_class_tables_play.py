@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 # The class store of test_class_loop.py (a fresh SQLite file, or a database on a PostgreSQL server started here)
 from test_class_loop import class_db  # noqa: F401
@@ -204,6 +204,15 @@ def tables_server(serve_factory: Callable[..., Server], class_db: str,  # noqa: 
     return serve_factory("--root", str(folder), "--pool-size", "1", "--cull-idle", "120", "--class-db", class_db)
 
 
+def expect_shared_controls(table: Locator) -> None:
+    """A seat at a shared table is offered no control the table would refuse: no take-back, saving, loading, new
+    deal, bots or speed; the four-colour view stays."""
+    controls = table.locator(".pl-controls")
+    expect(controls.get_by_role("button", name="Four colours")).to_be_visible()
+    for refused in (".pl-btn-takeback", ".pl-btn-save", "select", "input"):
+        expect(controls.locator(refused)).to_have_count(0)
+
+
 @pytest.mark.parametrize("class_db", ["postgresql"], indirect=True)
 def test_four_students_play_a_deal_by_clicks_see_only_their_hands_and_survive_a_kernel_crash(
     tables_server: Server, class_db: str, browser: Browser,  # noqa: F811
@@ -217,6 +226,7 @@ def test_four_students_play_a_deal_by_clicks_see_only_their_hands_and_survive_a_
         for student in students:  # the first click starts the table; the others find it started
             student.page.get_by_role("button", name="Start with bots in the free seats").click()
             expect(student.page.locator(".pl-status")).to_be_visible(timeout=MOVE)
+            expect_shared_controls(student.page.locator(".pl-play-table"))
         match = Match.new(PUSH, SEED)
         plan = plan_deal(match.fork())
         assert len(plan) > CRASH_AT and plan[CRASH_AT].seat != plan[CRASH_AT - 1].seat

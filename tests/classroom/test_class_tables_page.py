@@ -79,6 +79,11 @@ def test_two_students_meet_in_the_lobby_play_by_clicks_and_see_only_their_seat(s
             assert bool(seat["cards"]) == (seat["seat"] == widget.seat)  # only the own hand's cards
     ann.handle_intent({"type": "takeback"})
     assert ann.state["notice"]["kind"] == "refused" and "take-back" in ann.state["notice"]["text"]
+    assert ann.state["shared"] is True  # the page offers no control the shared table refuses
+    pace = ann._pacer.interval
+    ann.handle_intent({"type": "speed", "speed": "slow"})
+    assert ann.state["notice"]["kind"] == "refused" and "change of speed" in ann.state["notice"]["text"]
+    assert ann._pacer.interval == pace  # the page's polls of the table keep their pace
 
 
 def test_a_student_who_reopens_the_page_is_back_in_their_seat(store: Store) -> None:

@@ -39,6 +39,7 @@ function lastEl(state, ctx) {
 }
 
 function toolbar(state, ctx) {
+  if (state.shared) return sharedToolbar(ctx);
   return h("div", { class: "pl-controls" },
     h("div", { class: "pl-row", role: "toolbar", "aria-label": "Game controls" },
       button("Save", "pl-btn-save", () => ctx.send("save"), { ariaLabel: "Save the game's record" }),

@@ -176,6 +176,13 @@ export function sortBar(state, ctx) {
   return bar;
 }
 
+// The controls of a seat at a class table shared with classmates (`state.shared`): only what such a seat may use.
+// Take-back, new deal, loading, saving, the bots and their speed belong to the table, so they are not offered.
+export function sharedToolbar(ctx, ...allowed) {
+  return h("div", { class: "pl-controls" },
+    h("div", { class: "pl-row", role: "toolbar", "aria-label": "Game controls" }, ...allowed, fourColourToggle(ctx)));
+}
+
 // A toggle for the four-colour deck: a view setting kept in the synced `four_colour` trait.
 export function fourColourToggle(ctx) {
   const on = Boolean(ctx.model.get("four_colour"));

@@ -71,9 +71,11 @@ function logEl(state, ctx) {
 }
 
 function toolbar(state, ctx) {
+  const hint = button("Hint", "pl-btn-hint", () => ctx.send("hint"), { disabled: !state.my_turn, ariaLabel: "Hint: ask the coach" });
+  if (state.shared) return sharedToolbar(ctx, hint);
   return h("div", { class: "pl-controls" },
     h("div", { class: "pl-row", role: "toolbar", "aria-label": "Game controls" },
-      button("Hint", "pl-btn-hint", () => ctx.send("hint"), { disabled: !state.my_turn, ariaLabel: "Hint: ask the coach" }),
+      hint,
       button("Take back", "pl-btn-takeback", () => ctx.send("takeback"),
         { disabled: !state.can_take_back, ariaLabel: "Take back my last move" }),
       button("Save", "pl-btn-save", () => ctx.send("save"), { ariaLabel: "Save the deal's record" }),

@@ -79,10 +79,6 @@ class TablePlayTable(SharedBotTable, PlayTable):
         super()._record_events(before, seat_acting)
         self.paused_at_deal_end = False  # a shared table does not wait at a deal's end
 
-    def status(self, view: Any) -> str:
-        """As a PlayTable, with the table's pause and whose move it is."""
-        return self.paused_status() or super().status(view)
-
     def view_state(self) -> dict[str, Any]:
         """The seat's table (never the seed), who sits where, without take-back."""
         return self.shared_state(super().view_state(), self.match.names, self.view.over)

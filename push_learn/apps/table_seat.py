@@ -22,8 +22,7 @@ from push_learn.classroom.errors import ClassroomError
 from push_learn.classroom.table_store import TableInfo
 from push_learn.classroom.tables import TableReplica
 from push_learn.poker.actions import Action
-from push_learn.poker.brag import BragGame, BragObservation
-from push_learn.poker.observation import Observation
+from push_learn.poker.brag import BragGame
 from push_learn.poker.stud import StudGame
 from push_learn.protocol import SeatAction
 from push_learn.widgets.base import IntentError
@@ -37,6 +36,10 @@ if TYPE_CHECKING:
 
     class _SeatWidget(Paced, PushWidget):
         """What ``SharedSeat`` expects of the widget it is mixed into (for the type checker only)."""
+
+        def status(self, view: Any) -> str:
+            """The widget's status line for its seat's ``view``."""
+            ...
 
     class _BotTableWidget(BotTable, PushWidget):
         """What ``SharedBotTable`` expects of the widget it is mixed into (for the type checker only)."""
@@ -201,6 +204,10 @@ class SharedSeat(_SeatWidget):
         state["title"] = self.table_title(names, self.seat)
         return state
 
+    def status(self, view: Any) -> str:
+        """As the widget says it, unless the teacher paused the table or gave the seat to a bot."""
+        return self.paused_status() or super().status(view)
+
     def paused_status(self) -> str | None:
         """The status line while the teacher has paused the table or given the student's seat to a bot,
         else None."""
@@ -276,10 +283,6 @@ class TablePokerTable(SharedBotTable, PokerTable):
         if len(self.game.actions) != before and not self.view.my_turn:
             self._hint = None
 
-    def status(self, view: Observation) -> str:
-        """As a PokerTable, with the table's pause."""
-        return self.paused_status() or super().status(view)
-
     def view_state(self) -> dict[str, Any]:
         """The seat's table (never the seed), who sits where, without take-back."""
         return self.shared_state(super().view_state(), self.game.players, self.game.over)
@@ -336,10 +339,6 @@ class TableBragTable(SharedSeat, BragTable):
         if len(self.game.actions) != before:
             self._note_events(*self._at)
         self._at = (self.game.hand_number, len(self.game.log))
-
-    def status(self, seen: BragObservation) -> str:
-        """As a BragTable, with the table's pause."""
-        return self.paused_status() or super().status(seen)
 
     def view_state(self) -> dict[str, Any]:
         """The seat's table (never the seed), who sits where, without take-back; the last showdown stays until

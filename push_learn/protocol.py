@@ -28,7 +28,10 @@ from push_learn.records import cut, short
 if TYPE_CHECKING:
     from push_learn.records import Record
 
-__all__ = ["Bot", "Game", "GameSpec", "SeatAction", "refuse_wrong_seat", "seat_outside", "seat_refusal", "seat_words"]
+__all__ = [
+    "Bot", "Game", "GameSpec", "SeatAction", "default_name", "default_names", "refuse_wrong_seat", "seat_outside",
+    "seat_refusal", "seat_words",
+]
 
 A = TypeVar("A", bound="SeatAction")
 Obs = TypeVar("Obs", covariant=True)
@@ -135,6 +138,25 @@ def seat_words(seat: int) -> str:
     ('seat 1', 'seat 3')
     """
     return f"seat {cut(str(seat + 1), 24)}"
+
+
+def default_name(seat: int) -> str:
+    """The name of a seat whose player was not named: ``Seat 1`` for seat 0, counted from 1 as ``seat_words``
+    counts (D-TBL-24), so the name a student reads and the seat number in a message agree.
+
+    >>> default_name(0), default_name(5)
+    ('Seat 1', 'Seat 6')
+    """
+    return f"Seat {seat + 1}"
+
+
+def default_names(count: int) -> tuple[str, ...]:
+    """The names of ``count`` seats whose players were not named: ``Seat 1`` … ``Seat count`` (``default_name``).
+
+    >>> default_names(3)
+    ('Seat 1', 'Seat 2', 'Seat 3')
+    """
+    return tuple(default_name(seat) for seat in range(count))
 
 
 def seat_outside(seat: object, count: int, where: str) -> str | None:

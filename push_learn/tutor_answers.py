@@ -817,7 +817,7 @@ def _open_may_see_blind() -> bool:
 
 
 def _cover_tie_winner() -> str:
-    """Notebook 09's covering hand: seat 1 covers with K-9-4 against seat 2's K-9-4; who takes the pot."""
+    """Notebook 09's covering hand: Seat 2 covers with K-9-4 against Seat 3's K-9-4; who takes the pot (its name)."""
     from push_learn.poker import BragGame, BragRules, pack_dealing
     from push_learn.poker.brag import Bet, BragAction, Cover, Fold, Look
 
@@ -870,16 +870,16 @@ def _tutorial_09() -> dict[int, Exercise]:
         4: Exercise(
             _open_minimum,
             hint="A blind bet counts double for an open player.",
-            right="A blind 2 is worth an open 4, so seat 2 must bet at least 4.",
+            right="A blind 2 is worth an open 4, so Seat 3 must bet at least 4.",
             mistakes=(
-                Mistake(2, "That is what a blind player pays; seat 2 has looked, so it pays open rates: twice that."),
+                Mistake(2, "That is what a blind player pays; Seat 3 has looked, so it pays open rates: twice that."),
                 Mistake(1, "A bet can never fall below the stake: the blind 2 set the stake to an open 4."),
             ),
         ),
         5: Exercise(
             _open_may_see_blind,
             hint="Two players are left, but one of them is blind.",
-            right="An open player may not see a blind one: seat 2 can only bet the stake or fold.",
+            right="An open player may not see a blind one: Seat 3 can only bet the stake or fold.",
             mistakes=(
                 Mistake(True, "Two players are left, so a see is possible in general, but not for an open "
                               "player against a blind one."),
@@ -888,9 +888,13 @@ def _tutorial_09() -> dict[int, Exercise]:
         6: Exercise(
             _cover_tie_winner,
             hint="The two hands are equal: who loses ties when the pot has been covered?",
-            right="The coverer loses ties, so seat 2 takes the pot.",
-            accept=("seat2", "2"),
-            mistakes=(Mistake("seat 1", "Seat 1 covered the pot, and a coverer must beat the other hand outright."),),
+            right="The coverer loses ties, so Seat 3 takes the pot.",
+            accept=("seat3",),
+            mistakes=(
+                Mistake(3, 'Right seat, but answer with its name in quotes, like "Seat 1".'),
+                Mistake(2, "2 is that seat's number in code, counted from 0: answer with its name, like \"Seat 1\"."),
+                Mistake("Seat 2", "Seat 2 covered the pot, and a coverer must beat the other hand outright."),
+            ),
         ),
         7: Exercise(
             lambda: _tcp_net("KS 9D 4C", "KH 9C 4S", 5),

@@ -1,6 +1,7 @@
 """Every message that names a seat by its number counts from 1, as the pages' Seat 1 does, through the protocol's one
 wording (``seat_words``, ``seat_outside``; D-TBL-24): the games' dealer and turn checks, the bots, the widgets'
-constructors and intents, the class layer and the Brag dashboard's title."""
+constructors and intents, the class layer and the Brag dashboard's title. Seats nobody named are called the same way
+in every poker game: ``Seat 1`` … (``default_names``)."""
 
 from __future__ import annotations
 
@@ -18,11 +19,12 @@ from push_learn.poker.analysis import simulate
 from push_learn.poker.brag import BragGame, BragRules
 from push_learn.poker.brag_bots import SensibleBragBot
 from push_learn.poker.plain import describe_step
+from push_learn.poker.push_stud import PushStudGame
 from push_learn.poker.screw import ScrewGame
 from push_learn.poker.stud import PokerRulesError
 from push_learn.poker.tcp_bots import RandomTcpBot
-from push_learn.poker.three_card_poker import ThreeCardPokerGame
-from push_learn.protocol import seat_outside, seat_refusal, seat_words
+from push_learn.poker.three_card_poker import PlaceBets, Play, ThreeCardPokerGame, ThreeCardPokerRules
+from push_learn.protocol import default_name, default_names, seat_outside, seat_refusal, seat_words
 from push_learn.widgets.push_choice import PushChoice
 
 
@@ -64,3 +66,29 @@ def test_the_brag_dashboard_names_the_address_seat_as_people_count() -> None:
     app = Brag(parse_query("seed=9&players=4&seat=0"))
     assert app.main.title == "You are seat 1"
     app.main.halt()
+
+
+def test_seats_nobody_named_are_seat_1_onwards_in_every_poker_game() -> None:
+    assert default_names(3) == ("Seat 1", "Seat 2", "Seat 3") and default_name(9) == "Seat 10"
+    assert ScrewGame().players == PushStudGame().players == default_names(len(PushStudGame().players))
+    assert BragGame(BragRules(players=3)).players == ("Seat 1", "Seat 2", "Seat 3")
+    assert ThreeCardPokerGame(ThreeCardPokerRules(seats=2)).players == ("Seat 1", "Seat 2")
+    game = ThreeCardPokerGame(ThreeCardPokerRules(seats=2), seed=1)
+    with pytest.raises(IllegalAction, match=r"^it is Seat 1's turn, not Seat 2's$"):
+        game.apply(PlaceBets(1, 2, 0))
+
+
+def test_a_result_told_without_names_names_the_seats_as_the_game_does() -> None:
+    brag = BragGame(BragRules(players=3), seed=1)
+    while not brag.over:
+        seat = brag.to_move[0]
+        brag.apply(brag.legal_actions(seat)[-1])
+    (result,) = brag.results
+    assert str(result) == "\n".join(result.lines(brag.players)) and "Seat 1" in str(result)
+    assert not any("seat 0" in line.lower() for line in result.lines())
+    tcp = ThreeCardPokerGame(ThreeCardPokerRules(seats=2), seed=1)
+    for action in (PlaceBets(0, 1, 0), PlaceBets(1, 1, 0), Play(0), Play(1)):
+        tcp.apply(action)
+    (round_result,) = tcp.results
+    assert str(round_result) == "\n".join(round_result.lines(tcp.players))
+    assert [line.split(" (")[0] for line in round_result.lines()[1:]] == ["Seat 1", "Seat 2"]

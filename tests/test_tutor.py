@@ -140,3 +140,15 @@ def test_every_answer_is_built_from_its_own_position(number: str) -> None:
             assert not verdict(mistake.answer, exercise.answer(), unordered=exercise.unordered)
         for synonym in exercise.accept:
             assert verdict(synonym, exercise.answer(), unordered=exercise.unordered, accept=exercise.accept)
+
+
+def test_the_brag_cover_answer_is_a_seat_named_as_the_log_names_it() -> None:
+    """Notebook 09, exercise 6: names count from 1 (Seat 3 is ``seat=2`` in code), so the answer is the name."""
+    cover = exercises("09")[6]
+    assert cover.answer() == "Seat 3"
+    for said in ("Seat 3", "seat 3", "seat3"):
+        assert cover.verdict(said, "Exercise 6", count=False), said
+    for said, words in ((3, "answer with its name in quotes"), (2, "number in code, counted from 0"),
+                        ("seat 2", "Seat 2 covered the pot")):
+        result = cover.verdict(said, "Exercise 6", count=False)
+        assert result.ok is False and words in result.message, said

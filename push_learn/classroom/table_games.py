@@ -37,7 +37,8 @@ TABLE_SETUP: Mapping[str, Mapping[str, Any]] = {"brag": {"hands": 5}}
 (D-TBL-18). The table's stored rules carry these fields beside the game's own, so the store's log, every
 replica and the teacher's replay start the same match."""
 SEAT_NAMES = {"brag": "Seat {}"}
-"""How a table names the seats of a game whose own names are not for people (brag's ``seat 0``), numbered from 1."""
+"""The games whose class-table records name their seats, numbered from 1. Brag's own default names were ``seat 0`` …
+when this was written; they are ``Seat 1`` … now (``protocol.default_names``, D-TBL-24), the same as these."""
 
 
 def table_levels() -> tuple[tuple[str, tuple[str, ...]], ...]:

@@ -52,7 +52,7 @@ from push_learn.poker.brag_types import (
 from push_learn.poker.plain import as_tuple, describe_step, is_whole, read_cards
 from push_learn.poker.three_card import BRAG, DECK, Shape, card_index, evaluate
 from push_learn.poker.wording import clause, says, whom
-from push_learn.protocol import seat_outside, seat_refusal
+from push_learn.protocol import default_names, seat_outside, seat_refusal
 from push_learn.records import Record, short, step_error
 
 __all__ = [
@@ -133,9 +133,9 @@ class BragGame:
         if pack is not None and (not all(isinstance(c, Card) and not c.is_joker for c in pack)
                                  or sorted(pack, key=card_index) != list(DECK)):
             raise ValueError("a prepared pack must hold each of the 52 cards once")
-        self.players: tuple[str, ...] = as_tuple(players, "the players' names") if players is not None else tuple(
-            f"seat {i}" for i in range(n))
-        """The name of the player in each seat (``seat 0``, ``seat 1`` … unless given)."""
+        self.players: tuple[str, ...] = as_tuple(players, "the players' names") if players is not None \
+            else default_names(n)
+        """The name of the player in each seat (``Seat 1``, ``Seat 2`` … unless given)."""
         if len(self.players) != n or not all(isinstance(name, str) for name in self.players):
             raise ValueError(f"this brag school has {n} players: give {n} names")
         self.seed, self.hands_to_play, self.first_dealer = seed, hands, dealer

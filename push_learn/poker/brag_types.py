@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from push_learn.cards import Card, format_cards, parse_cards
 from push_learn.poker.plain import read_action, rules_from_plain, whole_fields
 from push_learn.poker.three_card import DECK, SeatAction
+from push_learn.protocol import default_name
 from push_learn.records import short
 
 __all__ = [
@@ -193,7 +194,7 @@ class ShownHand:
     name: str
 
     def __str__(self) -> str:
-        return f"seat {self.seat}: {format_cards(self.cards)} ({self.name})"
+        return f"{default_name(self.seat)}: {format_cards(self.cards)} ({self.name})"
 
 
 @dataclass(frozen=True)
@@ -218,10 +219,10 @@ class HandResult:
     reshuffle: bool
 
     def lines(self, names: Sequence[str] | None = None) -> list[str]:
-        """The result in words, each seat by its name in ``names`` (``seat 0``, ``seat 1`` … without)."""
+        """The result in words, each seat by its name in ``names`` (``Seat 1``, ``Seat 2`` … without)."""
 
         def who(seat: int) -> str:
-            return names[seat] if names is not None else f"seat {seat}"
+            return names[seat] if names is not None else default_name(seat)
 
         lines = [f"hand {self.hand_number}: {self.how}"]
         lines += [f"{who(s.seat)}: {format_cards(s.cards)} ({s.name})" for s in self.shown]

@@ -246,8 +246,22 @@ def _legacy_three_card(data: Mapping[str, Any], game: str) -> Record:
         raise RecordError(f"this older {what} record has no field {short(unknown[0])}")
     return Record.from_dict({
         "schema": "push_learn.record", "version": 2, "game": game, "rules": rules,
-        "seed": _field(data, "seed", what), "players": None, "setup": setup, "actions": _field(data, "actions", what),
+        "seed": _field(data, "seed", what), "players": _names_of_their_day(game, rules), "setup": setup,
+        "actions": _field(data, "actions", what),
     })
+
+
+def _names_of_their_day(game: str, rules: object) -> list[str] | None:
+    """The seat names a version 1 brag or Three Card Poker record was played under: it kept no names, and the
+    games then named their seats from 0 (``seat 0``, ``seat 1`` …), so the replay reads as the game did. Today's
+    games name nameless seats ``Seat 1`` … (``protocol.default_names``). ``None`` (today's names) when the rules
+    give no seat count the game allows: loading then refuses the rules in words.
+    """
+    count = rules.get("players" if game == "brag" else "seats") if isinstance(rules, Mapping) else None
+    spec = next(spec for spec in POKER_GAMES if spec.id == game)
+    if not is_whole(count) or count not in spec.players:
+        return None
+    return [f"seat {seat}" for seat in range(count)]
 
 
 def legacy_poker_record(data: object) -> Record | None:

@@ -30,7 +30,7 @@ from push_learn.poker.observation import Decision, Observation, Phase, Result, S
 from push_learn.poker.plain import as_tuple, is_whole, rules_from_plain, whole_fields
 from push_learn.poker.showdown import Award, Direction, ShowdownMode, locked_seats, settle
 from push_learn.poker.wording import YOU, clause, says, their, verb
-from push_learn.protocol import seat_outside, seat_refusal
+from push_learn.protocol import default_names, seat_outside, seat_refusal
 from push_learn.records import Record, short
 
 __all__ = ["PokerRulesError", "StudGame", "StudRules"]
@@ -149,7 +149,7 @@ class StudGame:
             raise PokerRulesError(f"{self.game_name} is played with {self.rules_type.__name__}, not {short(rules)}")
         n = self.rules.players
         self.players: tuple[str, ...] = as_tuple(players, "the players' names", PokerRulesError) \
-            if players is not None else tuple(f"Seat {i + 1}" for i in range(n))
+            if players is not None else default_names(n)
         """The name of the player in each seat."""
         stacks = as_tuple(stacks, "the stacks", PokerRulesError) if stacks is not None \
             else (self.rules.starting_stack,) * n

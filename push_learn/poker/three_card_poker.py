@@ -26,7 +26,7 @@ from push_learn.cards import Card, Rank, format_cards
 from push_learn.errors import IllegalAction, RecordError
 from push_learn.poker.plain import as_tuple, describe_step, is_whole, read_action, rules_from_plain, whole_fields
 from push_learn.poker.three_card import DECK, THREE_CARD_POKER, SeatAction, ThreeCardHand, evaluate
-from push_learn.protocol import seat_refusal, seat_words
+from push_learn.protocol import default_name, default_names, seat_refusal, seat_words
 from push_learn.records import Record, short, step_error
 
 __all__ = [
@@ -243,8 +243,8 @@ class SeatResult:
         return sum(line.stake + line.net for line in self.lines)
 
     def line(self, name: str | None = None) -> str:
-        """The seat's settlement in one line, the seat called ``name`` (``seat 0`` … without)."""
-        who = f"seat {self.seat}" if name is None else name
+        """The seat's settlement in one line, the seat called ``name`` (``Seat 1`` … without: ``default_name``)."""
+        who = default_name(self.seat) if name is None else name
         return f"{who} ({self.hand}): net {self.net:+d}; " + "; ".join(map(str, self.lines))
 
     def __str__(self) -> str:
@@ -333,7 +333,7 @@ class RoundResult:
     seats: tuple[SeatResult, ...]
 
     def lines(self, names: Sequence[str] | None = None) -> list[str]:
-        """The round in words, each seat by its name in ``names`` (``seat 0``, ``seat 1`` … without)."""
+        """The round in words, each seat by its name in ``names`` (``Seat 1``, ``Seat 2`` … without)."""
         q = "qualifies" if self.dealer_qualifies else "does not qualify"
         head = f"round {self.round}: dealer {format_cards(self.dealer_cards)} ({self.dealer_hand}) {q}"
         return [head, *(seat.line(None if names is None else names[seat.seat]) for seat in self.seats)]
@@ -384,9 +384,9 @@ class ThreeCardPokerGame:
         if not isinstance(self.rules, ThreeCardPokerRules):
             raise ValueError(f"Three Card Poker is played with ThreeCardPokerRules, not {short(rules)}")
         n = self.rules.seats
-        self.players: tuple[str, ...] = as_tuple(players, "the players' names") if players is not None else tuple(
-            f"seat {i}" for i in range(n))
-        """The name of the player in each seat (``seat 0``, ``seat 1`` … unless given)."""
+        self.players: tuple[str, ...] = as_tuple(players, "the players' names") if players is not None \
+            else default_names(n)
+        """The name of the player in each seat (``Seat 1``, ``Seat 2`` … unless given)."""
         if len(self.players) != n or not all(isinstance(name, str) for name in self.players):
             raise ValueError(f"this table has {n} seats: give {n} names")
         self.seed = seed

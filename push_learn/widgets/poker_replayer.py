@@ -91,7 +91,7 @@ def _seat(seat: int, name: str, cards: list[dict[str, Any]], facts: list[str], t
 
 
 def _move_text(data: Mapping[str, Any], players: tuple[str, ...]) -> str:
-    """A recorded action in words when the game's log has none: ``seat 0: bets (ante 5, pair plus 0)``."""
+    """A recorded action in words when the game's log has none: ``Seat 1: bets (ante 5, pair plus 0)``."""
     fields = {key: value for key, value in data.items() if key not in ("type", "seat")}
     if not fields:
         return describe_step(data, players)

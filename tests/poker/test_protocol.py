@@ -228,7 +228,9 @@ def test_records_saved_in_the_older_formats_load_to_the_same_end(name: str) -> N
     if record.game in ("push_stud", "screw"):
         assert list(game.result.lines) == expected["lines"]
     else:
-        assert [str(r) for r in game.results] == expected["lines"]
+        # each seat by the name the record gives it: version 1 records kept none and replay under their day's
+        assert list(game.players) == [f"seat {seat}" for seat in range(len(game.stacks))]  # `seat 0` … names
+        assert ["\n".join(r.lines(game.players)) for r in game.results] == expected["lines"]
     if record.game == "three_card_poker":
         assert game.house == expected["house"]
     again = SPECS[record.game].load(Record.from_json(game.record().to_json()))  # and saved again in today's
@@ -528,3 +530,20 @@ def test_records_carry_every_action_kind_and_replay() -> None:
     record = Record.from_json(table.record().to_json())
     assert {action["type"] for action in record.actions} == {"bets", "play", "fold"}
     assert state(load_three_card_poker(record)) == state(table)
+
+
+@pytest.mark.parametrize("game_id", ["brag", "three_card_poker"])
+def test_a_record_saved_under_the_old_default_names_replays_under_them(game_id: str) -> None:
+    """Before D-TBL-24's update the three-card games named nameless seats ``seat 0`` …; a record saved then keeps
+    them, while a new game's nameless seats are ``Seat 1`` …."""
+    spec = SPECS[game_id]
+    game = played(spec, 4, players=max(2, spec.default_players))
+    assert game.players == tuple(f"Seat {seat + 1}" for seat in range(len(game.players)))
+    old_names = tuple(f"seat {seat}" for seat in range(len(game.players)))
+    text = json.dumps({**game.record().to_dict(), "players": list(old_names)})
+    again = spec.load(Record.from_json(text))
+    assert again.players == old_names
+    assert list(again.stacks) == list(game.stacks) and len(again.actions) == len(game.actions)
+    assert again.results == game.results and again.results
+    told = "\n".join(line for r in again.results for line in r.lines(again.players))
+    assert "seat 0" in told and "Seat " not in told

@@ -143,7 +143,7 @@ def test_refused_actions_leave_the_state_untouched() -> None:
     game = ThreeCardPokerGame(ThreeCardPokerRules(seats=2, starting_stack=10, max_bet=8), seed=1)
     before = (game.record(), list(game.stacks))
     for bad, message in [
-        (PlaceBets(1, 2, 0), "it is seat 0's turn, not seat 1's"),
+        (PlaceBets(1, 2, 0), "it is Seat 1's turn, not Seat 2's"),
         (PlaceBets(0, 6, 0), "has 10 chips"),
         (PlaceBets(0, 9, 0), "between 1 and 8"),
         (PlaceBets(0, -1, 0), "negative"),

@@ -432,13 +432,13 @@ class BragGame:
         awards: list[Award] = []
         for index in reversed(range(len(self.pots))):
             pot = self.pots[index]
-            reason = "the last pot"
+            reason = ""  # a pot nobody covered goes to the winner, with nothing to explain
             if pot.coverer is not None:
                 shown |= {pot.coverer, *winners}
                 if self._key(pot.coverer) > self._key(winners[0]):
                     winners, reason = [pot.coverer], "the coverer's hand is higher"
                 else:
-                    reason = "the coverer's hand is not higher (the coverer loses ties)"
+                    reason = "the coverer's hand is not higher, and the coverer loses ties"
             awards += self._split(pot.amount, winners, index, reason)
         order = self._clockwise()
         shown_hands = tuple(

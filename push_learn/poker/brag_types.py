@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from push_learn.cards import Card, format_cards, parse_cards
 from push_learn.poker.plain import read_action, rules_from_plain, whole_fields
 from push_learn.poker.three_card import DECK, SeatAction
+from push_learn.poker.wording import chips, says
 from push_learn.protocol import default_name
 from push_learn.records import short
 
@@ -199,7 +200,8 @@ class ShownHand:
 
 @dataclass(frozen=True)
 class Award:
-    """Chips from one pot (0 = the first) to one seat, and why."""
+    """Chips from one pot (0 = the main pot, then the side pots a cover opens) to one seat, and why (empty when
+    there is nothing to explain: the pot went to the best hand nobody covered)."""
 
     seat: int
     amount: int
@@ -218,6 +220,18 @@ class HandResult:
     carried: int
     reshuffle: bool
 
+    def award_lines(self, names: Sequence[str] | None = None) -> list[str]:
+        """Who takes what, in words, each seat by its name in ``names`` (``Seat 1``, ``Seat 2`` … without): "Ann
+        takes 23 chips" with one pot; with side pots (a cover) which pot, and why it went where it went."""
+        pots = max((a.pot for a in self.awards), default=0) + 1
+
+        def line(award: Award) -> str:
+            name = names[award.seat] if names is not None else default_name(award.seat)
+            where = "" if pots == 1 else (" from the main pot" if award.pot == 0 else f" from side pot {award.pot}")
+            return says(name, f"takes {chips(award.amount)}") + where + (f" ({award.reason})" if award.reason else "")
+
+        return [line(award) for award in self.awards]
+
     def lines(self, names: Sequence[str] | None = None) -> list[str]:
         """The result in words, each seat by its name in ``names`` (``Seat 1``, ``Seat 2`` … without)."""
 
@@ -226,7 +240,7 @@ class HandResult:
 
         lines = [f"hand {self.hand_number}: {self.how}"]
         lines += [f"{who(s.seat)}: {format_cards(s.cards)} ({s.name})" for s in self.shown]
-        lines += [f"{who(a.seat)} takes {a.amount} from pot {a.pot} ({a.reason})" for a in self.awards]
+        lines += self.award_lines(names)
         if self.carried:
             lines.append(f"{self.carried} carried to the next deal")
         if self.reshuffle:

@@ -12,7 +12,7 @@ the verb through ``verb`` (or the whole line through ``says``), so the rule live
 
 from __future__ import annotations
 
-__all__ = ["YOU", "base_form", "clause", "possessive", "says", "their", "verb", "whom"]
+__all__ = ["YOU", "base_form", "chips", "clause", "possessive", "says", "their", "verb", "whom"]
 
 YOU = "You"
 """The name a table gives the student's own seat; lines about that seat are worded for "you"."""
@@ -91,3 +91,12 @@ def whom(name: str) -> str:
     ('Ann pays 4 to see you', 'You pay 4 to see Ann')
     """
     return "you" if name == YOU else name
+
+
+def chips(count: int) -> str:
+    """A number of chips in words: ``1 chip``, ``5 chips``.
+
+    >>> chips(1), chips(0), chips(23)
+    ('1 chip', '0 chips', '23 chips')
+    """
+    return f"{count} chip{'s' if count != 1 else ''}"

@@ -33,7 +33,7 @@ from push_learn.poker.brag import (
     See,
 )
 from push_learn.poker.brag_bots import SensibleBragBot
-from push_learn.poker.wording import YOU, possessive, says
+from push_learn.poker.wording import YOU, chips, possessive, says
 from push_learn.protocol import Bot, seat_outside
 from push_learn.records import Record, short
 from push_learn.seeds import read_seed
@@ -68,9 +68,6 @@ def bet_amounts(low: int, high: int) -> list[int]:
         amount *= 2
     return [*amounts, high]
 
-
-def _chips(n: int) -> str:
-    return f"{n} chip{'s' if n != 1 else ''}"
 
 
 class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=("pl_files.js", "pl_poker.js")):
@@ -205,7 +202,7 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
             cards = []
         status = {"in": "in", "folded": "folded", "covered": "covered the pot", "out": "out of chips"}[player.status]
         way = "blind" if player.blind else "seen"
-        facts = [_chips(player.stack), status, *([way] if playing else []),
+        facts = [chips(player.stack), status, *([way] if playing else []),
                  *(["the dealer"] if seat == seen.dealer else []), *(["to act"] if seat in seen.to_move else [])]
         if mine and seen.cards:
             hand_label = f"Your cards: {seen.hand_name}"
@@ -246,14 +243,14 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
                 stake = amount * 2 if me.blind else amount
                 text = f"Bet {amount}" + (f" blind (= {stake} seen)" if me.blind else "")
                 buttons.append({"act": "bet", "amount": amount, "text": text,
-                                "aria": f"Bet {_chips(amount)}" + (f" blind: the stake becomes {stake}"
+                                "aria": f"Bet {chips(amount)}" + (f" blind: the stake becomes {stake}"
                                                                    if me.blind else "")})
         if options.see_cost is not None:
             buttons.append({"act": "see", "text": f"See ({options.see_cost})",
-                            "aria": f"Pay {_chips(options.see_cost)} to see the other player's hand"})
+                            "aria": f"Pay {chips(options.see_cost)} to see the other player's hand"})
         if options.cover:
             buttons.append({"act": "cover", "text": f"Cover the pot ({me.stack})",
-                            "aria": f"Put your last {_chips(me.stack)} in and cover the pot"})
+                            "aria": f"Put your last {chips(me.stack)} in and cover the pot"})
         if options.fold:
             buttons.append({"act": "fold", "text": "Fold", "aria": "Fold your hand"})
         return buttons
@@ -261,10 +258,9 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
     def _result_json(self, result: HandResult) -> dict[str, Any]:
         shown = [{"name": self.names[s.seat], "hand": s.name, "cards": [card_json(c) for c in s.cards],
                   "label": f"{possessive(self.names[s.seat])} cards: {s.name}"} for s in result.shown]
-        awards = [says(self.names[a.seat], f"takes {_chips(a.amount)}")
-                  + (f" from side pot {a.pot}" if a.pot else "") + f" ({a.reason})" for a in result.awards]
+        awards = result.award_lines(self.names)
         if result.carried:
-            awards.append(f"{_chips(result.carried)} are carried to the next deal.")
+            awards.append(f"{chips(result.carried)} are carried to the next deal.")
         pack = ("A prial was shown or won, so the pack is shuffled before the next deal." if result.reshuffle
                 else "No prial was shown, so the pack is not shuffled: the used cards go to the bottom.")
         return {"hand": result.hand_number, "how": result.how, "shown": shown, "awards": awards, "pack": pack}
@@ -272,7 +268,7 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
     def status(self, seen: BragObservation) -> str:
         """One line: whose move it is, or how the session stands."""
         if seen.over:
-            return f"The session is over: you have {_chips(seen.players[self.seat].stack)}."
+            return f"The session is over: you have {chips(seen.players[self.seat].stack)}."
         if self.paused:
             return f"Deal {self.game.results[-1].hand_number} is over: read the showdown, then go on."
         if self.seat in seen.to_move:
@@ -393,4 +389,4 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
     def describe(self) -> str:
         """The session in one line (for logs and tests)."""
         seen = self.observation
-        return f"deal number {self.seed}, deal {seen.hand_number}, {_chips(seen.players[self.seat].stack)}"
+        return f"deal number {self.seed}, deal {seen.hand_number}, {chips(seen.players[self.seat].stack)}"

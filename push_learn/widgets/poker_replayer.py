@@ -22,6 +22,7 @@ from push_learn.errors import RecordError
 from push_learn.games import GAMES, read_record
 from push_learn.poker.examples import seed_004_record
 from push_learn.poker.plain import describe_step
+from push_learn.poker.wording import chips
 from push_learn.protocol import seat_outside
 from push_learn.records import Record, short
 from push_learn.widgets.base import IntentError, PushWidget, int_field, intent, str_field
@@ -107,9 +108,6 @@ def _kept_secret(game: Any, view: int | None, seat: object) -> bool:
             and seat not in game.to_move)
 
 
-def _chips(n: int) -> str:
-    return f"{n} chip{'s' if n != 1 else ''}"
-
 
 def _stud_table(game: Any, view: int | None) -> dict[str, Any]:
     seen = game.observe(view)
@@ -119,7 +117,7 @@ def _stud_table(game: Any, view: int | None) -> dict[str, Any]:
         cards = [card_json(c) if c is not None else back_json(label=f"{sv.name}'s face-down card") for c in down]
         cards += _cards(sv.up)
         status = "folded" if sv.folded else ("in" if sv.dealt_in else "not dealt in")
-        facts = [_chips(sv.stack), status, *([f"{_chips(sv.committed)} in the pot"] if sv.committed else []),
+        facts = [chips(sv.stack), status, *([f"{chips(sv.committed)} in the pot"] if sv.committed else []),
                  *([f"declared {sv.declared}"] if sv.declared is not None else [])]
         seats.append(_seat(s, sv.name, cards, facts, s in seen.to_move))
     centre = []
@@ -143,7 +141,7 @@ def _brag_table(game: Any, view: int | None) -> dict[str, Any]:
             cards = _cards(seen.cards[0])
         else:
             cards = _backs(3 * pv.hands, name) if playing else []
-        facts = [_chips(pv.stack), pv.status, *(["blind" if pv.blind else "seen"] if playing else [])]
+        facts = [chips(pv.stack), pv.status, *(["blind" if pv.blind else "seen"] if playing else [])]
         seats.append(_seat(pv.seat, name, cards, facts, pv.seat in seen.to_move))
     result = seen.results[-1].lines(seen.names) if seen.results else []
     centre = [] if seen.stake is None else [f"The stake is {seen.stake} (seen; a blind player pays half)"]
@@ -157,7 +155,7 @@ def _tcp_table(game: Any, view: int | None) -> dict[str, Any]:
     for s, name in enumerate(seen.names):
         held = game.cards[s]
         cards = _cards(held) if view is None or s == view else _backs(len(held), name)
-        facts = [_chips(seen.stacks[s]), f"ante {seen.antes[s]}", f"pair plus {seen.pair_plus[s]}"]
+        facts = [chips(seen.stacks[s]), f"ante {seen.antes[s]}", f"pair plus {seen.pair_plus[s]}"]
         seats.append(_seat(s, name, cards, facts, s in seen.to_move))
     dealer = game.dealer_cards
     dealer_cards = _cards(dealer) if view is None else _backs(len(dealer), "the dealer")

@@ -27,6 +27,7 @@ from push_learn.poker.three_card_poker import (
     TcpObservation,
 )
 from push_learn.poker.three_card_session import Decision, SessionTally
+from push_learn.poker.wording import chips
 from push_learn.records import short
 from push_learn.widgets.base import IntentError, PushWidget, int_field, intent, str_field
 from push_learn.widgets.cards import back_json, card_json
@@ -42,9 +43,6 @@ PAIR_PLUS_BETS = (0, 1, 2, 5, 10, 25)
 ROUNDS = 200
 """Rounds in a session unless asked otherwise."""
 
-
-def _chips(n: int) -> str:
-    return f"{n} chip{'s' if n != 1 else ''}"
 
 
 def _antes(value: Fraction) -> str:
@@ -237,8 +235,8 @@ class ThreeCardTrainer(PushWidget, module="three_card_trainer"):
             "stack": seen.stacks[SEAT],
             "bets": {"ante": seen.antes[SEAT], "pair_plus": seen.pair_plus[SEAT]},
             "stakes": dict(self.stakes),
-            "ante_options": [[n, _chips(n)] for n in ANTES if self.rules.min_bet <= n <= self.rules.max_bet],
-            "pair_plus_options": [[n, _chips(n) if n else "no bet"] for n in PAIR_PLUS_BETS
+            "ante_options": [[n, chips(n)] for n in ANTES if self.rules.min_bet <= n <= self.rules.max_bet],
+            "pair_plus_options": [[n, chips(n) if n else "no bet"] for n in PAIR_PLUS_BETS
                                   if n == 0 or self.rules.min_bet <= n <= self.rules.max_bet],
             "cards": [card_json(card) for card in seen.cards] if deciding else [],
             "hand": seen.hand if deciding else None,

@@ -13,12 +13,14 @@ from hypothesis import strategies as st
 from push_learn.cards import parse_cards, standard_deck
 from push_learn.errors import IllegalAction, RecordError
 from push_learn.poker.brag import (
+    Award,
     Bet,
     BragGame,
     BragRules,
     Cover,
     DropHand,
     Fold,
+    HandResult,
     KeepHand,
     Look,
     See,
@@ -477,3 +479,21 @@ def test_a_player_who_cannot_ante_sits_out_and_the_deal_passes_to_the_next_who_c
     assert [player.status for player in game.seats] == ["out", "in", "in"]
     assert [player.stack for player in game.seats] == [0, 1, 6]
     assert game.in_play() == [2, 1] and game.seats[0].hands == []
+
+
+
+def test_side_pots_are_named_and_explained_a_single_pot_is_just_taken() -> None:
+    """One pot: "You take 5 chips", with the reason only when a cover decided it. Side pots (a cover with others
+    still in) are named after the main pot, counting from 1."""
+    game = named([A_K_4, "QS QH 2C", "7H 7D 9C"], ("Ann", "You", "Bob"), starting_stack=50, raise_limit=None,
+                 max_first_bet=50)
+    play(game, Look(1), Bet(1, 40), Fold(2), Look(0), Bet(0, 40), Cover(1))
+    assert game.results[0].lines(game.players)[-1] == "You take 92 chips (the coverer's hand is higher)"
+    folded = named([A_K_4, "QS QH 2C", "7H 7D 9C"], ("Ann", "You", "Bob"))
+    play(folded, Bet(1, 2), Fold(2), Fold(0))
+    assert folded.results[0].lines(folded.players)[-1] == f"You take {folded.results[0].awards[0].amount} chips"
+    lost = "the coverer's hand is not higher, and the coverer loses ties"
+    two = HandResult(1, "Ann covered the pot against the last player", (Award(1, 24, 1, lost), Award(1, 234, 0, lost)),
+                     (), 0, False)
+    assert two.award_lines(("Ann", "Ben", "Cat")) == [f"Ben takes 24 chips from side pot 1 ({lost})",
+                                                      f"Ben takes 234 chips from the main pot ({lost})"]

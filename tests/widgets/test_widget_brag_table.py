@@ -197,7 +197,7 @@ def test_a_whole_deal_played_blind_ends_in_the_showdown_the_core_gives(wire: Wir
     assert last["how"] == result.how == "You saw Cat"
     assert [s["hand"] for s in last["shown"]] == [s.name for s in result.shown]
     assert [[c["c"] for c in s["cards"]] for s in last["shown"]] == [[c.ascii for c in s.cards] for s in result.shown]
-    assert last["awards"] == [f"You take {a.amount} chips ({a.reason})" for a in result.awards]
+    assert last["awards"] == [f"You take {a.amount} chips" for a in result.awards]  # one pot: nothing to explain
     assert "not shuffled" in last["pack"]
     assert [s["sub"].split(" · ")[0] for s in state["seats"]] == [f"{n} chips" for n in core.stacks]
     page_sends(table, type="continue")

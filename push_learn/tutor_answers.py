@@ -24,6 +24,18 @@ __all__ = ["exercises"]
 # 01 · Cards and melds ------------------------------------------------------------------------------
 
 
+def _seat_number_mistakes(seat: int) -> tuple[Mistake, Mistake]:
+    """The two ways to name the right seat (index ``seat`` in code) by a number instead of its name: the name's
+    number (``seat + 1``) and the code's index (``seat``), each answered in words.
+
+    >>> [m.answer for m in _seat_number_mistakes(2)]
+    [3, 2]
+    """
+    return (Mistake(seat + 1, 'Right seat, but answer with its name in quotes, like "Seat 1".'),
+            Mistake(seat, f"{seat} is that seat's number in code, counted from 0: answer with its name, "
+                          'like "Seat 1".'))
+
+
 def _is_meld(text: str) -> bool:
     from push_learn.rummy import PUSH, interpret_meld
 
@@ -712,8 +724,7 @@ def _tutorial_08() -> dict[int, Exercise]:
             right="After Seat 4 comes Seat 5; the dealer, Seat 1, is offered a card last.",
             accept=("seat5",),
             mistakes=(
-                Mistake(5, 'Right seat, but answer with its name in quotes, like "Seat 1".'),
-                Mistake(4, "4 is that seat's number in code, counted from 0: answer with its name, like \"Seat 1\"."),
+                *_seat_number_mistakes(4),
                 Mistake("Seat 4", "Seat 4 is the one pushing: the card goes on to the next seat."),
                 Mistake("Seat 1", "Seat 1 is the dealer, who is offered a card last: who sits before the dealer?"),
             ),
@@ -891,8 +902,7 @@ def _tutorial_09() -> dict[int, Exercise]:
             right="The coverer loses ties, so Seat 3 takes the pot.",
             accept=("seat3",),
             mistakes=(
-                Mistake(3, 'Right seat, but answer with its name in quotes, like "Seat 1".'),
-                Mistake(2, "2 is that seat's number in code, counted from 0: answer with its name, like \"Seat 1\"."),
+                *_seat_number_mistakes(2),
                 Mistake("Seat 2", "Seat 2 covered the pot, and a coverer must beat the other hand outright."),
             ),
         ),

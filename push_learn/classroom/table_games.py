@@ -19,7 +19,7 @@ from push_learn.games import GAMES
 from push_learn.protocol import GameSpec
 from push_learn.records import Record, short
 
-__all__ = ["SEAT_NAMES", "TABLE_FAMILIES", "TABLE_GAMES", "TABLE_OPTIONS", "TABLE_SETUP", "replay_table",
+__all__ = ["NAMED_SEATS", "TABLE_FAMILIES", "TABLE_GAMES", "TABLE_OPTIONS", "TABLE_SETUP", "replay_table",
            "table_record", "table_rules", "table_seat_names", "table_spec"]
 
 TABLE_FAMILIES = ("rummy", "stud", "three_card")
@@ -36,9 +36,9 @@ TABLE_SETUP: Mapping[str, Mapping[str, Any]] = {"brag": {"hands": 5}}
 """The set-up a class table gives a game besides its rules, by game: a brag table plays a match of five deals
 (D-TBL-18). The table's stored rules carry these fields beside the game's own, so the store's log, every
 replica and the teacher's replay start the same match."""
-SEAT_NAMES = {"brag": "Seat {}"}
-"""The games whose class-table records name their seats, numbered from 1. Brag's own default names were ``seat 0`` …
-when this was written; they are ``Seat 1`` … now (``protocol.default_names``, D-TBL-24), the same as these."""
+NAMED_SEATS = frozenset({"brag"})
+"""The games whose class-table records carry their seats' names (the game's own: ``Seat 1`` …). Brag's records always
+have, since its default names once counted from 0; they are kept so that those records stay as they were."""
 
 
 def table_levels() -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -69,9 +69,6 @@ def table_seat_names(game: str, seats: int) -> tuple[str, ...]:
     >>> table_seat_names("screw", 3)
     ('Seat 1', 'Seat 2', 'Seat 3')
     """
-    if game in SEAT_NAMES:
-        table_spec(game)
-        return tuple(SEAT_NAMES[game].format(number) for number in range(1, seats + 1))
     names: tuple[str, ...] = table_spec(game).new(seed=0, players=seats).players
     return names
 
@@ -113,7 +110,7 @@ def table_record(game: str, rules: Mapping[str, Any], seed: int, actions: Sequen
     ({'hands': 5}, False, ('Seat 1', 'Seat 2', 'Seat 3'))
     """
     setup = set(TABLE_SETUP.get(game, {}))
-    players = table_seat_names(game, int(rules["players"])) if game in SEAT_NAMES else None
+    players = table_seat_names(game, int(rules["players"])) if game in NAMED_SEATS else None
     return Record(game, {key: value for key, value in rules.items() if key not in setup}, seed, players,
                   tuple(dict(action) for action in actions),
                   {key: value for key, value in rules.items() if key in setup})

@@ -18,7 +18,7 @@ seat, so it cannot cheat by accident.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from push_learn.records import Record
 
 __all__ = [
-    "Bot", "Game", "GameSpec", "SeatAction", "default_name", "default_names", "refuse_wrong_seat", "seat_outside",
-    "seat_refusal", "seat_words",
+    "Bot", "Game", "GameSpec", "SeatAction", "checked_seat", "default_name", "default_names", "refuse_wrong_seat",
+    "seat_name", "seat_outside", "seat_refusal", "seat_words",
 ]
 
 A = TypeVar("A", bound="SeatAction")
@@ -147,7 +147,16 @@ def default_name(seat: int) -> str:
     >>> default_name(0), default_name(5)
     ('Seat 1', 'Seat 6')
     """
-    return f"Seat {seat + 1}"
+    return seat_words(seat).capitalize()
+
+
+def seat_name(seat: int, names: Sequence[str] | None) -> str:
+    """The seat's name in ``names``, or its ``default_name`` when the players were not named.
+
+    >>> seat_name(1, ("Ann", "Bob")), seat_name(1, None)
+    ('Bob', 'Seat 2')
+    """
+    return names[seat] if names is not None else default_name(seat)
 
 
 def default_names(count: int) -> tuple[str, ...]:
@@ -175,6 +184,24 @@ def seat_outside(seat: object, count: int, where: str) -> str | None:
     if not 0 <= seat < count:
         return f"{where} has seats 1 to {count}, not {seat_words(seat)}"
     return None
+
+
+def checked_seat(seat: object, count: int, where: str, error: type[Exception] = ValueError, lead: str = "") -> int:
+    """``seat`` when it is one of the ``count`` seats (0-based) of what ``where`` names; otherwise ``error`` with
+    ``seat_outside``'s words (after ``lead``, when given).
+
+    >>> checked_seat(1, 2, "this table")
+    1
+    >>> checked_seat(2, 2, "this table", lead="the dealer is one of the seats: ")
+    Traceback (most recent call last):
+    ...
+    ValueError: the dealer is one of the seats: this table has seats 1 to 2, not seat 3
+    """
+    outside = seat_outside(seat, count, where)
+    if outside is not None:
+        raise error(lead + outside)
+    assert isinstance(seat, int)  # seat_outside refuses every other seat
+    return seat
 
 
 def seat_refusal(seat: object, to_move: tuple[int, ...], names: tuple[str, ...]) -> str | None:

@@ -26,7 +26,7 @@ from sqlalchemy.exc import IntegrityError
 from push_learn.classroom.common import MAX_ROW_NUMBER, StorePart, is_unique_violation, now_ms, row_number
 from push_learn.classroom.errors import ClassroomError, NotFound
 from push_learn.classroom.schema import TABLES
-from push_learn.protocol import seat_outside, seat_words
+from push_learn.protocol import checked_seat, seat_words
 from push_learn.records import canonical_json, short
 
 if TYPE_CHECKING:
@@ -398,11 +398,7 @@ def seat_in(seat: object, count: int, where: str) -> int:
     ...
     push_learn.classroom.table_store.TableRefused: table 7 has seats 1 to 4, not seat 5
     """
-    outside = seat_outside(seat, count, where)
-    if outside is not None:
-        raise TableRefused(outside)
-    assert isinstance(seat, int)  # seat_outside refuses every other seat
-    return seat
+    return checked_seat(seat, count, where, TableRefused)
 
 
 def seat_choice(seat: object) -> int | None:

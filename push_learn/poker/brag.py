@@ -52,7 +52,7 @@ from push_learn.poker.brag_types import (
 from push_learn.poker.plain import as_tuple, describe_step, is_whole, read_cards
 from push_learn.poker.three_card import BRAG, DECK, Shape, card_index, evaluate
 from push_learn.poker.wording import clause, says, whom
-from push_learn.protocol import default_names, seat_outside, seat_refusal
+from push_learn.protocol import checked_seat, default_names, seat_refusal
 from push_learn.records import Record, short, step_error
 
 __all__ = [
@@ -125,9 +125,7 @@ class BragGame:
             raise ValueError(f"a seed is a whole number or text, not {short(seed)}")
         if not is_whole(hands) or hands < 1:
             raise ValueError(f"a game has at least one hand (a whole number), not {short(hands)}")
-        wrong_dealer = seat_outside(dealer, n, "this brag school")
-        if wrong_dealer is not None:
-            raise ValueError(f"the dealer is one of the seats: {wrong_dealer}")
+        checked_seat(dealer, n, "this brag school", lead="the dealer is one of the seats: ")
         if pack is not None:
             pack = as_tuple(pack, "a prepared pack")
         if pack is not None and (not all(isinstance(c, Card) and not c.is_joker for c in pack)

@@ -14,7 +14,7 @@ from push_learn.cards import Card, format_cards, parse_cards
 from push_learn.poker.plain import read_action, rules_from_plain, whole_fields
 from push_learn.poker.three_card import DECK, SeatAction
 from push_learn.poker.wording import chips, says
-from push_learn.protocol import default_name
+from push_learn.protocol import default_name, seat_name
 from push_learn.records import short
 
 __all__ = [
@@ -226,7 +226,7 @@ class HandResult:
         pots = max((a.pot for a in self.awards), default=0) + 1
 
         def line(award: Award) -> str:
-            name = names[award.seat] if names is not None else default_name(award.seat)
+            name = seat_name(award.seat, names)
             where = "" if pots == 1 else (" from the main pot" if award.pot == 0 else f" from side pot {award.pot}")
             return says(name, f"takes {chips(award.amount)}") + where + (f" ({award.reason})" if award.reason else "")
 
@@ -235,11 +235,8 @@ class HandResult:
     def lines(self, names: Sequence[str] | None = None) -> list[str]:
         """The result in words, each seat by its name in ``names`` (``Seat 1``, ``Seat 2`` … without)."""
 
-        def who(seat: int) -> str:
-            return names[seat] if names is not None else default_name(seat)
-
         lines = [f"hand {self.hand_number}: {self.how}"]
-        lines += [f"{who(s.seat)}: {format_cards(s.cards)} ({s.name})" for s in self.shown]
+        lines += [f"{seat_name(s.seat, names)}: {format_cards(s.cards)} ({s.name})" for s in self.shown]
         lines += self.award_lines(names)
         if self.carried:
             lines.append(f"{self.carried} carried to the next deal")

@@ -30,7 +30,7 @@ from push_learn.poker.observation import Decision, Observation, Phase, Result, S
 from push_learn.poker.plain import as_tuple, is_whole, rules_from_plain, whole_fields
 from push_learn.poker.showdown import Award, Direction, ShowdownMode, locked_seats, settle
 from push_learn.poker.wording import YOU, clause, says, their, verb
-from push_learn.protocol import default_names, seat_outside, seat_refusal
+from push_learn.protocol import checked_seat, default_names, seat_refusal
 from push_learn.records import Record, short
 
 __all__ = ["PokerRulesError", "StudGame", "StudRules"]
@@ -159,9 +159,7 @@ class StudGame:
             raise PokerRulesError("the players' names are text")
         if not all(is_whole(stack) and stack >= 0 for stack in stacks):
             raise PokerRulesError(f"stacks are whole numbers of chips, not negative: {short(list(stacks))}")
-        wrong_dealer = seat_outside(dealer, n, "this table")
-        if wrong_dealer is not None:
-            raise PokerRulesError(f"the dealer is one of the seats: {wrong_dealer}")
+        checked_seat(dealer, n, "this table", PokerRulesError, lead="the dealer is one of the seats: ")
         if sum(1 for s in stacks if s > 0) < 2:
             raise PokerRulesError("at least two players need chips to play a deal")
         self.dealer = dealer

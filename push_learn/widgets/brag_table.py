@@ -34,7 +34,7 @@ from push_learn.poker.brag import (
 )
 from push_learn.poker.brag_bots import SensibleBragBot
 from push_learn.poker.wording import YOU, chips, possessive, says
-from push_learn.protocol import Bot, seat_outside
+from push_learn.protocol import Bot, checked_seat
 from push_learn.records import Record, short
 from push_learn.seeds import read_seed
 from push_learn.widgets.base import IntentError, PushWidget, SavesRecords, bot_level, int_field, intent, str_field
@@ -97,9 +97,7 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
         spec = GAMES["brag"]
         if isinstance(players, bool) or players not in spec.players:
             raise ValueError(f"brag is played by {spec.players[0]} to {spec.players[-1]} players, not {short(players)}")
-        outside = seat_outside(seat, players, f"a table of {players} players")
-        if outside is not None:
-            raise ValueError(outside)
+        checked_seat(seat, players, f"a table of {players} players")
         bot_level(level, LEVELS, ValueError)
         self.players, self.seat, self.level, self.hands, self.title = players, seat, level, hands, title
         bots = iter(BOT_NAMES)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from push_learn.cards import Card
 from push_learn.errors import IllegalAction
-from push_learn.protocol import seat_outside, seat_words
+from push_learn.protocol import checked_seat, seat_words
 from push_learn.records import Record
 from push_learn.rummy.catalogue import BOT_LEVELS, make_rummy_bot
 from push_learn.rummy.engine import (
@@ -111,9 +111,7 @@ class PlayTable(
     ) -> None:
         game = resolve_rules(rules)
         seat = default_seat(game) if seat is None else seat
-        outside = seat_outside(seat, game.players, f"{game.name} here")
-        if outside is not None:
-            raise ValueError(outside)
+        checked_seat(seat, game.players, f"{game.name} here")
         self.seat = seat
         bot_level(level, LEVELS, ValueError)
         self.start_level_bots(level, bots, speed)

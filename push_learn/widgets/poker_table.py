@@ -27,7 +27,7 @@ from push_learn.poker.observation import Observation, Phase, Result
 from push_learn.poker.showdown import Direction, ShowdownMode
 from push_learn.poker.stud import StudGame
 from push_learn.poker.stud_records import load_stud
-from push_learn.protocol import Bot, seat_outside
+from push_learn.protocol import Bot, checked_seat
 from push_learn.records import Record, short
 from push_learn.widgets.base import CoachOffLoop, IntentError, PushWidget, SavesRecords, bot_level, intent, str_field
 from push_learn.widgets.bot_table import BotTable
@@ -135,9 +135,7 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTable, PushWidget, module="poker
         count = spec.default_players if players is None else players
         if isinstance(count, bool) or not isinstance(count, int) or count not in spec.players:
             raise ValueError(f"{spec.title} is for {spec.players[0]} to {spec.players[-1]} players, not {short(count)}")
-        outside = seat_outside(seat, count, "this table")
-        if outside is not None:
-            raise ValueError(outside)
+        checked_seat(seat, count, "this table")
         bot_level(level, LEVELS, ValueError)
         rules: dict[str, bool] = {}
         if game == "push_stud":

@@ -8,7 +8,7 @@ from typing import Any
 
 from push_learn.cards import Card
 from push_learn.errors import IllegalAction
-from push_learn.protocol import seat_outside
+from push_learn.protocol import checked_seat
 from push_learn.rummy.engine import Match, Observation, Push, TakeUpcard
 from push_learn.rummy.melds import is_wild_card, layoff_options
 from push_learn.rummy.rules import RummyRules
@@ -70,9 +70,7 @@ class PushChoice(HandSorting, PushWidget, module="push_choice"):
         """The first take-or-push decision of ``wanted_seat`` (the first player when None) in a new match."""
         match = Match.new(self.rules, seed)
         seat = match.turn if self.wanted_seat is None else self.wanted_seat
-        outside = seat_outside(seat, self.rules.players, f"{self.rules.name} here")
-        if outside is not None:
-            raise IntentError(outside)
+        checked_seat(seat, self.rules.players, f"{self.rules.name} here", IntentError)
         bot = make_bot(self.level) if match.turn != seat else None
         rngs: dict[int, random.Random] = {}
         while match.turn != seat or match.phase.value != "draw":

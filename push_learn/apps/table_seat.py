@@ -235,6 +235,13 @@ class SharedSeat(_SeatWidget):
     def _save(self, _content: Mapping[str, Any]) -> None:
         raise IntentError("the table's game is kept by the class server; the teacher can open it when it ends")
 
+    def _hint_intent(self, content: Mapping[str, Any]) -> None:
+        """The widget's hint, unless the teacher gave the seat to a bot: the page then offers none (the bot
+        plays the seat, and the student watches)."""
+        if self.replica.seat is None:
+            raise IntentError("no hint here: the teacher gave your seat to a bot, so you can watch, not play")
+        super()._hint_intent(content)
+
 
 class SharedBotTable(SharedSeat, _BotTableWidget):
     """``SharedSeat`` for a widget that begins each game with ``BotTable._start`` (``PlayTable``, ``PokerTable``):

@@ -154,7 +154,8 @@ def test_a_move_the_store_refuses_leaves_the_page_as_it_was_and_the_table_playab
 
 def test_a_student_whose_seat_the_teacher_gave_to_a_bot_is_offered_no_move(tmp_path: Path, wire: Wire) -> None:
     """Once Ann's replica knows the teacher gave her seat to a bot, her page offers no move (each would be
-    refused: she may watch, not play, D-TBL-08) and says why, even while that seat is to move."""
+    refused: she may watch, not play, D-TBL-08) and says why, even while that seat is to move; a hint asked for
+    anyway is refused too."""
     store, table_id = _table(tmp_path / "class", ("Ann",), 3, "sensible")
     page = TableBragTable(TableReplica(StoreLink(store, "Ann"), table_id))
     while not synced(page)["my_turn"]:
@@ -166,6 +167,10 @@ def test_a_student_whose_seat_the_teacher_gave_to_a_bot_is_offered_no_move(tmp_p
     assert 0 in page.game.to_move
     assert not state["my_turn"] and state["choices"] == [] and state["thinking"]
     assert state["status"].startswith("The teacher gave your seat to a bot")
+    page_sends(page, type="hint")  # nor a hint: the page offers none, and one asked for anyway is refused
+    notice = page.notice
+    assert notice is not None and notice["kind"] == "refused" and "gave your seat to a bot" in notice["text"]
+    assert synced(page)["hint"] is None
     steps = store.table(table_id).steps
     page._bot_step()
     assert store.table(table_id).steps == steps + 1

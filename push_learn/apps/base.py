@@ -41,6 +41,8 @@ class App:
         self.rules: RummyRules = self.query.rules
         self.notes: list[str] = list(self.query.notes)
         """Sentences shown under the title about settings that were not understood."""
+        self.about: str | None = None
+        """What a record from the class server is, in the server's words (``class_record``), for the subtitle."""
         self.main = self.build()
         self.seed: int | str = self.query.seed
         """The deal number the page shows now: the address's, until the student asks the widget for another."""
@@ -67,8 +69,9 @@ class App:
 
     @property
     def subtitle(self) -> str:
-        """The line under the title; by default the game and the deal number (the seed)."""
-        return f"{self.rules.name} · deal number {self.seed}"
+        """The line under the title: what the class server said a record it gave is; by default the game and the
+        deal number (the seed)."""
+        return self.about or f"{self.rules.name} · deal number {self.seed}"
 
     def _follow_seed(self, change: dict[str, Any]) -> None:
         """Keep the subtitle true when the widget moves to another deal number (a new game, another position)."""
@@ -105,11 +108,14 @@ class App:
 
             what = "That class table" if kind == "table" else "That student's game"
             try:
-                record = Record.from_json(str(send("record", {kind: int(raw) if raw.isdigit() else raw})["record"]))
+                answer = send("record", {kind: int(raw) if raw.isdigit() else raw})
+                record = Record.from_json(str(answer["record"]))
             except (ServiceError, KeyError, ValueError) as error:
                 self.notes.append(f"{what} could not be opened ({error}); this is the usual replay instead.")
                 return None
             if record.game in games:
+                about = answer.get("about")
+                self.about = about if isinstance(about, str) else None
                 return record
             from push_learn.games import GAMES
 

@@ -73,7 +73,7 @@ class PokerReplay(App):
     def subtitle(self) -> str:
         """Which record is replayed."""
         if self.table is not None:
-            return f"{GAMES[self.game].title} · class table {self.query.options.get('table')}"
+            return self.about or f"{GAMES[self.game].title} · class table {self.query.options.get('table')}"
         if self.game == SEED_004:
             return f"Screw Your Neighbor · the worked example of seed 004 (a fixed hand: deal number {self.seed} " \
                    "does not change it)"

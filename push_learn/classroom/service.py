@@ -27,7 +27,7 @@ import hmac
 import json
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -334,6 +334,21 @@ class ClassService:
             raise TableRefused(f"{member.name} does not sit at table {info.id}")
         return info
 
+    def replay(self, body: Mapping[str, Any]) -> dict[str, str]:
+        """A record for the teacher's replayer (``{"table": N}`` or ``{"result": N}``), with ``about``: what it is,
+        in the words the replayer puts under its title ("Ann's game of Push, deal 1234, against greedy bots",
+        "Push stud · class table 3"). ``NotFound`` when there is no such table or result."""
+        from push_learn.games import GAMES
+
+        if "table" in body:
+            info = self.store.table(_whole(body.get("table"), "a table"))
+            title = GAMES[info.game].title if info.game in GAMES else info.game
+            return {"record": self.table_record(info.id), "about": f"{title} · class table {info.id}"}
+        number = _whole(body.get("result"))
+        student, assignment = self.store.result_owner(number)
+        return {"record": self.store.result_record(number).to_json(),
+                "about": f"{student}'s game of {describe(self.store.assignment(assignment))}"}
+
     def table_record(self, table_id: object) -> str:
         """The record of class table ``table_id`` as JSON, replayed from the store's log (for the teacher's
         pages only: it holds every hand). ``NotFound`` when there is no such table."""
@@ -569,10 +584,7 @@ class KernelHandler(_JSONHandler):
             if session is None or session not in service.teachers:
                 self.refuse(403, "only the teacher's pages may open a student's game")
                 return
-            if "table" in body:  # or a finished class table
-                await self.act(lambda: {"record": service.table_record(body.get("table"))})
-            else:
-                await self.act(lambda: {"record": service.store.result_record(_whole(body.get("result"))).to_json()})
+            await self.act(lambda: service.replay(body))  # or a finished class table
             return
         member = await _blocking(lambda: service.member(session))
         if member is None:

@@ -551,6 +551,18 @@ class Store(TablesMixin, TrainerMixin, DealsMixin, ExportMixin):
             raise NotFound(f"there is no result number {short(result_id, 20)}")
         return Record.from_json(text)
 
+    def result_owner(self, result_id: int) -> tuple[str, int]:
+        """Who played accepted result ``result_id``, and for which assignment: ``(student's name, assignment
+        number)`` (what the Deal Replayer says it shows)."""
+        with self._read() as conn:
+            row = None if row_number(result_id) is None else conn.execute(
+                select(students_t.c.name, results_t.c.assignment_id)
+                .join(students_t, students_t.c.id == results_t.c.student_id)
+                .where(results_t.c.id == result_id)).first()
+        if row is None:
+            raise NotFound(f"there is no result number {short(result_id, 20)}")
+        return str(row.name), int(row.assignment_id)
+
     def leaderboard(self, assignment_id: int) -> list[BoardRow]:
         """Duplicate play's ranking on one deal: fewest points left, then most deals won, fewest moves,
         fewest hints; equal rows share a rank."""

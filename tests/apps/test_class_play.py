@@ -82,12 +82,13 @@ def test_the_deal_replayer_opens_a_students_game_for_the_teacher(monkeypatch: py
 
     def fake_send(action: str, payload: dict[str, Any]) -> dict[str, Any]:
         asked.append({"action": action, **payload})
-        return {"record": match.record().sealed(b"k").to_json()}
+        return {"record": match.record().sealed(b"k").to_json(), "about": "Ann's game of Push, deal 1234"}
 
     monkeypatch.setattr(client, "send", fake_send)
     app = DealReplayer.from_query("result=12")
     assert asked == [{"action": "record", "result": 12}] and app.notes == []
     assert "Ann" in app.main.state["title"]
+    assert app.subtitle == "Ann's game of Push, deal 1234"  # what the server says the game is, not "deal number 1"
 
     def refuse(action: str, payload: dict[str, Any]) -> dict[str, Any]:
         raise client.ServiceError("only the teacher's pages may open a student's game")
@@ -95,6 +96,7 @@ def test_the_deal_replayer_opens_a_students_game_for_the_teacher(monkeypatch: py
     monkeypatch.setattr(client, "send", refuse)
     app = DealReplayer.from_query("result=12")
     assert any("only the teacher's pages" in note for note in app.notes)
+    assert app.subtitle == "Push · deal number 1"  # the usual replay, said as usual
 
 
 def test_the_replayers_open_a_finished_class_table_for_the_teacher(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -109,16 +111,16 @@ def test_the_replayers_open_a_finished_class_table_for_the_teacher(monkeypatch: 
 
     def fake_send(action: str, payload: dict[str, Any]) -> dict[str, Any]:
         asked.append({"action": action, **payload})
-        return {"record": answer["record"].to_json()}
+        return {"record": answer["record"].to_json(), "about": f"{answer['record'].game} · class table"}
 
     monkeypatch.setattr(client, "send", fake_send)
     app = DealReplayer.from_query("table=7")
     assert asked == [{"action": "record", "table": 7}] and app.notes == []
-    assert "Ann" in app.main.state["title"]
+    assert "Ann" in app.main.state["title"] and app.subtitle == "push · class table"
     answer["record"] = stud
     poker = PokerReplay.from_query("table=8")
     assert isinstance(poker.main, PokerReplayer) and poker.notes == []
-    assert poker.subtitle == "Screw Your Neighbor · class table 8"
+    assert poker.subtitle == "screw · class table"
     # a table of the other family is not forced into the wrong replayer: the page says so and shows its demo
     app = DealReplayer.from_query("table=8")
     assert any("does not replay" in note for note in app.notes)

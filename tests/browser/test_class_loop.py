@@ -1,6 +1,6 @@
 """The class loop in a real browser on SQLite (the store ``make serve`` keeps): a teacher sets the assignment of
 the day, three students (three browser contexts, three sessions) join and play it, and the teacher's dashboard shows
-all three on the leaderboard and in the CSV export.
+all three on the leaderboard and in the CSV export, and opens one's game in the Deal Replayer.
 
 A whole match played by clicks would take minutes per student on two cores, so the server is started with
 ``PUSH_LEARN_CLASS_AUTOPLAY=1`` and each student's page opens the deal with ``&autoplay=1``: the greedy bot
@@ -75,10 +75,12 @@ def class_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
 @pytest.fixture
 def class_server(serve_factory: Callable[..., Server], class_db: str, tmp_path_factory: pytest.TempPathFactory,
                  monkeypatch: pytest.MonkeyPatch) -> Server:
-    """``push-learn serve`` with Play Push only, the class store at ``class_db`` and autoplay allowed."""
+    """``push-learn serve`` with Play Push and the Deal Replayer only, the class store at ``class_db`` and autoplay
+    allowed."""
     folder = tmp_path_factory.mktemp("class_loop")
-    (play,) = [info for info in DASHBOARDS if info.slug == "play_push"]
-    (folder / play.notebook).write_text(notebook_text(play), encoding="utf-8")
+    for info in DASHBOARDS:
+        if info.slug in ("play_push", "deal_replayer"):
+            (folder / info.notebook).write_text(notebook_text(info), encoding="utf-8")
     monkeypatch.setenv("PUSH_LEARN_CLASS_AUTOPLAY", "1")
     return serve_factory("--root", str(folder), "--pool-size", "1", "--cull-idle", "120", "--class-db", class_db)
 
@@ -166,6 +168,17 @@ def test_three_students_play_the_assignment_and_the_teacher_sees_them(
     live = page.locator("table.pl-live")
     expect(live.locator("tbody tr")).to_have_count(3)
     accessible("on the teacher's dashboard with three results")
+
+    # Ann's row's replay (a new tab): her game in the Deal Replayer, whose kernel asked the server for her record
+    with page.context.expect_page() as opened:
+        board.get_by_role("row").filter(has=page.get_by_role("cell", name="Ann", exact=True)).get_by_role(
+            "link", name="replay").click()
+    replay = opened.value
+    expect(replay.locator(".pl-app-sub")).to_have_text("Ann's game of Push, deal 1234, against greedy bots",
+                                                       timeout=FIRST_RENDER)
+    expect(replay.get_by_text("The game of ")).to_contain_text("Ann")
+    assert not replay.locator(".pl-app-notes").count(), "the replayer could not open Ann's game"
+    replay.close()
 
     reply = page.request.get(f"{class_server.url}push_learn/teacher/export/{code}/results.csv")
     assert reply.status == 200

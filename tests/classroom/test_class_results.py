@@ -28,6 +28,7 @@ def test_three_students_on_the_same_deal_make_a_leaderboard(store: Store) -> Non
         scores[name] = accepted.score
         assert accepted.score.hints == player_seed
         assert store.result_record(accepted.id) == record
+        assert store.result_owner(accepted.id) == (name, assignment.id)
     board = store.leaderboard(assignment.id)
     assert sorted(row.student for row in board) == ["Ann", "Bo", "Cy"]
     keys = [(row.points, -row.deals_won, row.moves, row.hints) for row in board]

@@ -227,6 +227,7 @@ def test_the_teachers_dashboard_needs_the_teacher_key_and_runs_a_lesson(store: S
         owners.record("teacher-kernel", teacher.session(port))
         status, answer = await Kernel(client, base, "teacher-kernel").send("record", {"result": result_id})
         assert status == 200 and Record.from_json(answer["record"]).players == record.players
+        assert answer["about"] == "Ann's game of Push, deal 1234, against greedy bots"  # the replayer's subtitle
         status, answer = await Kernel(client, base, "k1").send("record", {"result": result_id})
         assert status == 403 and "only the teacher's pages" in answer["error"]
         # Ann already played: her page cannot deal the cards again.

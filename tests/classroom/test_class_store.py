@@ -164,6 +164,7 @@ def test_a_number_beyond_any_row_is_not_found_in_words_on_either_database(store:
         ("table", lambda: store.table(number)),
         ("assignment", lambda: store.assignment(number)),
         ("result", lambda: store.result_record(number)),
+        ("result", lambda: store.result_owner(number)),
         ("assignment", lambda: store.submit_result(number, "Ann", "{}")),
         ("assignment", lambda: store.open_deal(number, "Ann")),
         ("assignment", lambda: store.save_progress(number, "Ann", "{}")),

@@ -144,6 +144,7 @@ def test_the_teacher_watches_pauses_and_replaces_seats_of_a_class_table(store: S
         status, answer = await Kernel(client, base, "k-teacher").send("record", {"table": table_id})
         assert status == 200 and load_record(answer["record"]).record().to_json() == load_record(
             record.body.decode()).record().to_json()
+        assert answer["about"] == f"Push · class table {table_id}"
         status, answer = await Kernel(client, base, "k-ann").send("record", {"table": table_id})
         assert status == 403 and "only the teacher's pages" in answer["error"]
 

@@ -410,7 +410,7 @@ def open_class_service(options: ServeOptions, root: Path) -> Any:
     os.environ[SEAL_KEY_ENV] = key
     os.environ[SERVICE_ENV] = f"http://{kernel_callback_host(options.host)}:{options.port}/"
     print(f"class store: {store.url}   (teacher's dashboard: /push_learn/teacher)", flush=True)
-    return ClassService(store, key.encode())
+    return ClassService(store, key.encode(), root)
 
 
 def _install_stop_handlers(app: Any) -> list[int]:

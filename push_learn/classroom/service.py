@@ -29,6 +29,7 @@ import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from tornado import web
@@ -166,11 +167,13 @@ class ClassService:
     Every method may block on the database: handlers call them in a worker thread.
     """
 
-    def __init__(self, store: Store, seal_key: bytes) -> None:
+    def __init__(self, store: Store, seal_key: bytes, root: Path | None = None) -> None:
         if not seal_key:
             raise ValueError("the class service needs the server's sealing key")
         self.store = store
         self.seal_key = seal_key
+        self.root = root
+        """The folder of dashboards the server serves (None: not known, taken to hold every dashboard)."""
         self.roster: dict[str, Member] = {}
         """Browser session -> the student it joined as (a cache of the store's ``browsers`` table)."""
         self.activity: dict[tuple[str, str], Activity] = {}
@@ -179,6 +182,11 @@ class ClassService:
         """Browser sessions that opened the teacher's dashboard (their kernels may read students' records)."""
         self._lock = threading.Lock()
         self._referee: Referee | None = None
+
+    def serves(self, notebook: str) -> bool:
+        """Whether the server serves dashboard ``notebook`` (``deal_replayer.ipynb``): a lesson's folder
+        (``push-learn serve --root``) may hold only some dashboards."""
+        return self.root is None or (self.root / notebook).is_file()
 
     @property
     def referee(self) -> Referee:

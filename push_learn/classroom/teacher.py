@@ -84,13 +84,22 @@ class _Link:
 
 
 class _Links:
-    """A cell holding several links."""
+    """A cell holding several links (or words in a link's place)."""
 
-    def __init__(self, links: list[_Link]) -> None:
+    def __init__(self, links: Sequence[_Link | str]) -> None:
         self.links = links
 
     def __str__(self) -> str:
-        return " ".join(link.text for link in self.links)
+        return " ".join(str(link) for link in self.links)
+
+
+def _replay(service: ClassService, replayer: str, query: str) -> _Link | str:
+    """A link that opens ``replayer`` on ``query`` (``result=12``); words instead when the server does not serve
+    that dashboard (a lesson's folder, ``push-learn serve --root``), rather than a link to a missing page."""
+    notebook = f"{replayer}.ipynb"
+    if service.serves(notebook):
+        return _Link(f"/voila/render/{notebook}?{query}", "replay")
+    return f"not served ({notebook})"
 
 
 def _cell(value: object) -> str:
@@ -178,7 +187,7 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
     boards = []
     for assignment in assignments:
         rows: list[list[object]] = [[row.rank, row.student, row.points, row.deals_won, row.moves, row.hints,
-                                     _Link(f"/voila/render/deal_replayer.ipynb?result={row.result_id}", "replay"),
+                                     _replay(service, "deal_replayer", f"result={row.result_id}"),
                                      _Link(f"/push_learn/teacher/record/{row.result_id}.json", "record")]
                                     for row in store.leaderboard(assignment.id)]
         boards.append(f"<h3>{_e(describe(assignment))}</h3>" + _table(
@@ -247,7 +256,7 @@ def render_tables(service: ClassService, code: str) -> str:
         watch = [_Link(f"/push_learn/teacher/table/{info.id}.html?seat=all", "all cards")] + [
             _Link(f"/push_learn/teacher/table/{info.id}.html?seat={s.seat}", names[s.seat]) for s in info.seats]
         replayer = "deal_replayer" if info.game in GAMES and GAMES[info.game].family == "rummy" else "poker_replayer"
-        record = _Links([_Link(f"/voila/render/{replayer}.ipynb?table={info.id}", "replay"),
+        record = _Links([_replay(service, replayer, f"table={info.id}"),
                          _Link(f"/push_learn/teacher/table/{info.id}.json", "record")]) if info.status == "over" else ""
         title = GAMES[info.game].title if info.game in GAMES else info.game
         rows.append([info.id, title, info.status, info.steps, seats, _Links(watch), record])

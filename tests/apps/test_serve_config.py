@@ -138,6 +138,7 @@ def test_serve_opens_the_class_store_itself_and_hands_kernels_only_its_address_a
     service = open_class_service(ServeOptions(port=8999), tmp_path)  # no setting: a file in the served folder
     assert service is not None and (tmp_path / "push-learn-class.db").is_file()
     assert os.environ[SERVICE_ENV] == "http://127.0.0.1:8999/" and len(os.environ[SEAL_KEY_ENV]) == 64
+    assert service.root == tmp_path and not service.serves("deal_replayer.ipynb")  # the teacher's links ask it
     service.store.close()
     secret_db = tmp_path / "elsewhere.db"
     monkeypatch.setenv("PUSH_LEARN_CLASS_DB", str(secret_db))

@@ -11,6 +11,7 @@ import asyncio
 import dataclasses
 import json
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
@@ -25,6 +26,7 @@ from push_learn.apps.access import KEY_PATH, OWNERS_SETTING, SESSION_COOKIE, Cla
 from push_learn.classroom import Store
 from push_learn.classroom.routes import handlers
 from push_learn.classroom.service import AUTH_HEADER, SERVICE_SETTING, ClassService, request_signature
+from push_learn.classroom.teacher import render_class
 from push_learn.records import Record
 
 TEACHER_KEY = "TEACH-KEY9"
@@ -353,3 +355,20 @@ def test_tutor_check_stays_silent_without_a_class_service(monkeypatch: pytest.Mo
     monkeypatch.setenv("PUSH_LEARN_CLASS_SERVICE", "http://127.0.0.1:9/")  # nobody listens there
     monkeypatch.setenv("PUSH_LEARN_CLASS_TOKEN", "t")
     assert client.record_attempt("n", "e", "a", True) is False
+
+
+def test_the_teachers_replay_links_only_to_a_replayer_the_server_serves(store: Store, tmp_path: Path) -> None:
+    """A lesson's folder (``push-learn serve --root``) may leave the Deal Replayer out: the leaderboard then says
+    so in words instead of linking to a page the server does not have; a server that names no folder links."""
+    code = store.create_class("Year 9").code
+    store.join(code, "Ann")
+    today = store.assign(code, "push", "push", PUSH_RULES, deal_number=1234, bot_level="greedy")
+    store.submit_result(today.id, "Ann", sealed_push_record(today.seed, "Ann", SEAL_KEY).to_json())
+    (tmp_path / "play_push.ipynb").write_text("{}", encoding="utf-8")
+    lesson = ClassService(store, SEAL_KEY, tmp_path)
+    page = render_class(lesson, store.class_info(code), "")
+    assert "deal_replayer.ipynb?result=" not in page and "<td>not served (deal_replayer.ipynb)</td>" in page
+    (tmp_path / "deal_replayer.ipynb").write_text("{}", encoding="utf-8")  # added while the server runs
+    page = render_class(lesson, store.class_info(code), "")
+    assert "deal_replayer.ipynb?result=" in page and "not served" not in page
+    assert "deal_replayer.ipynb?result=" in render_class(ClassService(store, SEAL_KEY), store.class_info(code), "")

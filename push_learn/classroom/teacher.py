@@ -34,12 +34,15 @@ from push_learn.games import GAMES
 from push_learn.records import short
 
 if TYPE_CHECKING:
+    from push_learn.classroom.table_store import TableInfo
     from push_learn.classroom.tables import TableReplica
 
 __all__ = ["ExportHandler", "RecordHandler", "TableHandler", "TeacherHandler", "render_class", "render_page",
            "render_table_watch", "render_tables"]
 
 REFRESH_SECONDS = 5
+WATCH_LINES = 12
+"""Lines of a table's log that its watch page shows (the last ones)."""
 SHEETS = ("students", "assignments", "results", "trainer", "attempts")
 
 _STYLE = """
@@ -244,15 +247,21 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
     return "".join(parts)
 
 
+def _sitter(info: TableInfo, seat: int) -> str:
+    """Who plays ``seat`` of a table, in words: ``Ann``, ``Ann (away: a bot plays)``, ``random bot`` or ``free``."""
+    place = next((s for s in info.seats if s.seat == seat), None)
+    if place is not None and place.student:
+        return place.student + (" (away: a bot plays)" if info.bot_for(seat) else "")
+    return f"{place.bot} bot" if place is not None and place.bot else "free"
+
+
 def render_tables(service: ClassService, code: str) -> str:
     """Every table of the class, live: status, step, who sits where (away students marked), and links to
     watch a seat or all cards, and, once over, the record for the Deal Replayer."""
     rows: list[list[object]] = []
     for info in service.store.tables(code, finished=True):
         names = table_seat_names(info.game, len(info.seats))
-        seats = "; ".join(
-            f"{names[s.seat]}: " + (f"{s.student}{' (away: a bot plays)' if info.bot_for(s.seat) else ''}"
-                                    if s.student else f"{s.bot} bot" if s.bot else "free") for s in info.seats)
+        seats = "; ".join(f"{names[s.seat]}: {_sitter(info, s.seat)}" for s in info.seats)
         watch = [_Link(f"/push_learn/teacher/table/{info.id}.html?seat=all", "all cards")] + [
             _Link(f"/push_learn/teacher/table/{info.id}.html?seat={s.seat}", names[s.seat]) for s in info.seats]
         replayer = "deal_replayer" if info.game in GAMES and GAMES[info.game].family == "rummy" else "poker_replayer"
@@ -284,7 +293,8 @@ def render_table_watch(service: ClassService, table_id: int, seat: str) -> str:
         view, title, log = match.observe(number), f"{names[number]}'s view", match.log(number)
         hands = [view.hand if s == number else None for s in range(len(names))]
     rows: list[list[object]] = [
-        [names[s], " ".join(str(c) for c in hand) if hand is not None else f"{view.hand_sizes[s]} cards"]
+        [_seat_cell(replica, names, s),
+         " ".join(str(c) for c in hand) if hand is not None else f"{view.hand_sizes[s]} cards"]
         for s, hand in enumerate(hands)]
     melds = "; ".join(f"{names[m.owner]}: {m.meld}" for m in view.melds) or "none"
     return _watch_page(replica, title, f"{names[match.to_move[0]] if match.to_move else 'over'} to play",
@@ -292,16 +302,23 @@ def render_table_watch(service: ClassService, table_id: int, seat: str) -> str:
                        + f"<p>Melds on the table: {_e(melds)}</p>", log)
 
 
+def _seat_cell(replica: TableReplica, names: Sequence[str], seat: int) -> str:
+    """A watch page's seat: its name and who plays it (``North (Ann)``, ``Seat 3 (random bot)``)."""
+    return f"{names[seat]} ({_sitter(replica.info, seat)})"
+
+
 def _watch_page(replica: TableReplica, title: str, facts: str, body: str, log: Sequence[str]) -> str:
-    """The teacher's watch page of a table (refreshed every 2 s): its title, status and move, ``facts`` in
-    words, the ``body`` (HTML) and the last twelve lines of ``log``."""
+    """The teacher's watch page of a table (refreshed every 2 s): the table's number, game and ``title``, its
+    status and move, ``facts`` in words, the ``body`` (HTML) and the last twelve lines of ``log``, numbered as
+    lines of the whole log."""
+    shown = log[-WATCH_LINES:]
     return (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="2">'
         f"<title>Table {replica.table_id}</title><style>{_STYLE}</style></head><body><main>"
-        f"<h1>Table {replica.table_id}: {_e(title)}</h1>"
+        f"<h1>Table {replica.table_id} · {_e(replica.spec.title)}: {_e(title)}</h1>"
         f"<p>{_e(replica.info.status)}, move {replica.step}, {_e(facts)}</p>" + body
-        + "<h2>Last moves</h2><ol>" + "".join(f"<li>{_e(line)}</li>" for line in log[-12:])
-        + "</ol></main></body></html>")
+        + f'<h2>Last moves</h2><ol start="{len(log) - len(shown) + 1}">'
+        + "".join(f"<li>{_e(line)}</li>" for line in shown) + "</ol></main></body></html>")
 
 
 def _stud_watch(replica: TableReplica, seat: str) -> str:
@@ -325,7 +342,7 @@ def _stud_watch(replica: TableReplica, seat: str) -> str:
             shown = " ".join(str(c) for c in (*place.up, *(c for c in place.down if c is not None)))
             return shown + (f" | {hidden} face-down" if hidden else "")
     rows: list[list[object]] = [
-        [names[s], cards(s), f"${view.seats[s].stack}",
+        [_seat_cell(replica, names, s), cards(s), f"${view.seats[s].stack}",
          "folded" if view.seats[s].folded else str(view.seats[s].declared or "")] for s in range(len(names))]
     movers = ", ".join(names[s] for s in game.to_move) or "nobody"
     return _watch_page(replica, title, f"pot ${view.pot}, {movers} to act",
@@ -353,7 +370,7 @@ def _brag_watch(replica: TableReplica, seat: str) -> str:
                 return " ".join(str(c) for c in view.cards[0])
             return f"{3 * held} face-down" if held else ""
     rows: list[list[object]] = [
-        [names[s], cards(s), place.stack, place.status + (f", {'blind' if place.blind else 'seen'}"
+        [_seat_cell(replica, names, s), cards(s), place.stack, place.status + (f", {'blind' if place.blind else 'seen'}"
                                                           if place.status in ("in", "covered") else "")]
         for s, place in enumerate(view.players)]
     movers = ", ".join(names[s] for s in view.to_move) or "nobody"

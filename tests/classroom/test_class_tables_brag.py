@@ -4,6 +4,7 @@ play to the end, refusals in words, the service's and the lobby's brag tables, a
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import pytest
@@ -165,6 +166,7 @@ def test_the_teacher_watches_a_brag_table_one_seat_or_every_card_and_gives_a_sea
     every = render_table_watch(service, table_id, "all")
     held = {seat: [str(card) for hand in game.seats[seat].hands for card in hand] for seat in range(4)}
     assert all(card in every for cards in held.values() for card in cards)
+    assert "<td>Seat 1 (Ann)</td>" in every and "<td>Seat 3 (sensible bot)</td>" in every
     bens = render_table_watch(service, table_id, "1")
     assert "Seat 2&#x27;s view" in bens and all(card in bens for card in held[1])  # Ben looked at his
     assert not any(card in bens for seat in (0, 2, 3) for card in held[seat])
@@ -180,3 +182,22 @@ def test_the_teacher_watches_a_brag_table_one_seat_or_every_card_and_gives_a_sea
         with pytest.raises(ClassroomError, match=f"table {table_id}'s seats are Seat 1, Seat 2, Seat 3 and Seat 4"):
             _table_action(service, code, "bot", {"table": str(table_id), "seat": typed, "level": "random"}.get)
     assert [s.bot for s in store.table(table_id).seats] == ["random", None, "sensible", "sensible"]
+
+
+def test_the_watch_page_numbers_its_last_moves_as_lines_of_the_whole_log(store: Store) -> None:
+    """The teacher's watch page shows a table's last moves numbered as lines of its whole log (line 9 is
+    "9."), not 1 to 12 again, as the students' pages do."""
+    from push_learn.classroom.teacher import WATCH_LINES, render_table_watch
+
+    table_id = _brag_table(store)
+    kernels = student_replicas(store, table_id)
+
+    def table_log() -> tuple[str, ...]:
+        return TableReplica(StoreLink(store, None), table_id).match.observe(None).log
+
+    while len(table_log()) <= WATCH_LINES:
+        _step_all(kernels)
+    log = table_log()
+    page = render_table_watch(ClassService(store, SEAL_KEY), table_id, "all")
+    first = len(log) - WATCH_LINES + 1
+    assert first > 1 and f'<ol start="{first}"><li>{html.escape(log[-WATCH_LINES])}</li>' in page

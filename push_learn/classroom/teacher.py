@@ -248,10 +248,11 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
 
 
 def _sitter(info: TableInfo, seat: int) -> str:
-    """Who plays ``seat`` of a table, in words: ``Ann``, ``Ann (away: a bot plays)``, ``random bot`` or ``free``."""
+    """Who plays ``seat`` of a table, in words: ``Ann``, ``Ann (away: a bot plays)`` (while the table is played),
+    ``random bot`` or ``free``."""
     place = next((s for s in info.seats if s.seat == seat), None)
     if place is not None and place.student:
-        return place.student + (" (away: a bot plays)" if info.bot_for(seat) else "")
+        return place.student + (" (away: a bot plays)" if info.status != "over" and info.bot_for(seat) else "")
     return f"{place.bot} bot" if place is not None and place.bot else "free"
 
 
@@ -303,8 +304,9 @@ def render_table_watch(service: ClassService, table_id: int, seat: str) -> str:
 
 
 def _seat_cell(replica: TableReplica, names: Sequence[str], seat: int) -> str:
-    """A watch page's seat: its name and who plays it (``North (Ann)``, ``Seat 3 (random bot)``)."""
-    return f"{names[seat]} ({_sitter(replica.info, seat)})"
+    """A watch page's seat: its name and who plays it, as the list of tables says it (``North: Ann``,
+    ``Seat 3: random bot``)."""
+    return f"{names[seat]}: {_sitter(replica.info, seat)}"
 
 
 def _watch_page(replica: TableReplica, title: str, facts: str, body: str, log: Sequence[str]) -> str:

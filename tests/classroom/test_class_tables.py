@@ -18,6 +18,7 @@ from push_learn.classroom.errors import ClassroomError
 from push_learn.classroom.schema import MIGRATIONS, SCHEMA_VERSION, TABLES, VERSION_TABLE
 from push_learn.classroom.table_store import LoggedAction, StepTaken, TableInfo, TableRefused
 from push_learn.classroom.tables import StoreLink, TableMoved, TableReplica
+from push_learn.classroom.teacher import _sitter
 from push_learn.errors import IllegalAction
 from push_learn.rummy.catalogue import rummy_rules
 from push_learn.rummy.engine import Discard, action_from_json, load_match, rules_to_json
@@ -277,6 +278,9 @@ def test_an_idle_student_is_played_by_a_bot_until_they_return(store: Store) -> N
                      .values(seen_ms=TABLES["table_seats"].c.seen_ms - 60_000))
     ben.poll()
     assert ben.bot_due() == "greedy"
+    idle = store.table(table_id)  # the teacher's pages say so while the table is played, not once it is over
+    assert _sitter(idle, 0) == "Ann (away: a bot plays)"
+    assert _sitter(dataclasses.replace(idle, status="over"), 0) == "Ann"
     assert ben.play_bots()
     assert store.table_log(table_id)[-1].by_bot and store.table_log(table_id)[-1].seat == 0
     ann.poll()  # Ann's page is open again: her poll is a sign of life

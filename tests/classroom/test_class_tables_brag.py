@@ -166,7 +166,7 @@ def test_the_teacher_watches_a_brag_table_one_seat_or_every_card_and_gives_a_sea
     every = render_table_watch(service, table_id, "all")
     held = {seat: [str(card) for hand in game.seats[seat].hands for card in hand] for seat in range(4)}
     assert all(card in every for cards in held.values() for card in cards)
-    assert "<td>Seat 1 (Ann)</td>" in every and "<td>Seat 3 (sensible bot)</td>" in every
+    assert "<td>Seat 1: Ann</td>" in every and "<td>Seat 3: sensible bot</td>" in every
     bens = render_table_watch(service, table_id, "1")
     assert "Seat 2&#x27;s view" in bens and all(card in bens for card in held[1])  # Ben looked at his
     assert not any(card in bens for seat in (0, 2, 3) for card in held[seat])

@@ -113,7 +113,7 @@ def test_the_teacher_watches_pauses_and_replaces_seats_of_a_class_table(store: S
         assert "threshold bots (Push stud, Screw Your Neighbor)" in page and ">random bots<" in page
         watch = (await teacher.send("GET", f"/push_learn/teacher/table/{table_id}.html?seat=all")).body.decode()
         assert all(str(card) in watch for card in replica.match.hand(0))  # every hand open
-        assert f"Table {table_id} · Push: every hand" in watch and "<td>South (Ann)</td>" in watch  # who plays where
+        assert f"Table {table_id} · Push: every hand" in watch and "<td>South: Ann</td>" in watch  # who plays where
         assert f'<ol start="{max(1, len(replica.match.log("open")) - 11)}">' in watch  # numbered in the whole log
         one = (await teacher.send("GET", f"/push_learn/teacher/table/{table_id}.html?seat=2")).body.decode()
         assert "South&#x27;s view" in one and f"{len(replica.match.hand(0))} cards" in one

@@ -209,9 +209,9 @@ def test_the_teacher_watches_a_stud_table_one_seat_or_every_card_and_gives_a_sea
     assert "Push stud" in listing and "Seat 1: Ann" in listing and "Seat 3: random bot" in listing
     every = render_table_watch(service, table_id, "all")
     assert all(str(card) in every for seat in range(4) for card in game.cards(seat))
-    assert "Push stud: every hand" in every and "<td>Seat 3 (random bot)</td>" in every
+    assert "Push stud: every hand" in every and "<td>Seat 3: random bot</td>" in every
     bens = render_table_watch(service, table_id, "1")
-    assert "Seat 2&#x27;s view" in bens and "<td>Seat 2 (Ben)</td>" in bens
+    assert "Seat 2&#x27;s view" in bens and "<td>Seat 2: Ben</td>" in bens
     assert all(str(card) in bens for card in game.cards(1))
     anns_down = [card for card in game.cards(0) if card not in game.observe(None).seats[0].up]
     assert anns_down and not any(str(card) in bens for card in anns_down)

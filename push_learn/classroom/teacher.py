@@ -55,7 +55,7 @@ th { border-bottom: 2px solid #1d1d1b; } td { border-bottom: 1px solid #ddd; }
 .pl-code { font-size: 1.6rem; letter-spacing: 0.15em; font-weight: 700; }
 .pl-wrong { color: #9b1c1c; font-weight: 600; } .pl-ok { color: #1f5f3f; font-weight: 600; }
 label { margin-right: 0.8rem; } button { padding: 0.3rem 0.9rem; }
-nav a { margin-right: 1rem; }
+nav a { margin-right: 1rem; } .pl-row-form { display: inline; margin: 0; }
 """
 
 _REFRESH_JS = """
@@ -86,6 +86,24 @@ class _Link:
         return self.text
 
 
+class _TableButton:
+    """A cell's button that pauses or resumes one class table: a form of its own, posted as the page's forms are."""
+
+    def __init__(self, xsrf: str, code: str, table: int, action: str) -> None:
+        self.xsrf, self.code, self.table, self.action = xsrf, code, table, action
+
+    def __str__(self) -> str:
+        return self.action
+
+    def html(self) -> str:
+        """The form: the page's xsrf token, the class and the table, and the button naming its action."""
+        label = self.action.capitalize()
+        return (f'<form method="post" class="pl-row-form" aria-label="{label} table {self.table}">{self.xsrf}'
+                f'<input type="hidden" name="code" value="{_e(self.code)}">'
+                f'<input type="hidden" name="table" value="{self.table}">'
+                f'<button type="submit" name="action" value="{_e(self.action)}">{_e(label)}</button></form>')
+
+
 class _Links:
     """A cell holding several links (or words in a link's place)."""
 
@@ -106,6 +124,8 @@ def _replay(service: ClassService, replayer: str, query: str) -> _Link | str:
 
 
 def _cell(value: object) -> str:
+    if isinstance(value, _TableButton):
+        return value.html()
     if isinstance(value, _Links):
         return " ".join(_cell(link) for link in value.links)
     if isinstance(value, _Link):
@@ -222,7 +242,7 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
         f'<section aria-labelledby="pl-chart-title"><h2 id="pl-chart-title">Progress over the lesson</h2>'
         f"{render_chart(store.timeline(code))}</section>"
         f'<section aria-labelledby="pl-tables-title"><h2 id="pl-tables-title">Class tables</h2>'
-        f"{render_tables(service, code)}</section></div>")
+        f"{render_tables(service, code, xsrf)}</section></div>")
     parts.append(
         f'<section aria-labelledby="pl-table-ctl"><h2 id="pl-table-ctl">Run a class table</h2>'
         f'<form method="post" aria-label="Run a class table">{xsrf}'
@@ -256,9 +276,10 @@ def _sitter(info: TableInfo, seat: int) -> str:
     return f"{place.bot} bot" if place is not None and place.bot else "free"
 
 
-def render_tables(service: ClassService, code: str) -> str:
-    """Every table of the class, live: status, step, who sits where (away students marked), and links to
-    watch a seat or all cards, and, once over, the record for the Deal Replayer."""
+def render_tables(service: ClassService, code: str, xsrf: str = "") -> str:
+    """Every table of the class, live: status, step, who sits where (away students marked), links to watch a
+    seat or all cards, and, once over, the record for the Deal Replayer; with the page's ``xsrf`` token, a
+    button that pauses a table being played or resumes a paused one."""
     rows: list[list[object]] = []
     for info in service.store.tables(code, finished=True):
         names = table_seat_names(info.game, len(info.seats))
@@ -269,9 +290,11 @@ def render_tables(service: ClassService, code: str) -> str:
         record = _Links([_replay(service, replayer, f"table={info.id}"),
                          _Link(f"/push_learn/teacher/table/{info.id}.json", "record")]) if info.status == "over" else ""
         title = GAMES[info.game].title if info.game in GAMES else info.game
-        rows.append([info.id, title, info.status, info.steps, seats, _Links(watch), record])
-    return _table("The class's tables", ["table", "game", "status", "moves", "seats", "watch", "when over"], rows,
-                  "pl-tables", "No table opened yet: students open them from the class tables page.")
+        action = {"playing": "pause", "paused": "resume"}.get(info.status)
+        control = _TableButton(xsrf, code, info.id, action) if xsrf and action else ""
+        rows.append([info.id, title, info.status, info.steps, seats, _Links(watch), record, control])
+    return _table("The class's tables", ["table", "game", "status", "moves", "seats", "watch", "when over", "control"],
+                  rows, "pl-tables", "No table opened yet: students open them from the class tables page.")
 
 
 def render_table_watch(service: ClassService, table_id: int, seat: str) -> str:

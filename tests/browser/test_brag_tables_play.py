@@ -1,7 +1,8 @@
 """A three-card brag class table in real browsers: two students, a bot, one deal by clicks (D-TBL-17, D-TBL-20).
 
 Ann and Ben (two browser contexts, two Voila kernels) join the class on the landing page and sit at a
-three-seat brag table from the lobby; a sensible bot takes the third seat. Each plays their seat by clicking
+three-seat brag table from the lobby; a sensible bot takes the third seat. The teacher pauses the table with its
+row's button on the teacher's dashboard and resumes it, and both pages say so. Each plays their seat by clicking
 the page's buttons (look, then bet the least twice, then see or fold) until the first deal's showdown, which
 both pages show. Every websocket frame each page received is then scanned: the student's own cards reached
 their page (they looked), and no card of another seat that the showdown did not show ever did. The store's
@@ -13,12 +14,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, expect
 from table_students import leaks, play_by_clicks, seat_students, start_table
 
 # The class store and server of the Push class tables' test (a SQLite file or a PostgreSQL database)
 from test_class_loop import class_db  # noqa: F401
-from test_class_tables_play import MOVE, tables_server  # noqa: F401
+from test_class_tables_play import MOVE, Student, tables_server  # noqa: F401
 
 from push_learn.apps.harness import Server
 from push_learn.cards import Card
@@ -30,6 +32,33 @@ from push_learn.poker.brag import Bet, BragAction, BragObservation, Fold, KeepHa
 SEED = 6
 """The table's secret shuffle: in its first deal Ann sees the bot after Ben folds and loses, so only the bot's
 hand is shown, and neither student ever sees the other's cards."""
+
+
+def _teacher_pauses_and_resumes(browser: Browser, server: Server, code: str, table_id: int,
+                                students: list[Student]) -> None:
+    """The teacher pauses the table with its row's button on the teacher's dashboard (which passes axe): both
+    students' pages say so; the teacher resumes it with the same row's button, and the pages say it no more."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(f"{server.url}push_learn/teacher?class={code}")
+        key = server.printed("teacher key")
+        assert key is not None
+        page.get_by_role("textbox", name="Teacher key").fill(key)
+        page.get_by_role("button", name="Open").click()
+        results = Axe().run(page)  # the dashboard with a table's row and its button breaks no accessibility rule
+        assert results.violations_count == 0, results.generate_report()
+        for action, paused in (("Pause", True), ("Resume", False)):
+            page.get_by_role("form", name=f"{action} table {table_id}").get_by_role("button", name=action).click()
+            expect(page.get_by_role("status")).to_have_text(f"Table {table_id} {action.lower()}d.")
+            for student in students:
+                status = student.page.locator(".pl-brag-table .pl-status")
+                if paused:
+                    expect(status).to_have_text("The teacher paused this table.", timeout=MOVE)
+                else:
+                    expect(status).not_to_have_text("The teacher paused this table.", timeout=MOVE)
+    finally:
+        context.close()
 
 
 def _choice(seen: BragObservation, bets: int) -> BragAction:
@@ -70,6 +99,7 @@ def test_two_students_play_a_brag_deal_by_clicks_and_each_sees_only_their_own_ca
     hands: dict[int, set[Card]] = {seat: {c for hand in dealt.seats[seat].hands for c in hand} for seat in range(3)}
     try:
         start_table(students, ".pl-brag-table")
+        _teacher_pauses_and_resumes(browser, tables_server, opened.class_code, opened.id, students)
         with Store(class_db, seal_key=None) as store:
             replica = TableReplica(StoreLink(store, None), opened.id)
             bets = dict.fromkeys(range(len(students)), 0)

@@ -118,6 +118,15 @@ def test_the_teacher_watches_pauses_and_replaces_seats_of_a_class_table(store: S
         one = (await teacher.send("GET", f"/push_learn/teacher/table/{table_id}.html?seat=2")).body.decode()
         assert "South&#x27;s view" in one and f"{len(replica.match.hand(0))} cards" in one
         assert (await ann.send("GET", f"/push_learn/teacher/table/{table_id}.html?seat=all")).code == 302
+        # the table's row has a button of its own, which posts just the class, the table and its action
+        assert f'aria-label="Pause table {table_id}"' in page and 'name="action" value="pause">Pause</button>' in page
+        row = {"code": new.code, "table": str(table_id), "action": "pause"}
+        assert (await teacher.send("POST", "/push_learn/teacher", row, form=True)).code == 303
+        assert store.table(table_id).status == "paused"
+        page = (await teacher.send("GET", f"/push_learn/teacher?class={new.code}")).body.decode()
+        assert f'aria-label="Resume table {table_id}"' in page and f'aria-label="Pause table {table_id}"' not in page
+        assert (await teacher.send("POST", "/push_learn/teacher", {**row, "action": "resume"}, form=True)).code == 303
+        assert store.table(table_id).status == "playing"
         form = {"code": new.code, "table": str(table_id), "seat": "South", "level": "random", "seconds": "30"}
         assert (await teacher.send("POST", "/push_learn/teacher", {**form, "action": "pause"}, form=True)).code == 303
         assert store.table(table_id).status == "paused"

@@ -245,13 +245,13 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
         f"{render_tables(service, code, xsrf)}</section></div>")
     parts.append(
         f'<section aria-labelledby="pl-table-ctl"><h2 id="pl-table-ctl">Run a class table</h2>'
+        "<p>Pause or resume a table with its button in the list of tables above.</p>"
         f'<form method="post" aria-label="Run a class table">{xsrf}'
         f'<input type="hidden" name="code" value="{_e(code)}">'
         '<label>Table <input name="table" type="number" min="1" required></label>'
-        '<label>Do <select name="action"><option value="pause">pause</option><option value="resume">resume'
-        '</option><option value="bot">give the seat to a bot</option><option value="idle">set the idle limit'
-        "</option></select></label>"
-        '<label>Seat, as the list of tables names it <input name="seat" placeholder="South, Seat 2"></label>'
+        '<label>Do <select name="action"><option value="bot">give a seat to a bot</option>'
+        '<option value="idle">set the idle limit</option></select></label>'
+        '<label>Seat (as the list of tables names it) <input name="seat" placeholder="South, Seat 2"></label>'
         f"<label>Bots <select name=\"level\">{seat_levels}</select></label>"
         '<label>Idle limit (seconds, 0 = never) <input name="seconds" type="number" min="0" value="120"></label>'
         "<button type=\"submit\">Do it</button></form></section>")

@@ -120,6 +120,7 @@ def test_the_teacher_watches_pauses_and_replaces_seats_of_a_class_table(store: S
         assert (await ann.send("GET", f"/push_learn/teacher/table/{table_id}.html?seat=all")).code == 302
         # the table's row has a button of its own, which posts just the class, the table and its action
         assert f'aria-label="Pause table {table_id}"' in page and 'name="action" value="pause">Pause</button>' in page
+        assert '<option value="bot">give a seat to a bot</option>' in page and '<option value="pause">' not in page
         row = {"code": new.code, "table": str(table_id), "action": "pause"}
         assert (await teacher.send("POST", "/push_learn/teacher", row, form=True)).code == 303
         assert store.table(table_id).status == "paused"

@@ -134,8 +134,6 @@ class FreshMemo(Memo):
         super().clear()
         self.fresh = {}
         self.settle_at = self.batch
-        self.fresh = {}
-        self.settle_at = self.batch
 
 
 def trim_oldest(table: dict, limit: int) -> None:

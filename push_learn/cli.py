@@ -30,7 +30,7 @@ DEBUG_ENV = "PUSH_LEARN_DEBUG"
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("push_learn.apps.serve", "serve the dashboards with Voila (a landing page on http://127.0.0.1:8866/)"),
     "tournament": ("push_learn.cli_tournament", "play two bots against each other over many seeded matches"),
-    "hint": ("push_learn.cli_hint", "the coach's advice at a decision point of a saved match record"),
+    "hint": ("push_learn.cli_hint", "the coach's advice at a decision point of a saved game record (any game)"),
 }
 """Subcommand name -> (module providing add_arguments and run, one-line help)."""
 

@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from push_learn.records import Record
 
 __all__ = [
-    "Bot", "Game", "GameSpec", "SeatAction", "checked_seat", "default_name", "default_names", "refuse_wrong_seat",
-    "seat_name", "seat_outside", "seat_refusal", "seat_words",
+    "Bot", "Game", "GameSpec", "SeatAction", "checked_seat", "counted", "default_name", "default_names",
+    "refuse_wrong_seat", "seat_name", "seat_outside", "seat_refusal", "seat_words",
 ]
 
 A = TypeVar("A", bound="SeatAction")
@@ -138,6 +138,15 @@ def seat_words(seat: int) -> str:
     ('seat 1', 'seat 3')
     """
     return f"seat {cut(str(seat + 1), 24)}"
+
+
+def counted(count: int, noun: str) -> str:
+    """A count with its noun, in the plural unless it is one: every message that counts things says it this way.
+
+    >>> counted(1, "action"), counted(3, "chip"), counted(0, "card")
+    ('1 action', '3 chips', '0 cards')
+    """
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def default_name(seat: int) -> str:
@@ -267,6 +276,11 @@ class GameSpec:
     against_dealer: bool = False
     """True for a game where each player plays the dealer, not the other seats (Three Card Poker): class tables,
     where classmates play each other, do not deal it (D-TBL-13)."""
+    advise: Callable[[Any, int, Any], list[str]] | None = None
+    """``advise(game, seat, rng)``: the coach's advice to ``seat``, which is to move, in words (the advice first,
+    then its reasons), read from that seat's observation and the game's rules only, never a hidden card;
+    ``rng`` (a ``random.Random``) for any sampling. None where the family's coach reads the whole record instead
+    (rummy: ``push_learn.rummy.coach.hint``)."""
 
     def __post_init__(self) -> None:
         if self.bots and self.default_level not in self.bots:

@@ -6,6 +6,7 @@ sentence; record files are read only up to the records' size.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from push_learn.cli import main
+from push_learn.protocol import counted
 from push_learn.records import MAX_RECORD_BYTES
 from push_learn.rummy import PUSH
 from push_learn.rummy.engine import Match
@@ -30,7 +32,7 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]
 
 @pytest.fixture
 def files(tmp_path: Path) -> dict[str, Path]:
-    """Files a student might hand ``hint``: good, empty, huge, nested, binary, a folder, a poker record."""
+    """Files a student might hand ``hint``: good, empty, huge, nested, binary, a folder, a record of no game here."""
     match = Match.new(PUSH, seed=4)
     good = tmp_path / "good.json"
     good.write_text(match.record().to_json())
@@ -41,7 +43,7 @@ def files(tmp_path: Path) -> dict[str, Path]:
         "huge": tmp_path / "huge.json",
         "binary": tmp_path / "binary.json",
         "deep_int": tmp_path / "int.json",
-        "not_rummy": tmp_path / "poker.json",
+        "no_game": tmp_path / "chess.json",
         "folder": tmp_path,
         "missing": tmp_path / "missing.json",
     }
@@ -52,7 +54,7 @@ def files(tmp_path: Path) -> dict[str, Path]:
     made["deep_int"].write_text('{"seed": ' + "9" * 5000 + "}")
     from push_learn.games import new_game
 
-    made["not_rummy"].write_text(new_game("screw", seed=1).record().to_json())
+    made["no_game"].write_text(json.dumps({**new_game("screw", seed=1).record().to_dict(), "game": "chess"}))
     edited = json.loads(good.read_text())
     edited["actions"] = [{"type": "lay_off", "seat": 0, "target": 1.0, "card": "7H"}]
     made["edited"] = tmp_path / "edited.json"
@@ -64,7 +66,7 @@ BAD_CALLS = [
     ["hint"], ["hint", "{good}", "--at", "-5"], ["hint", "{good}", "--at", "99999"], ["hint", "{good}", "--at", "x"],
     ["hint", "{good}", "--samples", "0"], ["hint", "{good}", "--samples", "1e9"], ["hint", "{empty}"],
     ["hint", "{nested}"], ["hint", "{huge}"], ["hint", "{binary}"], ["hint", "{deep_int}"], ["hint", "{folder}"],
-    ["hint", "{missing}"], ["hint", "{not_rummy}"], ["hint", "{edited}"],
+    ["hint", "{missing}"], ["hint", "{no_game}"], ["hint", "{edited}"],
     ["tournament", "--matches", "-1"], ["tournament", "--matches", "0"], ["tournament", "--bots", "nobody,greedy"],
     ["tournament", "--variant", "poker"], ["tournament", "--players", "99"], ["tournament", "--budget", "nan"],
     ["tournament", "--seed", "²"], ["tournament", "--bots", ""], ["tournament", "--bots", ",,,"],
@@ -86,6 +88,38 @@ def test_a_bad_call_is_answered_in_words(call: list[str], files: dict[str, Path]
 def test_a_good_record_gets_its_hint(files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hint", str(files["good"]), "--samples", "2"]) == 0
     assert "Hand:" in capsys.readouterr().out
+
+
+POKER_HINTS = {
+    # game, players, actions played: what the coach says first to the seat then to move
+    ("push_stud", 4, 6): "If every card still to come were dealt now, you would win",
+    ("brag", 3, 3): "The sensible player would",
+    ("three_card_poker", 1, 0): "Place your bets: the Ante",
+    ("three_card_poker", 1, 1): "The exact strategy (play Q-6-4 or better)",
+}
+
+
+@pytest.mark.parametrize(("game", "players", "at"), list(POKER_HINTS))
+def test_every_games_record_gets_its_coachs_hint(game: str, players: int, at: int, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """A record saved from any poker-family table gets its own game's coach, for the seat to move after ``--at``
+    actions; past its end the record is refused in words, as a rummy record is."""
+    from push_learn.apps.poker_replay import play_demo
+    from push_learn.games import GAMES
+
+    saved = tmp_path / f"{game}.json"
+    record = play_demo(game, 5, players, "random")
+    saved.write_text(record.to_json())
+    assert main(["hint", str(saved), "--at", str(at)]) == 0
+    first, advice, *_ = capsys.readouterr().out.splitlines()
+    seat = GAMES[game].load(dataclasses.replace(record, actions=record.actions[:at])).to_move[0]
+    assert first == f"After {counted(at, 'action')}: {GAMES[game].title}, Seat {seat + 1} to move."
+    assert advice.startswith(POKER_HINTS[game, players, at])
+    assert main(["hint", str(saved)]) == 0
+    assert capsys.readouterr().out == f"After {len(record)} actions the game is over.\n"
+    past = len(record) + 1
+    status, err = _run(["hint", str(saved), "--at", str(past)], capsys)
+    assert status == 2 and f"this record has {len(record)} actions, so it cannot be replayed to {past}" in err
 
 
 def test_a_failure_inside_push_learn_is_one_sentence(monkeypatch: pytest.MonkeyPatch, files: dict[str, Path],

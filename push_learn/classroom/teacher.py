@@ -31,6 +31,7 @@ from push_learn.classroom.service import (
 from push_learn.classroom.store import ClassInfo, ClassroomError, NotFound
 from push_learn.classroom.table_games import TABLE_GAMES, table_levels, table_seat_names, table_spec
 from push_learn.games import GAMES
+from push_learn.protocol import counted
 from push_learn.records import short
 
 if TYPE_CHECKING:
@@ -192,7 +193,7 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
     parts = [
         f'<section aria-labelledby="pl-class-title"><h2 id="pl-class-title">{_e(info.name)}</h2>'
         f'<p>Class code to hand out: <span class="pl-code">{_e(code)}</span> '
-        f"({len(students)} student{'s' if len(students) != 1 else ''} joined)</p>"
+        f"({counted(len(students), 'student')} joined)</p>"
         f"<p>Today: <strong class=\"pl-today\">{_e(describe(today)) if today else 'no assignment yet'}</strong></p>"
         f'<form method="post" aria-label="Set the assignment of the day">{xsrf}'
         f'<input type="hidden" name="action" value="assign"><input type="hidden" name="code" value="{_e(code)}">'

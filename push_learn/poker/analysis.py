@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from push_learn.poker.stud import StudGame
     from push_learn.protocol import Bot
 
-__all__ = ["Advice", "Bot", "Equity", "Option", "RandomBot", "ThresholdBot", "coach", "equity", "play",
+__all__ = ["Advice", "Bot", "Equity", "Option", "RandomBot", "ThresholdBot", "advice_lines", "coach", "equity", "play",
            "simulate"]
 
 HAND_SIZE = 5
@@ -179,6 +179,11 @@ class Advice:
         lines.append(f"best: {best} (value = equity × expected pot {self.expected_pot:.0f} − price)")
         return "\n".join(lines)
 
+    def lines(self) -> list[str]:
+        """The coach's panel: the recommendation first, then one line per option, best first."""
+        *options, best = self.text.splitlines()
+        return [best, *options]
+
     def __str__(self) -> str:
         return self.text
 
@@ -188,6 +193,16 @@ def _expected_pot(obs: Observation) -> float:
     rules = obs.rules
     rounds_left = max(1, rules.betting_rounds - obs.round + 1)
     return obs.pot + len(obs.live) * rules.big_bet * rounds_left
+
+
+def advice_lines(observation: Observation, rng: random.Random) -> list[str]:
+    """The coach's word to the seat of ``observation``, in lines: at a keep-or-push choice its advice first and
+    then each option's value; in the other phases the seat's chances if every card still to come were dealt now."""
+    if observation.phase is Phase.PUSH and observation.offered is not None:
+        return coach(observation, rng=rng).lines()
+    mine = equity(observation, 1000, rng)
+    return [f"If every card still to come were dealt now, you would win {mine.describe(observation.rules.showdown)} "
+            f"of the pot on average (from {mine.samples} random deals of the cards you cannot see)."]
 
 
 def coach(observation: Observation, samples: int = 1000, rng: random.Random | None = None) -> Advice:

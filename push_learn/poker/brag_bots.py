@@ -36,7 +36,7 @@ from push_learn.poker.brag import (
     See,
 )
 from push_learn.poker.three_card import BRAG, strength
-from push_learn.protocol import Bot, seat_words
+from push_learn.protocol import Bot, counted, seat_words
 
 __all__ = ["BragAdvice", "RandomBragBot", "SensibleBragBot", "action_words", "actions_from_observation",
            "play_to_end"]
@@ -184,7 +184,7 @@ class SensibleBragBot:
                 f"(at least {self.raise_strength:.0%}).",))
         chance = mine**opponents
         price = options.bet_min / (pot + options.bet_min)
-        odds = (f"{hand}; against {opponents} opponent{'s' if opponents != 1 else ''} still in, the chance it is "
+        odds = (f"{hand}; against {counted(opponents, 'opponent')} still in, the chance it is "
                 f"the best is {_share(chance)}. Staying in costs {options.bet_min} into a pot of {pot}: "
                 f"a price of {price:.0%} of what you could win.")
         if chance < price * self.call_margin:

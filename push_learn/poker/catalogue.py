@@ -172,6 +172,26 @@ def _tcp_strategy() -> Any:
     return StrategyTcpBot()
 
 
+# ---- the coach's words (``GameSpec.advise``) --------------------------------------------------------------
+def _stud_advice(game: Any, seat: int, rng: Any) -> list[str]:
+    from push_learn.poker.analysis import advice_lines
+
+    return advice_lines(game.observe(seat), rng)
+
+
+def _brag_advice(game: Any, seat: int, rng: Any) -> list[str]:
+    from push_learn.poker.brag_bots import SensibleBragBot
+
+    seen = game.observe(seat)
+    return SensibleBragBot().advise(seen).lines(seen)
+
+
+def _tcp_advice(game: Any, seat: int, rng: Any) -> list[str]:
+    from push_learn.poker.three_card_analysis import tcp_advice
+
+    return tcp_advice(game, seat)
+
+
 def _counts(rules_module: str, rules_class: str) -> tuple[int, ...]:
     """The allowed player counts, read from the rules class's ``MIN_PLAYERS`` and ``MAX_PLAYERS``."""
     from importlib import import_module
@@ -183,14 +203,17 @@ def _counts(rules_module: str, rules_class: str) -> tuple[int, ...]:
 POKER_GAMES: tuple[GameSpec, ...] = (
     GameSpec("push_stud", "Push stud", "stud", _counts("push_stud", "PushStudRules"), 6, _new_push_stud,
              _load_stud, {"random": _stud_random, "threshold": _stud_threshold}, _read_stud_action,
-             default_level="threshold"),
+             default_level="threshold", advise=_stud_advice),
     GameSpec("screw", "Screw Your Neighbor", "stud", _counts("screw", "ScrewRules"), 6, _new_screw, _load_stud,
-             {"random": _stud_random, "threshold": _stud_threshold}, _read_stud_action, default_level="threshold"),
+             {"random": _stud_random, "threshold": _stud_threshold}, _read_stud_action, default_level="threshold",
+             advise=_stud_advice),
     GameSpec("brag", "Three-card brag", "three_card", _counts("brag_types", "BragRules"), 4, _new_brag, _load_brag,
-             {"random": _brag_random, "sensible": _brag_sensible}, _read_brag_action, default_level="sensible"),
+             {"random": _brag_random, "sensible": _brag_sensible}, _read_brag_action, default_level="sensible",
+             advise=_brag_advice),
     GameSpec("three_card_poker", "Three Card Poker", "three_card",
              _counts("three_card_poker", "ThreeCardPokerRules"), 1, _new_three_card_poker, _load_three_card_poker,
-             {"random": _tcp_random, "strategy": _tcp_strategy}, _read_tcp_action, against_dealer=True),
+             {"random": _tcp_random, "strategy": _tcp_strategy}, _read_tcp_action, against_dealer=True,
+             advise=_tcp_advice),
 )
 """The poker family's games, in the order people meet them."""
 

@@ -76,6 +76,7 @@ __all__ = [
     "hand_classes",
     "pair_plus_edge",
     "simulate",
+    "tcp_advice",
 ]
 
 HANDS = 22_100
@@ -228,6 +229,32 @@ class AnteAnalysis:
         """The class (and so the exact play value) of a player hand."""
         signature = _signature(tuple(card_index(c) for c in evaluate(cards, THREE_CARD_POKER).cards))
         return self._by_signature[signature]
+
+    def verdict(self, cards: str | Iterable[Card]) -> str:
+        """The exact strategy's word on a player hand: play or fold, and what playing it is worth.
+
+        >>> ante_analysis().verdict("QS 6H 4D")  # doctest: +ELLIPSIS
+        'The exact strategy (play Q-6-4 or better) plays this hand. Playing it is worth -0.9... antes on average; ...'
+        """
+        hand = self.hand(cards)
+        return (f"The exact strategy ({self.optimal_strategy().name}) {'plays' if hand.should_play else 'folds'} this "
+                f"hand. Playing it is worth {float(hand.play_ev):+.3f} antes on average; folding always loses the "
+                "ante (-1).")
+
+
+def tcp_advice(game: Any, seat: int, rng: Any = None) -> list[str]:
+    """The coach's word to ``seat`` of a Three Card Poker game (``GameSpec.advise``): before the deal, what the
+    Ante and the Pair Plus cost a player of the exact strategy on average; with cards, the strategy's verdict on
+    the seat's own hand (the only cards it sees)."""
+    analysis = ante_analysis(game.rules)
+    seen = game.observe(seat)
+    if seen.phase == "deciding":
+        return [analysis.verdict(seen.cards)]
+    edge = float(analysis.report().house_edge)
+    pair_plus = float(pair_plus_edge(game.rules.pair_plus))
+    return [f"Place your bets: the Ante (its Play bet follows if you play), and the Pair Plus if you like. Played by "
+            f"the exact strategy ({analysis.optimal_strategy().name}), the Ante loses {edge:.2%} of it on average; "
+            f"the Pair Plus loses {pair_plus:.2%} of its bet on average."]
 
 
 def _signature(hand: Sequence[int]) -> tuple[tuple[int, ...], ...]:

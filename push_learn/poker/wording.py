@@ -12,6 +12,8 @@ the verb through ``verb`` (or the whole line through ``says``), so the rule live
 
 from __future__ import annotations
 
+from push_learn.protocol import counted
+
 __all__ = ["YOU", "base_form", "chips", "clause", "possessive", "says", "their", "verb", "whom"]
 
 YOU = "You"
@@ -99,4 +101,4 @@ def chips(count: int) -> str:
     >>> chips(1), chips(0), chips(23)
     ('1 chip', '0 chips', '23 chips')
     """
-    return f"{count} chip{'s' if count != 1 else ''}"
+    return counted(count, "chip")

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 
 from push_learn.cards import Card, make_deck
 from push_learn.errors import IllegalAction
+from push_learn.protocol import counted
 from push_learn.records import Record
 from push_learn.rummy.contract_progress import contract_progress
 from push_learn.rummy.engine import (
@@ -74,7 +75,7 @@ def contract_gap(short: int | None, contract: Contract) -> str:
         return f"can never hold {contract}"
     if short == 0:
         return f"holds {contract}"
-    return f"{short} card{'s' if short != 1 else ''} short of {contract}"
+    return f"{counted(short, 'card')} short of {contract}"
 
 
 def hand_state(short: int | None, contract: Contract) -> str:

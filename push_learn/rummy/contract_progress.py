@@ -21,6 +21,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from push_learn.cards import JOKER, Card, Rank, Suit, card_sort_key, format_cards
+from push_learn.protocol import counted
 from push_learn.rummy.contracts import meets_contract
 from push_learn.rummy.meld_reading import interpret_meld
 from push_learn.rummy.meld_value import Meld, is_wild_card, rank_at, run_value_range
@@ -105,7 +106,7 @@ class ContractProgress:
         if self.short is None:
             return f"{self.contract}: this hand can never hold it"
         if not self.parts:
-            return f"{self.contract}: {self.short} card{'s' if self.short != 1 else ''} short"
+            return f"{self.contract}: {counted(self.short, 'card')} short"
         groups: dict[ContractMeld, list[PartProgress]] = {}
         for progress in self.parts:
             groups.setdefault(progress.part, []).append(progress)

@@ -21,7 +21,7 @@ from typing import Any
 from push_learn.cards import Card
 from push_learn.games import spec_of
 from push_learn.poker.actions import Action, ActionKind
-from push_learn.poker.analysis import coach, equity
+from push_learn.poker.analysis import advice_lines, coach
 from push_learn.poker.betting import build_pots
 from push_learn.poker.observation import Observation, Phase, Result
 from push_learn.poker.showdown import Direction, ShowdownMode
@@ -393,23 +393,15 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTable, PushWidget, module="poker
 def hint_json(view: Observation, rng: random.Random) -> dict[str, Any]:
     """The coach's word on the student's decision: each keep/push choice valued (``values`` by button key),
     or, in the other phases, the seat's chances if the cards were dealt out now (D-UI-11)."""
-    mode = view.rules.showdown
-    if view.phase is Phase.PUSH and view.offered is not None:
-        advice = coach(view, rng=rng)
-        values = {}
-        for option in advice.options:
-            data = option.action.to_json()
-            key = f"{data['type']}-{data.get('card', '')}"
-            values[key] = f"value {option.value:+.1f}, {option.equity.describe(mode)}"
-        lines = advice.text.splitlines()
-        return {"title": "The coach: keep or push?", "lines": [lines[-1], *lines[:-1]], "values": values}
-    mine = equity(view, 1000, rng)
-    return {
-        "title": "The coach: your chances",
-        "lines": [f"If every card still to come were dealt now, you would win {mine.describe(mode)} of the pot "
-                  f"on average (from {mine.samples} random deals of the cards you cannot see)."],
-        "values": {},
-    }
+    if view.phase is not Phase.PUSH or view.offered is None:
+        return {"title": "The coach: your chances", "lines": advice_lines(view, rng), "values": {}}
+    advice = coach(view, rng=rng)
+    values = {}
+    for option in advice.options:
+        data = option.action.to_json()
+        key = f"{data['type']}-{data.get('card', '')}"
+        values[key] = f"value {option.value:+.1f}, {option.equity.describe(view.rules.showdown)}"
+    return {"title": "The coach: keep or push?", "lines": advice.lines(), "values": values}
 
 
 def explain_split(result: Result, view: Observation) -> list[str]:

@@ -150,13 +150,7 @@ class ThreeCardTrainer(PushWidget, module="three_card_trainer"):
 
     def verdict(self, cards: tuple[Card, ...]) -> dict[str, Any]:
         """The exact strategy's word on a hand: play or fold, and the value of playing it."""
-        hand = self.analysis.hand(cards)
-        play = hand.should_play
-        text = (
-            f"The exact strategy ({self.strategy.name}) {'plays' if play else 'folds'} this hand. "
-            f"Playing it is worth {_antes(hand.play_ev)} on average; folding always loses the ante (-1)."
-        )
-        return {"play": play, "text": text}
+        return {"play": self.analysis.hand(cards).should_play, "text": self.analysis.verdict(cards)}
 
     def _decision_json(self, decision: Decision) -> dict[str, Any]:
         choice = "played" if decision.played else "folded"

@@ -21,6 +21,7 @@ from itertools import combinations
 from typing import Any
 
 from push_learn.cards import Card, Rank, Suit
+from push_learn.protocol import counted
 from push_learn.rummy.contracts import meets_contract
 from push_learn.rummy.engine.actions import GoDown
 from push_learn.rummy.melds import Meld, interpret_meld, is_wild_card, max_run_length, rank_at, run_value_range
@@ -308,7 +309,7 @@ class ContractAnswer:
             return f"this hand can never hold {self.contract}"
         if self.short == 0:
             return f"holds {self.contract} but would keep no card to discard"
-        return f"{self.short} card{'s' if self.short != 1 else ''} short of {self.contract}"
+        return f"{counted(self.short, 'card')} short of {self.contract}"
 
 
 def contract_options(

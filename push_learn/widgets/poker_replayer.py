@@ -117,7 +117,7 @@ def _stud_table(game: Any, view: int | None) -> dict[str, Any]:
         cards = [card_json(c) if c is not None else back_json(label=f"{sv.name}'s face-down card") for c in down]
         cards += _cards(sv.up)
         status = "folded" if sv.folded else ("in" if sv.dealt_in else "not dealt in")
-        facts = [chips(sv.stack), status, *([f"{chips(sv.committed)} in the pot"] if sv.committed else []),
+        facts = [f"${sv.stack}", status, *([f"${sv.committed} in the pot"] if sv.committed else []),
                  *([f"declared {sv.declared}"] if sv.declared is not None else [])]
         seats.append(_seat(s, sv.name, cards, facts, s in seen.to_move))
     centre = []
@@ -125,7 +125,7 @@ def _stud_table(game: Any, view: int | None) -> dict[str, Any]:
         centre.append(f"On offer to {seen.names[seen.offered_to]}: {seen.offered}")
     if seen.prompt:
         centre.append(seen.prompt)
-    return {"seats": seats, "pot": seen.pot, "centre": centre, "log": list(seen.log),
+    return {"seats": seats, "pot": f"Pot: ${seen.pot}", "centre": centre, "log": list(seen.log),
             "result": list(seen.result.lines) if seen.result is not None else [], "dealer": None}
 
 
@@ -145,7 +145,8 @@ def _brag_table(game: Any, view: int | None) -> dict[str, Any]:
         seats.append(_seat(pv.seat, name, cards, facts, pv.seat in seen.to_move))
     result = seen.results[-1].lines(seen.names) if seen.results else []
     centre = [] if seen.stake is None else [f"The stake is {seen.stake} (seen; a blind player pays half)"]
-    return {"seats": seats, "pot": sum(amount for amount, _ in seen.pots), "centre": centre, "log": list(seen.log),
+    return {"seats": seats, "pot": f"Pot: {chips(sum(amount for amount, _ in seen.pots))}", "centre": centre,
+            "log": list(seen.log),
             "result": result, "dealer": None}
 
 
@@ -160,7 +161,8 @@ def _tcp_table(game: Any, view: int | None) -> dict[str, Any]:
     dealer = game.dealer_cards
     dealer_cards = _cards(dealer) if view is None else _backs(len(dealer), "the dealer")
     result = seen.results[-1].lines(seen.names) if seen.results else []
-    return {"seats": seats, "pot": sum(seen.antes) + sum(seen.pair_plus), "centre": [], "log": [],
+    return {"seats": seats, "pot": f"Bets on the table: {chips(sum(seen.antes) + sum(seen.pair_plus))}",
+            "centre": [], "log": [],
             "result": result, "dealer": _seat(-1, "Dealer", dealer_cards, ["the house"], False) if dealer else None}
 
 

@@ -107,7 +107,8 @@ def test_the_seed_004_hand_is_built_in_and_ends_as_the_seed_tells(wire: Wire) ->
     assert [c["c"] for c in seats["RIZ"]["cards"]] == ["6H", "8H", "3H", "7C", "2C"]
     assert [c["c"] for c in seats["JIM"]["cards"]] == ["KC", "KH", "KS", "QD", "10D"]
     assert [seat["sub"].split(" · ")[0] for seat in state["seats"]] == [
-        "198 chips", "148 chips", "251 chips", "253 chips", "199 chips", "151 chips"]
+        "$198", "$148", "$251", "$253", "$199", "$151"]  # dollars, as the stud log and the PokerTable say them
+    assert state["pot"] == "Pot: $0"
     assert "declared low" in seats["RIZ"]["sub"] and "declared high" in seats["IKE"]["sub"]
 
 
@@ -147,6 +148,7 @@ def test_a_brag_or_three_card_result_names_the_players_as_the_seats_do(wire: Wir
     brag.apply(BragFold(2))
     state = synced(PokerReplayer(brag.record(), view=0, position=2))
     assert state["result"] == ["hand 1: everyone else folded", "Ann takes 3 chips"]
+    assert state["pot"] == "Pot: 0 chips" and state["seats"][0]["sub"].startswith("102 chips")
     tcp = ThreeCardPokerGame(seed=1, players=("Ann",))
     tcp.apply(PlaceBets(0, 1, 0))
     tcp.apply(TcpFold(0))

@@ -35,7 +35,7 @@ function draw(state, ctx) {
     h("div", { class: "pl-title", text: state.title }),
     controls(state, ctx),
     h("div", { class: "pl-event pl-replay-step", text: state.step.join(" ") }),
-    h("div", { class: "pl-row pl-replay-pot" }, h("strong", { text: `Pot: ${state.pot}` }),
+    h("div", { class: "pl-row pl-replay-pot" }, h("strong", { text: state.pot }),
       ...state.centre.map((text) => h("span", { class: "pl-sub", text }))),
     state.dealer ? seatEl(state.dealer, ctx) : null,
     seatsEl(state.seats, ctx, "The table"),

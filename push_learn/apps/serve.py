@@ -327,7 +327,9 @@ def kernel_callback_host(host: str) -> str:
 
 
 def voila_config(options: ServeOptions, keys: Keys) -> Any:
-    """The traitlets configuration of our Voila: the landing page's catalogue and the keys."""
+    """The traitlets configuration of our Voila: the landing page's catalogue, the keys, and kernels that talk to
+    the server over Unix sockets where there are any (a TCP port picked for a kernel may be taken by another
+    process before the kernel binds it, which kills the kernel: D-CLS-05)."""
     from traitlets.config import Config
 
     config = Config()
@@ -336,6 +338,8 @@ def voila_config(options: ServeOptions, keys: Keys) -> Any:
     config.ClassKeyIdentityProvider.class_key = keys.class_key
     config.ClassKeyIdentityProvider.teacher_key = keys.teacher_key
     config.PushLearnVoila.max_starting = options.max_starting
+    if os.name == "posix":  # kernels on Unix sockets in their runtime folder: no TCP port to race for (D-CLS-05)
+        config.KernelManager.transport = "ipc"
     return config
 
 

@@ -56,6 +56,13 @@ def test_voila_arguments_hide_code_and_tracebacks_and_never_move_port() -> None:
         assert expected in argv
 
 
+@pytest.mark.skipif(os.name != "posix", reason="Unix sockets are a Unix transport; elsewhere kernels keep TCP")
+def test_kernels_talk_over_unix_sockets_where_there_are_any() -> None:
+    """No TCP port is picked for a kernel on Unix, so none can be taken before it binds (D-CLS-05)."""
+    options = serve.ServeOptions()
+    assert serve.voila_config(options, serve.resolve_keys(options)).KernelManager.transport == "ipc"
+
+
 def test_the_template_ships_with_the_package() -> None:
     folder = serve.TEMPLATE_ROOT / "voila" / "templates" / serve.TEMPLATE_NAME
     for name in ("conf.json", "index.html.j2", "tree.html", "page.html", "spinner.macro.html.j2"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import signal
@@ -132,10 +133,18 @@ def test_closing_a_dashboard_tab_frees_its_kernel(voila_server: Server, page: Pa
     while "_xsrf" not in {cookie["name"] for cookie in page.context.cookies()} and time.monotonic() < deadline:
         time.sleep(0.1)
     watch.assert_clean()
+    (process,) = [p for p in kernel_processes(voila_server.process) if any(kernel in part for part in p.cmdline())]
+    connection = json.loads(Path(process.cmdline()[process.cmdline().index("-f") + 1]).read_text())
+    assert connection["transport"] == "ipc", "a kernel on TCP ports can lose one to another process (D-CLS-05)"
+    sockets = [Path(f"{connection['ip']}-{connection[name]}") for name in connection if name.endswith("_port")]
+    assert len(sockets) == 5 and all(path.is_socket() for path in sockets)
     page.close(run_before_unload=True)
     deadline = time.monotonic() + 15
     while f"Kernel shutdown: {kernel}" not in voila_server.log.read_text() and time.monotonic() < deadline:
         time.sleep(0.2)
     log = voila_server.log.read_text()
     assert f"Kernel shutdown: {kernel}" in log, "the kernel of a closed tab was left running"
+    while any(path.exists() for path in sockets) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not any(path.exists() for path in sockets), "the closed tab's kernel left its socket files behind"
     assert f"403 POST /voila/api/shutdown/{kernel}" not in log

@@ -5,14 +5,13 @@ family's get their game's coach (``GameSpec.advise``): a stud seat's keep-or-pus
 sensible move with its reasons, Three Card Poker's exact play-or-fold verdict. The coach reads the seat to
 move's own view only.
 
-Only the standard library's ``argparse``, ``dataclasses``, ``pathlib`` and ``random`` and the command line's
+Only the standard library's ``argparse``, ``pathlib`` and ``random`` and the command line's
 ``refuse`` are imported at the top: the games and the coaches load when it runs.
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import random
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -64,9 +63,7 @@ def run(args: argparse.Namespace) -> int:
             return _rummy_hint(record, args.at, args.samples)
         spec.load(record)  # every step is checked, not only those up to --at
         at = len(record) if args.at is None else args.at
-        if not 0 <= at <= len(record):
-            raise RecordError(f"this record has {len(record)} actions, so it cannot be replayed to {at}")
-        game = spec.load(dataclasses.replace(record, actions=record.actions[:at]))
+        game = spec.load(record.prefix(at))
     except (OSError, RecordError, ValueError) as error:
         return refuse("hint", str(error))
     if game.over:

@@ -22,7 +22,7 @@ from push_learn.protocol import GameSpec
 from push_learn.records import Record, load_json, short
 from push_learn.rummy.catalogue import RUMMY_GAMES, legacy_rummy_record
 
-__all__ = ["GAMES", "GameSpec", "load_record", "new_game", "read_record"]
+__all__ = ["GAMES", "GameSpec", "load_record", "new_game", "read_record", "title_of"]
 
 GAMES: Mapping[str, GameSpec] = {spec.id: spec for spec in (*RUMMY_GAMES, *POKER_GAMES)}
 """Every game by id, in the order people meet them (the rummy family first)."""
@@ -35,6 +35,13 @@ def spec_of(game_id: object) -> GameSpec:
     if not isinstance(game_id, str) or game_id not in GAMES:
         raise KeyError(f"there is no game {short(game_id)}: the games are {', '.join(GAMES)}")
     return GAMES[game_id]
+
+
+def title_of(game_id: str) -> str:
+    """The game's name for people (``Screw Your Neighbor``), or its id when it is none of the catalogue's (a record
+    or a table of a game this version does not know)."""
+    spec = GAMES.get(game_id)
+    return game_id if spec is None else spec.title
 
 
 def new_game(game_id: str, seed: int | str = 0, players: int | tuple[str, ...] | None = None,

@@ -402,3 +402,12 @@ class Record:
     def with_actions(self, actions: Sequence[Mapping[str, Any]]) -> Record:
         """The same game with other actions (unsealed: a seal vouches for one list of actions)."""
         return replace(self, actions=tuple(actions), seal=None)
+
+    def prefix(self, n: int | None) -> Record:
+        """The record of the game after its first ``n`` actions (all of them for None); ``RecordError`` in words
+        for an ``n`` outside the record."""
+        if n is None:
+            return self
+        if not 0 <= n <= len(self.actions):
+            raise RecordError(f"this record has {len(self.actions)} actions, so it cannot be replayed to {n}")
+        return self.with_actions(self.actions[:n])

@@ -6,7 +6,6 @@ sentence; record files are read only up to the records' size.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 
@@ -112,7 +111,7 @@ def test_every_games_record_gets_its_coachs_hint(game: str, players: int, at: in
     saved.write_text(record.to_json())
     assert main(["hint", str(saved), "--at", str(at)]) == 0
     first, advice, *_ = capsys.readouterr().out.splitlines()
-    seat = GAMES[game].load(dataclasses.replace(record, actions=record.actions[:at])).to_move[0]
+    seat = GAMES[game].load(record.prefix(at)).to_move[0]
     assert first == f"After {counted(at, 'action')}: {GAMES[game].title}, Seat {seat + 1} to move."
     assert advice.startswith(POKER_HINTS[game, players, at])
     assert main(["hint", str(saved)]) == 0

@@ -117,10 +117,9 @@ class App:
                 about = answer.get("about")
                 self.about = about if isinstance(about, str) else None
                 return record
-            from push_learn.games import GAMES
+            from push_learn.games import title_of
 
-            title = GAMES[record.game].title if record.game in GAMES else record.game
-            self.notes.append(f"{what} is a game of {title}, which this dashboard does not replay; "
+            self.notes.append(f"{what} is a game of {title_of(record.game)}, which this dashboard does not replay; "
                               "this is the usual replay instead.")
             return None
         return None

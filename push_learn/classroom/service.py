@@ -346,12 +346,11 @@ class ClassService:
         """A record for the teacher's replayer (``{"table": N}`` or ``{"result": N}``), with ``about``: what it is,
         in the words the replayer puts under its title ("Ann's game of Push, deal 1234, against greedy bots",
         "Push stud · class table 3"). ``NotFound`` when there is no such table or result."""
-        from push_learn.games import GAMES
+        from push_learn.games import title_of
 
         if "table" in body:
             info = self.store.table(_whole(body.get("table"), "a table"))
-            title = GAMES[info.game].title if info.game in GAMES else info.game
-            return {"record": self.table_record(info.id), "about": f"{title} · class table {info.id}"}
+            return {"record": self.table_record(info.id), "about": f"{title_of(info.game)} · class table {info.id}"}
         number = _whole(body.get("result"))
         student, assignment = self.store.result_owner(number)
         return {"record": self.store.result_record(number).to_json(),

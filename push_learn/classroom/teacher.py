@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 
 from tornado import web
 
+from push_learn.apps.catalogue import dashboard
 from push_learn.apps.guards import teacher_only
 from push_learn.classroom.service import (
     ClassService,
@@ -30,7 +31,7 @@ from push_learn.classroom.service import (
 )
 from push_learn.classroom.store import ClassInfo, ClassroomError, NotFound
 from push_learn.classroom.table_games import TABLE_GAMES, table_levels, table_seat_names, table_spec
-from push_learn.games import GAMES
+from push_learn.games import GAMES, title_of
 from push_learn.protocol import counted
 from push_learn.records import short
 
@@ -116,9 +117,9 @@ class _Links:
 
 
 def _replay(service: ClassService, replayer: str, query: str) -> _Link | str:
-    """A link that opens ``replayer`` on ``query`` (``result=12``); words instead when the server does not serve
-    that dashboard (a lesson's folder, ``push-learn serve --root``), rather than a link to a missing page."""
-    notebook = f"{replayer}.ipynb"
+    """A link that opens the dashboard ``replayer`` (its slug) on ``query`` (``result=12``); words instead when the
+    server does not serve it (a lesson's folder, ``push-learn serve --root``), rather than a link to a missing page."""
+    notebook = dashboard(replayer).notebook
     if service.serves(notebook):
         return _Link(f"/voila/render/{notebook}?{query}", "replay")
     return f"not served ({notebook})"
@@ -271,10 +272,10 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
 def _sitter(info: TableInfo, seat: int) -> str:
     """Who plays ``seat`` of a table, in words: ``Ann``, ``Ann (away: a bot plays)`` (while the table is played),
     ``random bot`` or ``free``."""
-    place = next((s for s in info.seats if s.seat == seat), None)
-    if place is not None and place.student:
+    place = info.seats[seat]
+    if place.student:
         return place.student + (" (away: a bot plays)" if info.status != "over" and info.bot_for(seat) else "")
-    return f"{place.bot} bot" if place is not None and place.bot else "free"
+    return f"{place.bot} bot" if place.bot else "free"
 
 
 def render_tables(service: ClassService, code: str, xsrf: str = "") -> str:
@@ -290,7 +291,7 @@ def render_tables(service: ClassService, code: str, xsrf: str = "") -> str:
         replayer = "deal_replayer" if info.game in GAMES and GAMES[info.game].family == "rummy" else "poker_replayer"
         record = _Links([_replay(service, replayer, f"table={info.id}"),
                          _Link(f"/push_learn/teacher/table/{info.id}.json", "record")]) if info.status == "over" else ""
-        title = GAMES[info.game].title if info.game in GAMES else info.game
+        title = title_of(info.game)
         action = {"playing": "pause", "paused": "resume"}.get(info.status)
         control = _TableButton(xsrf, code, info.id, action) if xsrf and action else ""
         rows.append([info.id, title, info.status, info.steps, seats, _Links(watch), record, control])

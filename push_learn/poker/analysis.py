@@ -198,7 +198,7 @@ def _expected_pot(obs: Observation) -> float:
 def advice_lines(observation: Observation, rng: random.Random) -> list[str]:
     """The coach's word to the seat of ``observation``, in lines: at a keep-or-push choice its advice first and
     then each option's value; in the other phases the seat's chances if every card still to come were dealt now."""
-    if observation.phase is Phase.PUSH and observation.offered is not None:
+    if observation.push_choice:
         return coach(observation, rng=rng).lines()
     mine = equity(observation, 1000, rng)
     return [f"If every card still to come were dealt now, you would win {mine.describe(observation.rules.showdown)} "
@@ -275,7 +275,7 @@ class ThresholdBot:
         """Choose by the phase: coach for pushes, thresholds for bets, equity for the rest."""
         obs = observation
         kinds = {a.kind: a for a in obs.legal}
-        if obs.phase is Phase.PUSH and obs.offered is not None:
+        if obs.push_choice:
             return coach(obs, self.samples, rng).best
         if obs.phase is Phase.EXPOSE:
             low_game = obs.rules.showdown is ShowdownMode.LOW

@@ -194,6 +194,11 @@ class Observation:
         return tuple(view.seat for view in self.seats if view.in_hand)
 
     @property
+    def push_choice(self) -> bool:
+        """True while a card is on offer in the push phase: a keep-or-push choice, which the coach weighs."""
+        return self.phase is Phase.PUSH and self.offered is not None
+
+    @property
     def offer_text(self) -> str | None:
         """The card on offer in words for the viewer: the choices its decider has, and where a push sends it.
 

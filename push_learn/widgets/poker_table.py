@@ -393,7 +393,7 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTable, PushWidget, module="poker
 def hint_json(view: Observation, rng: random.Random) -> dict[str, Any]:
     """The coach's word on the student's decision: each keep/push choice valued (``values`` by button key),
     or, in the other phases, the seat's chances if the cards were dealt out now (D-UI-11)."""
-    if view.phase is not Phase.PUSH or view.offered is None:
+    if not view.push_choice:
         return {"title": "The coach: your chances", "lines": advice_lines(view, rng), "values": {}}
     advice = coach(view, rng=rng)
     values = {}

@@ -104,11 +104,9 @@ def load_match(record: Record, n: int | None = None) -> Match:
 
     Raises ``RecordError`` naming the first step that cannot be read or is not legal where it stands.
     """
-    count = len(record.actions) if n is None else n
-    if not 0 <= count <= len(record.actions):
-        raise RecordError(f"this record has {len(record.actions)} actions, so it cannot be replayed to {n}")
+    record = record.prefix(n)
     match = _start(record)
-    for index, raw in enumerate(record.actions[:count]):
+    for index, raw in enumerate(record.actions):
         _step(match, _read_action(raw, index), index)
     return match
 

@@ -36,6 +36,7 @@ __all__ = [
     "HighHand",
     "LowHand",
     "Showing",
+    "as_object",
     "best_high",
     "best_low",
     "bring_in_card",
@@ -295,6 +296,20 @@ def _high_name(category: HandCategory, ranks: tuple[int, ...]) -> str:
     if category is HandCategory.PAIR:
         return f"pair of {first.plural}"
     return f"{first.word} high"
+
+
+_COUNTED = ("pair of ", "flush", "straight", "full house", "royal flush")
+"""Hand names that take "a" after "with" (a pair, a flush); "two pair", "three of a kind", "ace high" and the
+lows ("8-7 low") do not."""
+
+
+def as_object(name: str) -> str:
+    """A hand's ``name`` as it follows "with" in a sentence: ``a pair of jacks``, ``two pair, …``, ``8-7 low``.
+
+    >>> as_object("pair of jacks"), as_object("flush, jack high"), as_object("two pair, aces and sixes")
+    ('a pair of jacks', 'a flush, jack high', 'two pair, aces and sixes')
+    """
+    return f"a {name}" if name.startswith(_COUNTED) else name
 
 
 def _low_symbol(r: int) -> str:

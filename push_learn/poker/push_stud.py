@@ -27,7 +27,7 @@ from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.observation import Decision, Phase
 from push_learn.poker.showdown import ShowdownMode
 from push_learn.poker.stud import Flow, PokerRulesError, StudGame, StudRules
-from push_learn.poker.wording import says, their, verb, whom
+from push_learn.poker.wording import clause, says, their, verb, whom
 
 __all__ = ["PUSH_STUD", "ROLL_YOUR_OWN", "PushStudGame", "PushStudRules", "push_stud_rules"]
 
@@ -166,7 +166,7 @@ class PushStudGame(StudGame):
                 if last:
                     self._offer = None
                     self._dead.append(offered)
-                    pushes, gets = says(name, "pushes"), says(name, "gets")
+                    pushes, gets = says(name, "pushes"), clause(name, "gets")
                     self._note(f"{pushes} {shown}{paid}: it is dead, discarded face down; "
                                f"{gets} {replacement if face_up else 'the next card'}",
                                None if face_up else {seat: f"{pushes} {offered}: it is dead; {gets} {replacement}"})

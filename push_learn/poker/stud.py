@@ -25,7 +25,7 @@ from push_learn.cards import Card, parse_card, standard_deck
 from push_learn.errors import IllegalAction, PushLearnError
 from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.betting import BetKind, BettingRound, Chips, Limits, build_pots
-from push_learn.poker.hands import evaluate_high, evaluate_low, highest_showing
+from push_learn.poker.hands import as_object, evaluate_high, evaluate_low, highest_showing
 from push_learn.poker.observation import Decision, Observation, Phase, Result, SeatView
 from push_learn.poker.plain import as_tuple, is_whole, rules_from_plain, whole_fields
 from push_learn.poker.showdown import Award, Direction, ShowdownMode, locked_seats, settle
@@ -670,6 +670,6 @@ class StudGame:
             "low" if self.rules.showdown is ShowdownMode.LOW or (
                 self._declared and all(not self._declared[s].goes_high for s in award.winners)) else "high")
         hands = (low if way == "low" else high)
-        with_ = " / ".join(dict.fromkeys(hands[s] for s in award.winners))
+        with_ = " / ".join(dict.fromkeys(as_object(hands[s]) for s in award.winners))
         split = " split" if len(award.winners) > 1 else f" {verb(who, 'wins')}"
         return f"{who}{split} {pot} (${award.amount}) with {with_}"

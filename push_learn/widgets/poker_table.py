@@ -27,7 +27,8 @@ from push_learn.poker.observation import Observation, Phase, Result
 from push_learn.poker.showdown import Direction, ShowdownMode
 from push_learn.poker.stud import StudGame
 from push_learn.poker.stud_records import load_stud
-from push_learn.protocol import Bot, checked_seat
+from push_learn.poker.wording import YOU
+from push_learn.protocol import Bot, checked_seat, default_name, seat_words
 from push_learn.records import Record, short
 from push_learn.widgets.base import CoachOffLoop, IntentError, PushWidget, SavesRecords, bot_level, intent, str_field
 from push_learn.widgets.bot_table import BotTable
@@ -145,11 +146,13 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTable, PushWidget, module="poker
         self.game_id = game
         self.players = count
         self.seat = seat
+        self.names = tuple(YOU if s == seat else default_name(s) for s in range(count))
+        """The seats' names: the student's own is "You" (the log reads "You keep 7♥"), the bots' Seat 2, Seat 3 …"""
         self.rules_options = rules
         self.title = title
         self.start_level_bots(level, bots, speed)
         self._full_log = False
-        self._start(spec.new(seed=seed, players=count, **rules), mine=[])
+        self._start(spec.new(seed=seed, players=self.names, **rules), mine=[])
         super().__init__(**options)
         self.refresh()
         self._resume()
@@ -236,6 +239,7 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTable, PushWidget, module="poker
             "down": [card_json(c) if c is not None else back_json() for c in seat.down],
             "hands": hands,
             "net": None if result is None else result.net[s],
+            "net_text": None if result is None else f"{signed_dollars(result.net[s])} this deal",
         }
 
     def _offer_json(self, view: Observation) -> dict[str, Any] | None:
@@ -263,7 +267,7 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTable, PushWidget, module="poker
     def _actions(self, view: Observation) -> list[dict[str, Any]]:
         estimates = (self._hint or {}).get("values", {})
         out = []
-        for action in view.legal:
+        for action in sorted(view.legal, key=button_order):
             label = button_label(action, view)
             data = action.to_json()
             key = f"{data['type']}-{data.get('card', data.get('direction', ''))}"
@@ -277,7 +281,7 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTable, PushWidget, module="poker
         download = self.take_download()
         log = list(view.log)
         return {
-            "title": self.title or f"{view.variant}: you are {view.names[self.seat]}",
+            "title": self.title or f"{view.variant}: you are {seat_words(self.seat)}",
             "seed": str(self.game.seed),
             "game": view.game,
             "level": self.level,
@@ -359,7 +363,7 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTable, PushWidget, module="poker
     def _new(self, content: Mapping[str, Any]) -> None:
         seed = parse_seed(str_field(content, "seed"))
         self._pacer.stop()
-        self._start(spec_of(self.game_id).new(seed=seed, players=self.players, **self.rules_options), mine=[])
+        self._start(spec_of(self.game_id).new(seed=seed, players=self.names, **self.rules_options), mine=[])
         self.notify("info", f"New deal, deal number {seed}.")
         self._resume()
 
@@ -388,6 +392,27 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTable, PushWidget, module="poker
         if not isinstance(shown, bool):
             raise IntentError("say whether to show the whole log (true or false)")
         self._full_log = shown
+
+
+def signed_dollars(amount: int) -> str:
+    """A seat's gain or loss in dollars, as the log writes money: ``+$12``, ``-$3``, ``$0``.
+
+    >>> signed_dollars(12), signed_dollars(-3), signed_dollars(0)
+    ('+$12', '-$3', '$0')
+    """
+    return f"{'+' if amount > 0 else '-' if amount < 0 else ''}${abs(amount)}"
+
+
+BETTING_BUTTONS = ("fold", "check", "call", "bring_in", "complete", "bet", "raise")
+"""The betting buttons from left to right, the cheapest first (the engine lists a betting round's choices in
+another order: after a bring-in, "Complete to $2" came before "Fold" and "Call $1")."""
+
+
+def button_order(action: Action) -> int:
+    """Where ``action``'s button goes in the row: betting choices the cheapest first (``BETTING_BUTTONS``), every
+    other choice (keep, push, a declaration) where the engine lists it (``sorted`` keeps equal keys in order)."""
+    kind = action.kind.value
+    return BETTING_BUTTONS.index(kind) if kind in BETTING_BUTTONS else 0
 
 
 def hint_json(view: Observation, rng: random.Random) -> dict[str, Any]:

@@ -123,7 +123,7 @@ def test_the_seed_004_hand_stepped_through_in_the_replayer(
         expect(position).to_have_text(f"Move {n} of {len(record)}")
     expect(following).to_be_disabled()
     result = app.get_by_role("group", name="Result")
-    expect(result).to_contain_text("IKE wins the high half of the pot ($98) with flush, jack high")
+    expect(result).to_contain_text("IKE wins the high half of the pot ($98) with a flush, jack high")
     expect(result).to_contain_text("RIZ wins the low half of the pot ($97) with 8-7 low")
     app.get_by_role("combobox", name="Show").select_option(label="Every card face up")
     jim = app.get_by_role("group", name=re.compile("^JIM's cards"))

@@ -114,6 +114,9 @@ def test_a_whole_push_stud_deal_by_clicks(
     app = open_dashboard(page, voila_server, "push_stud", "seed=3&players=4&seat=0&speed=0.02&level=threshold")
     expect(app.get_by_role("heading", name="Push Stud")).to_be_visible()
     accessible("as it opens")
+    mine = app.locator(".pl-seat-me")
+    expect(mine.locator(".pl-seat-name")).to_have_text(re.compile(r"^You( \(dealer\))?$"))  # not "You, Seat 1"
+    expect(mine.locator(".pl-poker-caption").first).to_have_text("face down")  # the others see backs there
     play_by_clicks(page, app, labels, accessible)
     check_showdown(app, table)
     hidden = table.state["log_more"]  # the log shows its last lines, numbered as lines of the whole log

@@ -17,6 +17,8 @@ from push_learn.poker.wording import YOU
 
 AGREEING_WRONG = re.compile(r"\bYou (is|has|was|does|[a-z]*[^s]s)\b")
 """A verb for "he" or "she" after "You" ("You keeps", "You is"); "You pass" is fine."""
+CAPITAL_INSIDE = re.compile(r"[;:,] You\b|\b(and|to|so) You\b")
+"""The seat named "You" written with a capital inside a sentence ("it is dead; You get 8♥")."""
 
 
 def deals() -> list[StudGame]:
@@ -40,6 +42,7 @@ def test_no_line_of_a_deal_puts_you_before_a_verb_for_he_or_she(game: StudGame) 
     lines = [*game.observe(0).log, *game.observe(None).log, *prompts]
     assert any(line.startswith("You ") for line in lines)
     assert [line for line in lines if AGREEING_WRONG.search(line)] == []
+    assert [line for line in lines if CAPITAL_INSIDE.search(line)] == []
 
 
 def test_the_push_round_and_a_move_described_read_you_push_you_keep() -> None:
@@ -51,6 +54,14 @@ def test_the_push_round_and_a_move_described_read_you_push_you_keep() -> None:
     assert game.observe(0).log[-2].startswith("Ann keeps ")  # then Bob is dealt a card
     assert Action.keep(0).describe(game.players) == "You keep the card"
     assert Action.of(0, "fold").describe(game.players) == "You fold"
+
+
+def test_a_dead_card_pushed_by_the_last_seat_reads_you_get_in_lower_case() -> None:
+    game = PushStudGame(push_stud_rules(players=4), players=("Ann", "Bob", "Cat", YOU), seed=3, dealer=3)
+    while game.to_move != (3,):
+        game.apply(Action.keep(game.to_move[0]))
+    game.apply(Action.push(3))
+    assert re.fullmatch(r"You push \S+ for \$10: it is dead, discarded face down; you get \S+", game.observe(3).log[-1])
 
 
 def test_a_refusal_to_the_seat_named_you_is_worded_for_you() -> None:

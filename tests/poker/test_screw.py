@@ -62,7 +62,7 @@ def test_seed_004_result_ike_high_riz_low_split_pot(record: Record) -> None:
     result = game.result
     assert result is not None
     assert sum(a.amount for a in result.awards) == 195
-    assert result.lines == ("IKE wins the high half of the pot ($98) with flush, jack high",
+    assert result.lines == ("IKE wins the high half of the pot ($98) with a flush, jack high",
                             "RIZ wins the low half of the pot ($97) with 8-7 low")
     assert result.high_names[JIM] == "three of a kind, kings"
     assert result.low_names[RIZ] == "8-7 low"

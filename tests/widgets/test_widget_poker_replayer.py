@@ -100,7 +100,7 @@ def test_the_seed_004_hand_is_built_in_and_ends_as_the_seed_tells(wire: Wire) ->
     page_sends(replayer, type="go", to=10_000)
     state = synced(replayer)
     assert state["position"] == state["length"] == 69
-    assert state["result"] == ["IKE wins the high half of the pot ($98) with flush, jack high",
+    assert state["result"] == ["IKE wins the high half of the pot ($98) with a flush, jack high",
                                "RIZ wins the low half of the pot ($97) with 8-7 low"]
     seats = {seat["name"]: seat for seat in state["seats"]}
     assert [c["c"] for c in seats["IKE"]["cards"]] == ["9S", "JS", "4S", "3S", "2S"]

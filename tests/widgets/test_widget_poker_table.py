@@ -31,7 +31,7 @@ from push_learn.poker.stud_records import load_stud
 from push_learn.records import Record
 from push_learn.widgets import PokerTable
 from push_learn.widgets.play_table import TAKE_BACK_NOTE
-from push_learn.widgets.poker_table import explain_split
+from push_learn.widgets.poker_table import BETTING_BUTTONS, button_order, explain_split
 
 PASSIVE = ("check", "call", "keep", "stand", "bring_in", "expose", "declare")
 
@@ -68,7 +68,9 @@ def play_by_buttons(table: PokerTable, wire: Wire, choose: Any = passive) -> int
         state = synced(table)
         view = table.view
         assert state["my_turn"] and not state["thinking"], state["status"]
-        assert [m["action"] for m in state["actions"]] == [a.to_json() for a in view.legal]
+        assert [m["action"] for m in state["actions"]] == [a.to_json() for a in sorted(view.legal, key=button_order)]
+        kinds = [m["kind"] for m in state["actions"] if m["kind"] in BETTING_BUTTONS]
+        assert kinds == sorted(kinds, key=BETTING_BUTTONS.index), "fold, check or call, then bring-in, complete, bet"
         hidden = hidden_from(table.game, table.seat)
         assert not leaks(page_data(wire), hidden), "a hidden card reached the page"
         wire.clear()
@@ -89,6 +91,13 @@ def test_a_whole_deal_by_the_buttons_shows_nothing_hidden(wire: Wire, game: str,
     assert result is not None and state["result"]["lines"] == list(result.lines)
     assert state["status"] == "The deal is over: see the showdown."
     assert [s["net"] for s in state["seats"]] == list(result.net)
+    signs = {1: "+$", -1: "-$", 0: "$"}
+    assert [s["net_text"] for s in state["seats"]] == [f"{signs[(n > 0) - (n < 0)]}{abs(n)} this deal"
+                                                      for n in result.net], "money in dollars, as the log says it"
+    assert [s["name"] for s in state["seats"]] == ["You" if s == seat else f"Seat {s + 1}" for s in range(5)]
+    mine = [line for line in state["log"] if line.startswith("You ")]
+    assert mine and not [line for line in state["log"] if line.startswith(f"Seat {seat + 1} ")], state["log"]
+    assert table.record_file()[1].players[seat] == "You", "a saved deal names the student's seat as the page did"
     named = [s for s in state["seats"] if s["hands"]]
     assert named and all(s["in_hand"] for s in named), "each hand at the showdown is named"
     assert sum(s["stack"] for s in state["seats"]) == 200 * 5, "no chip is lost"
@@ -200,7 +209,7 @@ def test_take_back_undoes_a_move_that_showed_nothing_and_stops_at_a_shown_card(w
         page_sends(table, type="takeback")
         assert table.game.record() == before
         notice = synced(table)["notice"]
-        assert notice["kind"] == "info" and notice["text"].startswith("Taken back: Seat 2 ")
+        assert notice["kind"] == "info" and notice["text"].startswith("Taken back: You bet")
         assert synced(table)["my_turn"] and not synced(table)["can_take_back"]
         page_sends(table, type="act", action=bet["action"])
         table.halt()

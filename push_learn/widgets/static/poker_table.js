@@ -10,7 +10,7 @@ function seatEl(seat, ctx) {
   else if (seat.all_in) facts.push("all in");
   if (seat.has_chosen) facts.push("has chosen");
   if (seat.declared) facts.push(`declared ${seat.declared}`);
-  const name = `${seat.me ? "You, " : ""}${seat.name}${seat.dealer ? " (dealer)" : ""}`;
+  const name = `${seat.name}${seat.dealer ? " (dealer)" : ""}`;
   const cards = [...seat.down, ...seat.up];
   const faceDown = seat.down.length;
   const label = `${name}: ${cards.length} card${cards.length === 1 ? "" : "s"}` +
@@ -22,13 +22,20 @@ function seatEl(seat, ctx) {
       h("span", { class: "pl-seat-name", text: name }),
       h("span", { class: "pl-sub", text: facts.join(" · ") })),
     h("div", { class: "pl-row pl-poker-cards" },
-      seat.down.length ? handEl(seat.down, ctx, { name: `down-${seat.seat}`, cls: "pl-poker-down",
-        label: seat.me ? "Your face-down cards" : `${seat.name}'s face-down cards` }) : null,
-      handEl(seat.up, ctx, { name: `up-${seat.seat}`, cls: "pl-poker-up",
-        label: seat.me ? "Your up cards" : `${seat.name}'s up cards` })),
+      seat.down.length ? cardsPart(seat, seat.down, "face down", handEl(seat.down, ctx, {
+        name: `down-${seat.seat}`, cls: "pl-poker-down",
+        label: seat.me ? "Your face-down cards" : `${seat.name}'s face-down cards` })) : null,
+      cardsPart(seat, seat.up, "face up", handEl(seat.up, ctx, { name: `up-${seat.seat}`, cls: "pl-poker-up",
+        label: seat.me ? "Your up cards" : `${seat.name}'s up cards` }))),
     seat.hands.length ? h("div", { class: "pl-poker-hand", text: seat.hands.join(" · ") }) : null,
     seat.net !== null ? h("div", { class: `pl-poker-net ${seat.net >= 0 ? "pl-good" : "pl-bad"}`,
-      text: `${seat.net >= 0 ? "+" : ""}${seat.net} chips this deal` }) : null);
+      text: seat.net_text }) : null);
+}
+
+// The student's own cards all show their faces, so a caption says which ones the others cannot see.
+function cardsPart(seat, cards, caption, hand) {
+  if (!seat.me || !cards.length) return hand;
+  return h("div", { class: "pl-poker-part" }, h("div", { class: "pl-sub pl-poker-caption", text: caption }), hand);
 }
 
 function offerEl(state, ctx) {

@@ -45,8 +45,15 @@ ROUNDS = 200
 
 
 
-def _antes(value: Fraction) -> str:
-    return f"{float(value):+.3f} antes"
+def house_share(value: Fraction, bet: str) -> str:
+    """What a bet of expected ``value`` (per unit staked) gives the house or the player in the long run, in words.
+
+    >>> house_share(Fraction(-337, 10000), "Ante"), house_share(Fraction(1, 100), "Pair Plus bet")
+    ('the house keeps 3.37% of each Ante in the long run', 'you win 1.00% of each Pair Plus bet in the long run')
+    """
+    if value > 0:
+        return f"you win {float(value):.2%} of each {bet} in the long run"
+    return f"the house keeps {float(-value):.2%} of each {bet} in the long run"
 
 
 
@@ -208,12 +215,12 @@ class ThreeCardTrainer(PushWidget, module="three_card_trainer"):
         return [
             {"name": "Ante Bonus", "table": rules.ante_bonus.name,
              "pays": [[category, f"{odds} to 1"] for category, odds in rules.ante_bonus.pays],
-             "note": f"Paid on the ante whenever you play, win or lose. With the exact strategy the Ante game "
-                     f"returns {_antes(self.ante_ev)} per hand."},
+             "note": f"Paid on the ante whenever you play, win or lose. With the exact strategy "
+                     f"{house_share(self.ante_ev, 'Ante')} (the Play bet counted in)."},
             {"name": "Pair Plus", "table": rules.pair_plus.name,
              "pays": [[category, f"{odds} to 1"] for category, odds in rules.pair_plus.pays],
-             "note": f"Paid on your three cards alone, whatever the dealer holds. The house keeps "
-                     f"{float(-self.pair_plus_ev):.2%} of it on average."},
+             "note": f"Paid on your three cards alone, whatever the dealer holds: "
+                     f"{house_share(self.pair_plus_ev, 'Pair Plus bet')}."},
         ]
 
     def view_state(self) -> dict[str, Any]:

@@ -64,6 +64,10 @@ def test_pair_plus_and_the_running_result_against_the_expected_value(wire: Wire)
     names = [table["name"] for table in state["paytables"]]
     assert names == ["Ante Bonus", "Pair Plus"]
     assert ["pair", "1 to 1"] in state["paytables"][1]["pays"]
+    ante_note, pair_plus_note = (table["note"] for table in state["paytables"])  # as tutorial 09 says it
+    assert ante_note.endswith("the house keeps 3.37% of each Ante in the long run (the Play bet counted in).")
+    assert pair_plus_note.endswith(f"the house keeps {float(-trainer.pair_plus_ev):.2%} of each Pair Plus bet in "
+                                   "the long run.")
 
 
 def test_refusals_are_in_words_and_change_nothing(wire: Wire) -> None:

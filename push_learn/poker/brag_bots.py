@@ -1,7 +1,7 @@
 """Bots for three-card brag: they read only an observation and answer with an action.
 
-``SensibleBragBot`` plays a plain, readable policy: it stays blind while the stake is cheap, looks
-when the stake grows or only one opponent is left, then bets on in proportion to its hand's
+``SensibleBragBot`` plays a plain, readable policy: it stays blind while the stake and the pot are small,
+looks when either grows or only one opponent is left, then bets on in proportion to its hand's
 strength against the number of opponents, sees with a good hand, and covers rather than folds a
 strong hand when short of chips. ``RandomBragBot`` picks any allowed action (for tests and as a
 sparring partner). Both answer ``push_learn.protocol.Bot``: ``choose(observation, rng)``.
@@ -117,12 +117,15 @@ class SensibleBragBot:
     """A readable policy with a few knobs.
 
     - ``blind_stake``: stay blind while the stake (open units) is at most this share of the stack.
+    - ``blind_pot``: and while the pot is at most this share of the stack (blind players pay the least, so
+      several blind ones would otherwise bet on blind until their chips ran low: some 300 bets a deal).
     - ``call_margin``: keep betting when the chance of holding the best hand, estimated as
       strength ** opponents, is at least the price share ``cost / (pot + cost)`` times this margin.
     - ``see_strength`` / ``raise_strength``: hand strength (share of hands beaten) to see or to raise.
     """
 
     blind_stake: float = 0.05
+    blind_pot: float = 0.25
     call_margin: float = 1.5
     see_strength: float = 0.6
     raise_strength: float = 0.93
@@ -155,13 +158,17 @@ class SensibleBragBot:
         assert options is not None and seat is not None
         stack, stake = observation.players[seat].stack, observation.stake or 0
         cheap = stake <= self.blind_stake * max(stack, 1)
-        if cheap and opponents > 1 and options.bet_min is not None:
+        pot = sum(amount for amount, _ in observation.pots)
+        small_pot = pot <= self.blind_pot * max(stack, 1)
+        if cheap and small_pot and opponents > 1 and options.bet_min is not None:
             return BragAdvice(Bet(seat, options.bet_min), (
                 f"Blind, you pay half the stake: {options.bet_min} of your {stack} chips. While the stake is "
                 f"at most {self.blind_stake:.0%} of your chips and {opponents} opponents are in, staying "
                 f"blind is cheap, and it makes the others pay double to stay with you.",))
         if not cheap:
             why = f"The stake ({stake}) is more than {self.blind_stake:.0%} of your {stack} chips"
+        elif not small_pot:
+            why = f"The pot ({pot} chips) is more than {self.blind_pot:.0%} of your {stack} chips, worth playing for"
         elif opponents <= 1:
             why = "Only one opponent is left, so the hand will soon be shown"
         else:
@@ -189,6 +196,22 @@ class SensibleBragBot:
                 f"a price of {price:.0%} of what you could win.")
         if chance < price * self.call_margin:
             return BragAdvice(Fold(seat), (odds, f"That chance is below {self.call_margin:g} times the price: fold."))
+        if opponents > 1 and chance < 1 / (opponents + 1):
+            return BragAdvice(Fold(seat), (odds, (
+                f"With {counted(opponents, 'opponent')} in nobody can see, so the stake is paid again every round "
+                f"until some fold: a hand less likely than its fair share (1 in {opponents + 1}) to be the best "
+                "folds now rather than pay on.")))
+        stack = observation.players[seat].stack
+        big_pot = pot > self.blind_pot * max(stack, 1)
+        if opponents == 1 and options.see_cost is not None and big_pot:
+            return BragAdvice(See(seat), (odds, (
+                f"One opponent left and the pot is more than {self.blind_pot:.0%} of your {stack} chips: see now "
+                "rather than pay the stake round after round.")))
+        if (opponents > 1 and options.bet_max is not None and options.bet_max > options.bet_min
+                and big_pot and mine < self.raise_strength):
+            return BragAdvice(Bet(seat, (options.bet_min + options.bet_max + 1) // 2), (odds, (
+                f"At least your fair share, and the pot is more than {self.blind_pot:.0%} of your {stack} chips while "
+                "nobody can see: raise, half-way to the limit, so that weaker hands fold and the betting ends.")))
         if mine >= self.raise_strength and options.bet_max is not None:
             stake_share = options.bet_min / max(observation.players[seat].stack, 1)
             if options.see_cost is not None and stake_share > 0.25:

@@ -209,9 +209,9 @@ class SensibleBragBot:
                 "rather than pay the stake round after round.")))
         if (opponents > 1 and options.bet_max is not None and options.bet_max > options.bet_min
                 and big_pot and mine < self.raise_strength):
-            return BragAdvice(Bet(seat, (options.bet_min + options.bet_max + 1) // 2), (odds, (
+            return BragAdvice(Bet(seat, min(options.bet_max, 2 * options.bet_min)), (odds, (
                 f"At least your fair share, and the pot is more than {self.blind_pot:.0%} of your {stack} chips while "
-                "nobody can see: raise, half-way to the limit, so that weaker hands fold and the betting ends.")))
+                "nobody can see: raise to twice the stake, so that weaker hands fold and the betting ends.")))
         if mine >= self.raise_strength and options.bet_max is not None:
             stake_share = options.bet_min / max(observation.players[seat].stack, 1)
             if options.see_cost is not None and stake_share > 0.25:

@@ -157,10 +157,10 @@ def test_once_the_pot_is_big_a_fair_hand_raises_against_two_and_sees_against_one
         game.apply(Bet(game.to_move[0], 2))
     seen = game.observe(1)  # a pair of queens against two: at least a fair share (1 in 3)
     advice = COACH.advise(seen)
-    assert isinstance(advice.action, Bet) and advice.action.amount > 2, advice
+    assert advice.action == Bet(1, 4), advice
     assert advice.reasons[1].startswith("At least your fair share, and the pot is more than 25% of your")
-    assert advice.reasons[1].endswith("while nobody can see: raise, half-way to the limit, so that weaker hands "
-                                      "fold and the betting ends.")
+    assert advice.reasons[1].endswith("while nobody can see: raise to twice the stake, so that weaker hands fold and "
+                                      "the betting ends.")
     heads_up = deal(["10S 8D 4C", "JS 9H 5C"])  # too weak to see (below 60%) until the pot is big
     for seat in (1, 0):
         heads_up.apply(Look(seat, 0))

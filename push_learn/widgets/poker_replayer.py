@@ -22,7 +22,7 @@ from push_learn.errors import RecordError
 from push_learn.games import GAMES, read_record
 from push_learn.poker.examples import seed_004_record
 from push_learn.poker.plain import describe_step
-from push_learn.poker.wording import chips
+from push_learn.poker.wording import chips, possessive
 from push_learn.protocol import seat_outside
 from push_learn.records import Record, short
 from push_learn.widgets.base import IntentError, PushWidget, int_field, intent, str_field
@@ -78,14 +78,14 @@ def _cards(cards: tuple[Card, ...] | list[Card]) -> list[dict[str, Any]]:
 
 
 def _backs(count: int, name: str) -> list[dict[str, Any]]:
-    return [back_json(label=f"{name}'s face-down card") for _ in range(count)]
+    return [back_json(label=f"{possessive(name)} face-down card") for _ in range(count)]
 
 
 def _seat(seat: int, name: str, cards: list[dict[str, Any]], facts: list[str], to_move: bool,
           what: str = "cards") -> dict[str, Any]:
     hidden = sum(1 for card in cards if card.get("back"))
     shown = len(cards) - hidden
-    hand_label = f"{name}'s {what}" + (f", {hidden} face down" if hidden else "") + (
+    hand_label = f"{possessive(name)} {what}" + (f", {hidden} face down" if hidden else "") + (
         f", {shown} face up" if hidden and shown else "")
     return {"seat": seat, "name": name, "sub": " · ".join(facts), "cards": cards, "hand_label": hand_label,
             "label": f"{name}: " + ", ".join(facts), "to_move": to_move, "empty": "No cards."}
@@ -114,7 +114,7 @@ def _stud_table(game: Any, view: int | None) -> dict[str, Any]:
     seats = []
     for s, sv in enumerate(seen.seats):
         down: list[Card | None] = list(game.cards(s)[: len(sv.down)]) if view is None else list(sv.down)
-        cards = [card_json(c) if c is not None else back_json(label=f"{sv.name}'s face-down card") for c in down]
+        cards = [card_json(c) if c is not None else _backs(1, sv.name)[0] for c in down]
         cards += _cards(sv.up)
         status = "folded" if sv.folded else ("in" if sv.dealt_in else "not dealt in")
         facts = [f"${sv.stack}", status, *([f"${sv.committed} in the pot"] if sv.committed else []),
@@ -260,7 +260,7 @@ class PokerReplayer(PushWidget, module="poker_replayer", parts=("pl_files.js", "
             "length": self.length,
             "position_text": f"Move {self.position} of {self.length}",
             "view": -1 if self.view is None else self.view,
-            "views": [[-1, "Every card face up"], *([s, f"{name}'s view"] for s, name in enumerate(names))],
+            "views": [[-1, "Every card face up"], *([s, f"{possessive(name)} view"] for s, name in enumerate(names))],
             "step": step,
             "over": bool(game.over),
             **table,

@@ -156,6 +156,20 @@ def test_a_brag_or_three_card_result_names_the_players_as_the_seats_do(wire: Wir
     assert state["result"][1] == "Ann (" + tcp.results[0].seats[0].hand + "): net -1; ante 1: -1 (folded)"
 
 
+def test_a_deal_saved_at_a_table_names_the_student_you_and_reads_your_view(wire: Wire) -> None:
+    # a PokerTable or BragTable names the student's seat "You" in the record it saves (D-UI-22)
+    from push_learn.widgets import PokerTable
+
+    record = PokerTable(game="screw", seed=3, players=4, seat=1, speed=0.0).record_file()[1]
+    assert record.players is not None and record.players[1] == "You"
+    state = synced(PokerReplayer(record, view=0, position=1))
+    assert [1, "Your view"] in state["views"] and [0, "Seat 1's view"] in state["views"]
+    you = state["seats"][1]
+    assert you["hand_label"].startswith("Your cards") and "You's" not in json.dumps(state)
+    backs = [card["label"] for card in you["cards"] if card.get("back")]
+    assert backs and set(backs) == {"Your face-down card"}, "Seat 1 sees the student's hole card as a back"
+
+
 def test_a_record_from_text_a_file_or_a_record(wire: Wire, tmp_path: Path) -> None:
     record = play_demo("brag", 4, 3, "random")
     path = tmp_path / "brag.json"

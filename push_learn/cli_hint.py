@@ -43,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the decision point and the coach's advice; 2 when the record cannot be used."""
     from push_learn.errors import RecordError
-    from push_learn.games import GAMES, read_record
+    from push_learn.games import read_record, record_spec
     from push_learn.protocol import counted
     from push_learn.records import read_capped
 
@@ -56,9 +56,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         # a byte-order mark (some Windows editors add one) is accepted; files past the records' size are refused
         record = read_record(read_capped(args.record))  # today's envelope or an older format
-        spec = GAMES.get(record.game)
-        if spec is None:
-            raise RecordError(f"this is a record of {record.game!r}, which is none of the games ({', '.join(GAMES)})")
+        spec = record_spec(record)
         if spec.advise is None:  # the rummy family: its coach reads the record itself
             return _rummy_hint(record, args.at, args.samples)
         spec.load(record)  # every step is checked, not only those up to --at

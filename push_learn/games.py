@@ -22,7 +22,7 @@ from push_learn.protocol import GameSpec
 from push_learn.records import Record, load_json, short
 from push_learn.rummy.catalogue import RUMMY_GAMES, legacy_rummy_record
 
-__all__ = ["GAMES", "GameSpec", "load_record", "new_game", "read_record", "title_of"]
+__all__ = ["GAMES", "GameSpec", "load_record", "new_game", "read_record", "record_spec", "title_of"]
 
 GAMES: Mapping[str, GameSpec] = {spec.id: spec for spec in (*RUMMY_GAMES, *POKER_GAMES)}
 """Every game by id, in the order people meet them (the rummy family first)."""
@@ -35,6 +35,14 @@ def spec_of(game_id: object) -> GameSpec:
     if not isinstance(game_id, str) or game_id not in GAMES:
         raise KeyError(f"there is no game {short(game_id)}: the games are {', '.join(GAMES)}")
     return GAMES[game_id]
+
+
+def record_spec(record: Record) -> GameSpec:
+    """The catalogue entry of the game ``record`` describes; ``RecordError`` with the known ids otherwise."""
+    try:
+        return spec_of(record.game)
+    except KeyError as exc:
+        raise RecordError(str(exc.args[0])) from None
 
 
 def title_of(game_id: str) -> str:
@@ -76,8 +84,4 @@ def load_record(source: str | bytes | Mapping[str, Any] | Record, key: bytes | N
         if key is None:
             raise RecordError("no key to check the record's seal with")
         record.check_seal(key)
-    try:
-        spec = spec_of(record.game)
-    except KeyError as exc:
-        raise RecordError(str(exc.args[0])) from None
-    return spec.load(record)
+    return record_spec(record).load(record)

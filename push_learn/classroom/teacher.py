@@ -407,7 +407,7 @@ def _brag_watch(replica: TableReplica, seat: str) -> str:
         + (_e("; ".join(f"{names[h.seat]}: {' '.join(map(str, h.cards))} ({h.name})" for h in last.shown)) or "none")
         + "</p>")
     return _watch_page(replica, title, f"deal {view.hand_number} of {game.hands_to_play}, pot "
-                       f"{sum(amount for amount, _ in view.pots)}, {movers} to act",
+                       f"{view.pot}, {movers} to act",
                        _table("Seats", ["seat", "cards", "chips", "in the deal"], rows, "pl-hands", "") + showdown,
                        view.log)
 

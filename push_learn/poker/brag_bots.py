@@ -153,21 +153,24 @@ class SensibleBragBot:
             return self._blind(observation, len(opponents))
         return self._open(observation, strength(observation.cards[0], BRAG), len(opponents))
 
+    def _big_pot(self, pot: int, stack: int) -> bool:
+        """Whether the pot is worth playing for: more than ``blind_pot`` of the seat's chips."""
+        return pot > self.blind_pot * max(stack, 1)
+
     def _blind(self, observation: BragObservation, opponents: int) -> BragAdvice:
         seat, options = observation.seat, observation.options
         assert options is not None and seat is not None
-        stack, stake = observation.players[seat].stack, observation.stake or 0
+        stack, stake, pot = observation.players[seat].stack, observation.stake or 0, observation.pot
         cheap = stake <= self.blind_stake * max(stack, 1)
-        pot = sum(amount for amount, _ in observation.pots)
-        small_pot = pot <= self.blind_pot * max(stack, 1)
-        if cheap and small_pot and opponents > 1 and options.bet_min is not None:
+        big_pot = self._big_pot(pot, stack)
+        if cheap and not big_pot and opponents > 1 and options.bet_min is not None:
             return BragAdvice(Bet(seat, options.bet_min), (
                 f"Blind, you pay half the stake: {options.bet_min} of your {stack} chips. While the stake is "
                 f"at most {self.blind_stake:.0%} of your chips and {opponents} opponents are in, staying "
                 f"blind is cheap, and it makes the others pay double to stay with you.",))
         if not cheap:
             why = f"The stake ({stake}) is more than {self.blind_stake:.0%} of your {stack} chips"
-        elif not small_pot:
+        elif big_pot:
             why = f"The pot ({pot} chips) is more than {self.blind_pot:.0%} of your {stack} chips, worth playing for"
         elif opponents <= 1:
             why = "Only one opponent is left, so the hand will soon be shown"
@@ -184,7 +187,7 @@ class SensibleBragBot:
             return BragAdvice(Cover(seat) if good else Fold(seat), (
                 f"{hand}. You cannot afford another bet: cover the pot with a hand beating at least "
                 f"{self.see_strength:.0%}, otherwise fold.",))
-        pot = sum(amount for amount, _ in observation.pots)
+        pot, stack = observation.pot, observation.players[seat].stack
         if options.see_cost is not None and self.see_strength <= mine < self.raise_strength:
             return BragAdvice(See(seat), (
                 f"{hand}: good enough to see (at least {self.see_strength:.0%}), not strong enough to raise "
@@ -201,8 +204,7 @@ class SensibleBragBot:
                 f"With {counted(opponents, 'opponent')} in nobody can see, so the stake is paid again every round "
                 f"until some fold: a hand less likely than its fair share (1 in {opponents + 1}) to be the best "
                 "folds now rather than pay on.")))
-        stack = observation.players[seat].stack
-        big_pot = pot > self.blind_pot * max(stack, 1)
+        big_pot = self._big_pot(pot, stack)
         if opponents == 1 and options.see_cost is not None and big_pot:
             return BragAdvice(See(seat), (odds, (
                 f"One opponent left and the pot is more than {self.blind_pot:.0%} of your {stack} chips: see now "
@@ -213,7 +215,7 @@ class SensibleBragBot:
                 f"At least your fair share, and the pot is more than {self.blind_pot:.0%} of your {stack} chips while "
                 "nobody can see: raise to twice the stake, so that weaker hands fold and the betting ends.")))
         if mine >= self.raise_strength and options.bet_max is not None:
-            stake_share = options.bet_min / max(observation.players[seat].stack, 1)
+            stake_share = options.bet_min / max(stack, 1)
             if options.see_cost is not None and stake_share > 0.25:
                 return BragAdvice(See(seat), (odds, "A very strong hand, but staying in already costs more than a "
                                               "quarter of your chips: see now rather than raise."))

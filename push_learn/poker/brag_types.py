@@ -292,3 +292,8 @@ class BragObservation:
     over: bool
     names: tuple[str, ...] = ()
     """The players' names by seat."""
+
+    @property
+    def pot(self) -> int:
+        """The chips in every pot together (the main pot and any side pots a cover opened)."""
+        return sum(amount for amount, _ in self.pots)

@@ -74,6 +74,7 @@ __all__ = [
     "clear_caches",
     "compute_ante_analysis",
     "hand_classes",
+    "house_share",
     "pair_plus_edge",
     "simulate",
     "tcp_advice",
@@ -242,6 +243,17 @@ class AnteAnalysis:
                 "ante (-1).")
 
 
+def house_share(value: Fraction, bet: str) -> str:
+    """What a bet of expected ``value`` (per unit staked) gives the house or the player in the long run, in words.
+
+    >>> house_share(Fraction(-337, 10000), "Ante"), house_share(Fraction(1, 100), "Pair Plus bet")
+    ('the house keeps 3.37% of each Ante in the long run', 'you win 1.00% of each Pair Plus bet in the long run')
+    """
+    if value > 0:
+        return f"you win {float(value):.2%} of each {bet} in the long run"
+    return f"the house keeps {float(-value):.2%} of each {bet} in the long run"
+
+
 def tcp_advice(game: Any, seat: int, rng: Any = None) -> list[str]:
     """The coach's word to ``seat`` of a Three Card Poker game (``GameSpec.advise``): before the deal, what the
     Ante and the Pair Plus cost a player of the exact strategy on average; with cards, the strategy's verdict on
@@ -250,11 +262,10 @@ def tcp_advice(game: Any, seat: int, rng: Any = None) -> list[str]:
     seen = game.observe(seat)
     if seen.phase == "deciding":
         return [analysis.verdict(seen.cards)]
-    edge = float(analysis.report().house_edge)
-    pair_plus = float(pair_plus_edge(game.rules.pair_plus))
+    ante = house_share(-analysis.report().house_edge, "Ante")
+    pair_plus = house_share(-pair_plus_edge(game.rules.pair_plus), "Pair Plus bet")
     return [f"Place your bets: the Ante (its Play bet follows if you play), and the Pair Plus if you like. Played by "
-            f"the exact strategy ({analysis.optimal_strategy().name}), the Ante loses {edge:.2%} of it on average; "
-            f"the Pair Plus loses {pair_plus:.2%} of its bet on average."]
+            f"the exact strategy ({analysis.optimal_strategy().name}), {ante}. Whatever you play, {pair_plus}."]
 
 
 def _signature(hand: Sequence[int]) -> tuple[tuple[int, ...], ...]:

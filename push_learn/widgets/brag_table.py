@@ -298,7 +298,7 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
             "seats": [self._seat_json(seen, s) for s in range(self.players)],
             "pots": [{"amount": amount, "coverer": None if coverer is None else self._who(coverer)}
                      for amount, coverer in seen.pots],
-            "pot": sum(amount for amount, _ in seen.pots),
+            "pot": seen.pot,
             "stake": seen.stake,
             "choices": self.choices(seen),
             "last": last,

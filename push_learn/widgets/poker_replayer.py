@@ -145,7 +145,7 @@ def _brag_table(game: Any, view: int | None) -> dict[str, Any]:
         seats.append(_seat(pv.seat, name, cards, facts, pv.seat in seen.to_move))
     result = seen.results[-1].lines(seen.names) if seen.results else []
     centre = [] if seen.stake is None else [f"The stake is {seen.stake} (seen; a blind player pays half)"]
-    return {"seats": seats, "pot": f"Pot: {chips(sum(amount for amount, _ in seen.pots))}", "centre": centre,
+    return {"seats": seats, "pot": f"Pot: {chips(seen.pot)}", "centre": centre,
             "log": list(seen.log),
             "result": result, "dealer": None}
 

@@ -22,7 +22,7 @@ from push_learn.cards import Card
 from push_learn.games import spec_of
 from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.analysis import advice_lines, coach
-from push_learn.poker.betting import build_pots
+from push_learn.poker.betting import BetKind, build_pots
 from push_learn.poker.observation import Observation, Phase, Result
 from push_learn.poker.showdown import Direction, ShowdownMode
 from push_learn.poker.stud import StudGame
@@ -403,7 +403,8 @@ def signed_dollars(amount: int) -> str:
     return f"{'+' if amount > 0 else '-' if amount < 0 else ''}${abs(amount)}"
 
 
-BETTING_BUTTONS = ("fold", "check", "call", "bring_in", "complete", "bet", "raise")
+BETTING_BUTTONS = tuple(kind.value for kind in (BetKind.FOLD, BetKind.CHECK, BetKind.CALL, BetKind.BRING_IN,
+                                                BetKind.COMPLETE, BetKind.BET, BetKind.RAISE))
 """The betting buttons from left to right, the cheapest first (the engine lists a betting round's choices in
 another order: after a bring-in, "Complete to $2" came before "Fold" and "Call $1")."""
 

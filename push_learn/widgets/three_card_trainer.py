@@ -18,6 +18,7 @@ from typing import Any
 
 from push_learn.cards import Card, format_cards
 from push_learn.games import new_game
+from push_learn.poker.three_card_analysis import house_share
 from push_learn.poker.three_card_poker import (
     ANTE_BONUS_TABLES,
     PAIR_PLUS_TABLES,
@@ -43,17 +44,6 @@ PAIR_PLUS_BETS = (0, 1, 2, 5, 10, 25)
 ROUNDS = 200
 """Rounds in a session unless asked otherwise."""
 
-
-
-def house_share(value: Fraction, bet: str) -> str:
-    """What a bet of expected ``value`` (per unit staked) gives the house or the player in the long run, in words.
-
-    >>> house_share(Fraction(-337, 10000), "Ante"), house_share(Fraction(1, 100), "Pair Plus bet")
-    ('the house keeps 3.37% of each Ante in the long run', 'you win 1.00% of each Pair Plus bet in the long run')
-    """
-    if value > 0:
-        return f"you win {float(value):.2%} of each {bet} in the long run"
-    return f"the house keeps {float(-value):.2%} of each {bet} in the long run"
 
 
 

@@ -50,7 +50,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from push_learn.cards import JOKER, Card, Rank, Suit, make_deck
 from push_learn.rummy import PUSH
@@ -67,9 +67,34 @@ than build new equal ones: every card object kept alive is one more object each 
 and the benchmark should not inflate the collector's work it measures (some 18,000 new cards were kept before)."""
 
 
+_PLACE = {id(card): place for place, card in enumerate(PACK)}
+
+HandSpec = tuple[int, ...]
+"""A hand kept between questions as the places of its cards in ``PACK`` (a tuple of numbers, which the collector
+stops tracking), not as a list of cards it would walk at every full collection."""
+TableSpec = tuple[HandSpec, ...]
+"""A table kept between questions as the cards of each meld (``HandSpec``), read into melds just before its
+question (``table_melds``): 1,000 tables of eight ``Meld`` objects were some 20,000 objects alive."""
+
+
 def pack_card(rank: Rank, suit: Suit) -> Card:
     """The pack's natural card of ``rank`` and ``suit`` (the very object, not a new equal one)."""
     return _NATURAL[(rank, suit)]
+
+
+def spec(cards: Sequence[Card]) -> HandSpec:
+    """The places in ``PACK`` of the pack's own ``cards``."""
+    return tuple(_PLACE[id(card)] for card in cards)
+
+
+def cards_of(places: HandSpec) -> list[Card]:
+    """The pack's cards at ``places`` (the inverse of ``spec``)."""
+    return [PACK[place] for place in places]
+
+
+def table_melds(table: TableSpec) -> list[Meld]:
+    """The melds of a kept table, read as ``random_table`` read them (the first reading of each)."""
+    return [interpret_meld(cards_of(cards), PUSH)[0] for cards in table]
 
 
 def random_hand(rng: random.Random, naturals: int = 22, wilds: int = 8) -> list[Card]:
@@ -96,15 +121,15 @@ def clumped_hand(rng: random.Random) -> list[Card]:
     return rng.sample(pool, 22) + rng.sample(WILDS, 8)
 
 
-def random_table(rng: random.Random, hand: Sequence[Card], melds: int = 8) -> list[Meld]:
+def random_table(rng: random.Random, hand: Sequence[Card], melds: int = 8) -> TableSpec:
     """Melds from the cards not in ``hand``: runs and sets of 3 to 6 cards, about one in three with a wild (the pack's
-    cards, see ``pack_card``)."""
+    cards, see ``pack_card``), kept as their cards (``table_melds`` reads them)."""
     rest = list(NATURALS)
     for card in hand:
         if card in rest:
             rest.remove(card)
     wilds = [card for card in WILDS if card not in hand] or [JOKER]
-    table: list[Meld] = []
+    table: list[HandSpec] = []
     while len(table) < melds:
         suit = rng.choice(list(Suit))
         if rng.random() < 0.5:
@@ -123,8 +148,8 @@ def random_table(rng: random.Random, hand: Sequence[Card], melds: int = 8) -> li
             for card in cards:
                 if card in rest:
                     rest.remove(card)
-            table.append(readings[0])
-    return table
+            table.append(spec(cards))
+    return tuple(table)
 
 
 def naive_best(hand: Sequence[Card]) -> int:
@@ -245,8 +270,8 @@ def report(label: str, seconds: list[float], median_target: float, worst_target:
 
 
 def _section(
-    families: dict[str, list[list[Card]]],
-    tables: dict[str, list[list[Meld]]],
+    families: dict[str, list[HandSpec]],
+    tables: dict[str, list[TableSpec]],
     cold: bool,
     cold_count: int,
     beside: int = 0,
@@ -269,14 +294,14 @@ def _section(
         pairs: dict[str, list[tuple[float, float]]] = {"contract": [], "full turn": []}
         disagree = 0
         slowest: list[Slow] = []
-        for i, (hand, table) in enumerate(zip(hands[:count], tables[name][:count], strict=True)):
-            deal = i % 5 + 1
+        for i, (kept, kept_table) in enumerate(zip(hands[:count], tables[name][:count], strict=True)):
+            deal, hand, table = i % 5 + 1, cards_of(kept), table_melds(kept_table)
             collected = pauses.seconds if pauses is not None else 0.0
             seconds, plan = answered(partial(best_go_down, hand, PUSH, deal), cold)
             left = plan.points_left if isinstance(plan, TurnPlan) else None
             del plan  # only the answer's points are kept: plans kept would give the collector more to walk
             if pauses is not None:
-                slowest.append(Slow(seconds, pauses.seconds - collected, i, deal, hand, left))
+                slowest.append(Slow(seconds, pauses.seconds - collected, i, deal, kept, left))
             asked.append((seconds, left))
             contract.append(seconds)
             if i < beside:
@@ -301,15 +326,15 @@ def _section(
     return figures, versus
 
 
-@dataclass(frozen=True)
-class Slow:
-    """One timed contract question, kept to print the slowest: how long, how much of it the collector took."""
+class Slow(NamedTuple):
+    """One timed contract question, kept to print the slowest: how long, how much of it the collector took (a tuple
+    of numbers, which the collector stops tracking: one is kept for every question)."""
 
     seconds: float
     collector: float
-    index: int
+    number: int
     deal: int
-    hand: Sequence[Card]
+    hand: HandSpec
     points_left: int | None
     """What the best plan leaves, or None when the hand cannot go down."""
 
@@ -322,9 +347,9 @@ def _print_slowest(questions: Sequence[Slow]) -> None:
     """The slowest contract questions: time, the collector's pauses inside it, the answer and the hand (sorted)."""
     for slow in sorted(questions, key=lambda q: q.seconds, reverse=True)[:SLOWEST]:
         answer = "cannot go down" if slow.points_left is None else f"leaves {slow.points_left} points"
-        cards = " ".join(sorted(card.ascii for card in slow.hand))
+        cards = " ".join(sorted(card.ascii for card in cards_of(slow.hand)))
         print(
-            f"    slow: hand {slow.index} deal {slow.deal}: {1000 * slow.seconds:.1f} ms, of which collector"
+            f"    slow: hand {slow.number} deal {slow.deal}: {1000 * slow.seconds:.1f} ms, of which collector"
             f" {1000 * slow.collector:.1f} ms; {answer}; {cards}"
         )
 
@@ -564,12 +589,14 @@ def _load() -> str:
 def run_seed(args: argparse.Namespace, seed: int) -> tuple[list[Figure], list[Versus]]:
     """Every measurement on one seed's hands; prints the figures and returns the steady-state ones."""
     rng = random.Random(seed)
-    families: dict[str, list[list[Card]]] = {
+    dealt: dict[str, list[list[Card]]] = {
         "random 30 cards, 8 wilds": [random_hand(rng) for _ in range(args.hands)],
         "adversarial: same-suit stretches": [stretch_hand(rng) for _ in range(args.adversarial)],
         "adversarial: clumped on 5 ranks": [clumped_hand(rng) for _ in range(args.adversarial)],
     }
-    tables = {name: [random_table(rng, hand) for hand in hands] for name, hands in families.items()}
+    tables = {name: [random_table(rng, hand) for hand in hands] for name, hands in dealt.items()}
+    families = {name: [spec(hand) for hand in hands] for name, hands in dealt.items()}
+    del dealt  # kept as numbers (``HandSpec``): lists of cards would give every full collection more to walk
     clear_caches()
     print(
         f"Meld solver (plain Python), Push rules, seed {seed} (wall-clock times on this machine; load average"

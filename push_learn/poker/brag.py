@@ -487,7 +487,7 @@ class BragGame:
             self.pack = [c for c in DECK if retainer is None or c not in self.seats[retainer].hands[0]]
             self.rng.shuffle(self.pack)
         self.hand_number += 1
-        self.orbits, self.log = 0, [f"hand {self.hand_number}: {says(self.players[self.dealer], 'deals')}"]
+        self.orbits, self.log = 0, [f"Deal {self.hand_number}: {clause(self.players[self.dealer], 'deals')}"]
         self.pots = [_Pot(carried)]
         for seat, player in enumerate(self.seats):
             player.status, player.blind, player.looking_at, player.last_bet = "out", True, None, 0

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from push_learn.cards import Card, format_cards, parse_cards
 from push_learn.poker.plain import read_action, rules_from_plain, whole_fields
 from push_learn.poker.three_card import DECK, SeatAction
-from push_learn.poker.wording import chips, says
+from push_learn.poker.wording import chips, inside, says
 from push_learn.protocol import default_name, seat_name
 from push_learn.records import short
 
@@ -235,7 +235,7 @@ class HandResult:
     def lines(self, names: Sequence[str] | None = None) -> list[str]:
         """The result in words, each seat by its name in ``names`` (``Seat 1``, ``Seat 2`` … without)."""
 
-        lines = [f"hand {self.hand_number}: {self.how}"]
+        lines = [f"Deal {self.hand_number}: {inside(self.how)}"]
         lines += [f"{seat_name(s.seat, names)}: {format_cards(s.cards)} ({s.name})" for s in self.shown]
         lines += self.award_lines(names)
         if self.carried:

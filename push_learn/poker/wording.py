@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from push_learn.protocol import counted
 
-__all__ = ["YOU", "base_form", "chips", "clause", "possessive", "says", "their", "verb", "whom"]
+__all__ = ["YOU", "base_form", "chips", "clause", "inside", "possessive", "says", "their", "verb", "whom"]
 
 YOU = "You"
 """The name a table gives the student's own seat; lines about that seat are worded for "you"."""
@@ -64,8 +64,16 @@ def clause(name: str, phrase: str) -> str:
     >>> f"a push costs $10 and {clause(YOU, 'has only $4')}", clause("Ann", "has only $4")
     ('a push costs $10 and you have only $4', 'Ann has only $4')
     """
-    line = says(name, phrase)
-    return "you" + line[len(YOU):] if name == YOU else line
+    return inside(says(name, phrase))
+
+
+def inside(line: str) -> str:
+    """``line`` as it reads after a colon or a comma: a line that begins with the seat named "You" begins "you".
+
+    >>> inside("You saw Ann"), inside("Ann saw you"), inside("Younger")
+    ('you saw Ann', 'Ann saw you', 'Younger')
+    """
+    return "you" + line[len(YOU):] if line.startswith(YOU + " ") else line
 
 
 def possessive(name: str) -> str:

@@ -236,12 +236,12 @@ def test_the_log_words_the_seat_named_you_as_you() -> None:
     game = named([A_K_4, "QS QH 2C", "7H 7D 9C"], ("Ann", "You", "Bob"), starting_stack=50, raise_limit=None,
                  max_first_bet=50)
     play(game, Look(1), Bet(1, 40), Fold(2), Look(0), Bet(0, 40), Cover(1))
-    assert game.log == ["hand 1: Ann deals", "You look at the hand", "You bet 40 open", "Bob folds",
+    assert game.log == ["Deal 1: Ann deals", "You look at the hand", "You bet 40 open", "Bob folds",
                         "Ann looks at the hand", "Ann bets 40 open", "You cover the pot with 9 chips",
                         "You covered the pot against the last player"]
     seer = named([A_K_4, "QS QH 2C", "7H 7D 9C"], ("You", "Ann", "Bob"))
     play(seer, Bet(1, 2), Fold(2), See(0))
-    assert seer.log == ["hand 1: You deal", "Ann bets 2 blind", "Bob folds", "You pay 4 to see Ann",
+    assert seer.log == ["Deal 1: you deal", "Ann bets 2 blind", "Bob folds", "You pay 4 to see Ann",
                         seer.results[0].how]
     seen = named([A_K_4, "QS QH 2C", "7H 7D 9C"], ("Ann", "You", "Bob"))  # the same deal, seen by Ann
     play(seen, Bet(1, 2), Fold(2), See(0))
@@ -253,7 +253,7 @@ def test_a_blind_carry_and_the_next_deal_are_worded_for_you() -> None:
     game = named(["2C 3D 5H", "AS 9S 2D", "7H 7D 8C"], ("Ann", "You", "Bob"), matches=2, blind_carry=True)
     play(game, Bet(1, 1), Fold(2), Fold(0))
     assert game.results[0].how == "everyone else folded; you are blind, so the pot is carried"
-    assert game.log == ["hand 2: You deal"]
+    assert game.log == ["Deal 2: you deal"]
     play(game, Fold(2), Bet(0, 1), Look(1, 1), KeepHand(1))
     assert game.log[-1] == "You keep the hand looked at"
 

@@ -1,4 +1,4 @@
-"""Stud lines about a seat named "You" read "You keep", "You pay", "You are offered" (push_learn.poker.wording)."""
+"""Stud and brag lines about a seat named "You" read "You keep", "You pay", "Deal 2: you deal" (poker.wording)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ import pytest
 from push_learn.errors import IllegalAction
 from push_learn.poker.actions import Action
 from push_learn.poker.analysis import RandomBot
+from push_learn.poker.brag import BragGame, BragRules
+from push_learn.poker.brag_bots import RandomBragBot, SensibleBragBot
 from push_learn.poker.push_stud import PushStudGame, push_stud_rules
 from push_learn.poker.screw import ScrewGame, screw_rules
 from push_learn.poker.stud import StudGame
@@ -88,3 +90,21 @@ def test_a_seat_reads_its_own_choice_addressed_to_it_and_the_others_read_it_afte
             seen.add(game.phase)
         game.apply(bot.choose(game.observe(seat), rng))
     assert seen  # the deal had decisions of one seat
+
+
+@pytest.mark.parametrize("seat", range(3))
+def test_brag_logs_and_results_put_you_in_lower_case_inside_a_line(seat: int) -> None:
+    """Brag's log and its results, with the student's seat named "You" anywhere at the table: "Deal 2: you deal",
+    "Deal 1: you saw Ann", never "Deal 2: You deal" nor "You sees"."""
+    names = tuple(YOU if s == seat else name for s, name in enumerate(("Ann", "Bob", "Cat")))
+    lines: list[str] = []
+    for seed in range(12):
+        game = BragGame(BragRules(players=3, starting_stack=30), seed=seed, hands=4, players=names)
+        rng, bot = random.Random(seed), (RandomBragBot(), SensibleBragBot())[seed % 2]
+        while not game.over:
+            game.apply(bot.choose(game.observe(game.to_move[0]), rng))
+            lines += game.log[-1:]
+        lines += [line for result in game.results for line in result.lines(names)]
+    assert any(line.startswith("You ") for line in lines) and any(": you " in line for line in lines)
+    assert [line for line in lines if AGREEING_WRONG.search(line)] == []
+    assert [line for line in lines if CAPITAL_INSIDE.search(line)] == []

@@ -206,7 +206,7 @@ def test_a_whole_deal_played_blind_ends_in_the_showdown_the_core_gives(wire: Wir
 
 
 def test_lines_about_the_student_are_worded_for_you(wire: Wire) -> None:
-    """The log, the showdown and the next deal's first line read "You bet", "Your cards", "You deal"."""
+    """The log, the showdown and the next deal's first line read "You bet", "Your cards", "Deal 2: you deal"."""
     table = BragTable(seed=5, players=4, seat=1, speed=0.0)
     page_sends(table, **choice(synced(table), "bet"))
     assert "You bet 1 blind" in synced(table)["log"]
@@ -219,7 +219,7 @@ def test_lines_about_the_student_are_worded_for_you(wire: Wire) -> None:
     assert "You" not in shown or shown["You"].startswith("Your cards: ")
     page_sends(table, type="continue")
     state = synced(table)
-    assert table.game.dealer == 1 and state["log"][0] == "hand 2: You deal"
+    assert table.game.dealer == 1 and state["log"][0] == "Deal 2: you deal"
 
 
 def test_a_pot_the_student_covered_says_covered_by_you() -> None:

@@ -147,7 +147,7 @@ def test_a_brag_or_three_card_result_names_the_players_as_the_seats_do(wire: Wir
     brag.apply(BragFold(1))
     brag.apply(BragFold(2))
     state = synced(PokerReplayer(brag.record(), view=0, position=2))
-    assert state["result"] == ["hand 1: everyone else folded", "Ann takes 3 chips"]
+    assert state["result"] == ["Deal 1: everyone else folded", "Ann takes 3 chips"]
     assert state["pot"] == "Pot: 0 chips" and state["seats"][0]["sub"].startswith("102 chips")
     tcp = ThreeCardPokerGame(seed=1, players=("Ann",))
     tcp.apply(PlaceBets(0, 1, 0))

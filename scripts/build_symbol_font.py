@@ -11,8 +11,9 @@ drawings (no licence to carry): the ``SUIT_PATH`` and ``JOKER_PATH`` shapes of
 
 The font (WOFF2, about 1 KB) is written as a ``data:`` URL into an ``@font-face`` block, between marker
 comments, of every style sheet that needs it: the widgets' ``pl_common.css`` and the landing page's
-``landing.css``. Its ``unicode-range`` limits it to those five characters, so the rest of the text keeps
-the system font.
+``landing.css`` (the teacher's pages, written in Python, take that block from ``landing.css`` through
+``push_learn.apps.symbol_font``). Its ``unicode-range`` limits it to those five characters, so the rest of the
+text keeps the system font.
 
 Run after changing a drawing (needs ``fonttools``, ``skia-pathops`` and ``brotli``, which the package
 itself does not)::

@@ -20,6 +20,7 @@ from tornado import web
 
 from push_learn.apps.catalogue import dashboard
 from push_learn.apps.guards import teacher_only
+from push_learn.apps.symbol_font import font_face, font_stack
 from push_learn.classroom.service import (
     ClassService,
     _blocking,
@@ -47,9 +48,9 @@ WATCH_LINES = 12
 """Lines of a table's log that its watch page shows (the last ones)."""
 SHEETS = ("students", "assignments", "results", "trainer", "attempts")
 
-_STYLE = """
-body { font-family: system-ui, sans-serif; margin: 0; background: #f6f6f2; color: #1d1d1b; }
-main { max-width: 62rem; margin: 1.5rem auto; padding: 0 1rem; }
+_STYLE = font_face() + f"""
+body {{ font-family: {font_stack("system-ui", "sans-serif")}; margin: 0; background: #f6f6f2; color: #1d1d1b; }}
+""" + """main { max-width: 62rem; margin: 1.5rem auto; padding: 0 1rem; }
 section { background: #fff; border: 1px solid #c8c8c0; border-radius: 8px; padding: 0.8rem 1.2rem; margin: 1rem 0; }
 h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 0.2rem; } h3 { font-size: 1rem; }
 table { border-collapse: collapse; margin: 0.4rem 0; } th, td { padding: 0.25rem 0.7rem; text-align: left; }

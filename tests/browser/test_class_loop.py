@@ -168,6 +168,9 @@ def test_three_students_play_the_assignment_and_the_teacher_sees_them(
     live = page.locator("table.pl-live")
     expect(live.locator("tbody tr")).to_have_count(3)
     accessible("on the teacher's dashboard with three results")
+    # the teacher's pages draw the joker and the suits in text with our font, as the dashboards do
+    assert page.evaluate("getComputedStyle(document.body).fontFamily").startswith('"Push Learn Symbols"')
+    assert page.evaluate("[...document.fonts].some(f => f.family.replace(/\"/g, '') === 'Push Learn Symbols')")
 
     # Ann's row's replay (a new tab): her game in the Deal Replayer, whose kernel asked the server for her record
     with page.context.expect_page() as opened:

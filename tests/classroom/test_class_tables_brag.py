@@ -201,3 +201,20 @@ def test_the_watch_page_numbers_its_last_moves_as_lines_of_the_whole_log(store: 
     page = render_table_watch(ClassService(store, SEAL_KEY), table_id, "all")
     first = len(log) - WATCH_LINES + 1
     assert first > 1 and f'<ol start="{first}"><li>{html.escape(log[-WATCH_LINES])}</li>' in page
+
+
+def test_the_teachers_pages_draw_the_joker_and_the_suits_with_our_font(store: Store) -> None:
+    """The dashboard and a watch page (whose log shows cards: ♠ ♥ ...) carry the landing page's very @font-face
+    rule for "Push Learn Symbols" and ask for it first, so a machine without an emoji font draws no boxes."""
+    from push_learn.apps.symbol_font import LANDING_CSS, font_face
+    from push_learn.classroom.teacher import render_page, render_table_watch
+
+    table_id = _brag_table(store)
+    kernels = student_replicas(store, table_id)
+    _step_all(kernels)
+    service = ClassService(store, SEAL_KEY)
+    watch = render_table_watch(service, table_id, "all")
+    assert any(suit in watch for suit in "♣♦♥♠"), "the watch page shows cards"
+    for page in (watch, render_page(service, None, "")):
+        assert font_face() in page and font_face() in LANDING_CSS.read_text(encoding="utf-8")
+        assert 'body { font-family: "Push Learn Symbols", system-ui, sans-serif;' in page

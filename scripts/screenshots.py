@@ -68,6 +68,25 @@ def _wait_interactive(page: Page, slug: str) -> None:
     page.evaluate("document.fonts.ready.then(() => true)")
 
 
+SETTLED_S = 2.0
+"""A dashboard whose text has not changed for this long is at rest: its computer players (if any) have moved
+and it waits for the student, as a student who just opened it sees it."""
+
+
+def _wait_settled(page: Page, most: float = 40.0) -> None:
+    """Wait (at most ``most`` seconds) until the page's text stays the same for ``SETTLED_S``: the bots of a
+    table that opens on their turns move at the normal pace, and the picture should show the student's turn,
+    not a moment of theirs."""
+    deadline = time.monotonic() + most
+    text = page.inner_text("body")
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(SETTLED_S * 1000)
+        now = page.inner_text("body")
+        if now == text:
+            return
+        text = now
+
+
 def take(slugs: Sequence[str] | None, width: int, height: int, images: Path = IMAGES) -> list[Path]:
     """Serve the dashboards, photograph the landing page and each dashboard in ``slugs`` (all if None)."""
     infos = [dashboard(slug) for slug in slugs] if slugs else list(DASHBOARDS)
@@ -96,6 +115,7 @@ def take(slugs: Sequence[str] | None, width: int, height: int, images: Path = IM
                     started = time.perf_counter()
                     page.goto(f"{server.url}voila/render/{info.notebook}?seed=1", wait_until="commit", timeout=READY_MS)
                     _wait_interactive(page, info.slug)
+                    _wait_settled(page)
                     saved.append(images / f"{info.slug}.png")
                     page.screenshot(path=str(saved[-1]))
                     print(f"{info.slug}: {time.perf_counter() - started:.1f} s", file=sys.stderr)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
-from push_learn.apps import Brag
+from push_learn.apps import Brag, PushStud, ScrewYourNeighbor
 from push_learn.apps.query import parse_query
 from push_learn.cards import standard_deck
 from push_learn.classroom.table_store import TableRefused, seat_in
@@ -65,6 +65,13 @@ def test_a_step_of_an_unknown_seat_is_described_counting_from_1() -> None:
 def test_the_brag_dashboard_names_the_address_seat_as_people_count() -> None:
     app = Brag(parse_query("seed=9&players=4&seat=0"))
     assert app.main.title == "You are seat 1"
+    app.main.halt()
+
+
+@pytest.mark.parametrize("dashboard", [PushStud, ScrewYourNeighbor])
+def test_the_stud_dashboards_head_the_table_with_the_students_seat_as_brag_does(dashboard: type[PushStud]) -> None:
+    app = dashboard(parse_query("seed=9&players=5&seat=2&speed=fast"))
+    assert app.main.title == "You are seat 3"  # was "Your seat", which said nothing of where the student sits
     app.main.halt()
 
 

@@ -14,6 +14,7 @@ from typing import ClassVar
 from push_learn.apps.base import App
 from push_learn.apps.play_push import address_speed
 from push_learn.apps.poker_settings import address_players, address_seat
+from push_learn.protocol import seat_words
 from push_learn.widgets import PokerTable
 from push_learn.widgets.poker_table import LEVELS
 
@@ -37,7 +38,7 @@ class PokerTableApp(App):
         level = self.option("level", LEVELS, "threshold")
         switches = {name: self.option(name, YES + NO, "0") in YES for name in self.switches}
         table = PokerTable(game=self.game, seed=self.query.seed, players=self.players, seat=seat, level=level,
-                           speed=address_speed(self), title="Your seat",
+                           speed=address_speed(self), title=f"You are {seat_words(seat)}",
                            roll_your_own=switches.get("roll_your_own", False),
                            substitution=switches.get("substitution", False))
         self.variant = table.game.rules.name

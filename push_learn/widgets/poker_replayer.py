@@ -121,10 +121,10 @@ def _stud_table(game: Any, view: int | None) -> dict[str, Any]:
                  *([f"declared {sv.declared}"] if sv.declared is not None else [])]
         seats.append(_seat(s, sv.name, cards, facts, s in seen.to_move))
     centre = []
-    if seen.offered is not None and seen.offered_to is not None:
-        centre.append(f"On offer to {seen.names[seen.offered_to]}: {seen.offered}")
-    if seen.prompt:
+    if seen.prompt:  # "JIM: keep J♠, push it ($1), ...": the card on offer is in it
         centre.append(seen.prompt)
+    elif seen.offered is not None and seen.offered_to is not None:
+        centre.append(f"On offer to {seen.names[seen.offered_to]}: {seen.offered}")
     return {"seats": seats, "pot": f"Pot: ${seen.pot}", "centre": centre, "log": list(seen.log),
             "result": list(seen.result.lines) if seen.result is not None else [], "dealer": None}
 

@@ -112,6 +112,16 @@ def test_the_seed_004_hand_is_built_in_and_ends_as_the_seed_tells(wire: Wire) ->
     assert "declared low" in seats["RIZ"]["sub"] and "declared high" in seats["IKE"]["sub"]
 
 
+def test_the_centre_says_the_card_on_offer_once(wire: Wire) -> None:
+    """Before the first move the prompt names JIM's choice and card; an "On offer to JIM: J♠" beside it ran into it
+    ("On offer to JIM: J♠ JIM: keep J♠, ..."). After the last move nothing is on offer."""
+    state = synced(PokerReplayer())
+    assert state["centre"] == ["JIM: keep J♠, push it ($1), or keep it and push one of their cards ($1)"]
+    assert all(line.count("J♠") <= 1 for line in state["centre"])
+    replayer = PokerReplayer(position=69)
+    assert synced(replayer)["centre"] == []
+
+
 def test_the_seed_004_first_round_from_riz_s_chair(wire: Wire) -> None:
     replayer = PokerReplayer(view=RIZ, position=6)
     state = synced(replayer)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from push_learn.cards import Card
 from push_learn.poker.actions import Action
 from push_learn.poker.showdown import Award, Direction
+from push_learn.poker.wording import YOU, clause, their, whom
 
 if TYPE_CHECKING:
     from push_learn.poker.stud import StudRules
@@ -207,14 +208,19 @@ class Observation:
             return None
         mine = self.offered_to == self.seat
         name = self.names[self.offered_to]
-        to = "you" if mine else name
+        to = "you" if mine else whom(name)
         price = self.rules.push_price
         if not self.can_push:
             stack = self.seats[self.offered_to].stack
             return (f"Offered to {to}: keep it; a push costs ${price}, more than the ${stack} "
-                    f"{'you have' if mine else f'{name} has'}.")
-        onward = "leaves play" if self.pass_to is None else f"goes to {self.names[self.pass_to]}"
-        choices = f"keep it free, or push it for ${price}" if price else "keep it or push it (both free)"
+                    f"{'you have' if mine else clause(name, 'has')}.")
+        onward = "leaves play" if self.pass_to is None else f"goes to {whom(self.names[self.pass_to])}"
+        if getattr(self.rules, "push_own_cards", False):  # Screw Your Neighbor: keep it and push one of your own
+            own = f"keep it and push one of {their(YOU if mine else name)} cards"
+            choices = (f"keep it free, push it for ${price}, or {own} for ${price}" if price
+                       else f"keep it, push it, or {own} (all free)")
+        else:
+            choices = f"keep it free, or push it for ${price}" if price else "keep it or push it (both free)"
         return f"Offered to {to}: {choices}; a pushed card {onward}."
 
     def to_dict(self) -> dict[str, Any]:

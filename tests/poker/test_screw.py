@@ -341,3 +341,21 @@ def test_the_replace_prompt_names_only_the_choices_a_seat_can_pay_for() -> None:
 def test_screw_your_neighbor_needs_three_players() -> None:
     with pytest.raises(PokerRulesError, match="3 to 8 players"):
         screw_rules(players=2)
+
+
+def test_the_card_on_offer_names_every_choice_screw_allows(record: Record) -> None:
+    """Screw Your Neighbor lets the decider keep the card and push one of their own instead (A-P2-02): the words
+    for the card on offer name that choice too, as the prompt does; a table's seat named "You" reads "you"."""
+    from push_learn.poker.stud_records import load_stud
+    from push_learn.poker.wording import YOU
+
+    game = load_stud(record, 0)
+    assert game.observe(None).offer_text == ("Offered to JIM: keep it free, push it for $1, or keep it and push one "
+                                             "of their cards for $1; a pushed card goes to RIZ.")
+    assert game.observe(1).offer_text == ("Offered to you: keep it free, push it for $1, or keep it and push one "
+                                          "of your cards for $1; a pushed card goes to RIZ.")
+    assert not ScrewGame(screw_rules(players=4, push_own_cards=False), seed=3).observe(None).offer_text.count("own")
+    named = ScrewGame(screw_rules(players=3), players=("Ann", YOU, "Bob"), seed=3, dealer=0)
+    assert named.to_move == (1,)
+    assert named.observe(None).offer_text.startswith("Offered to you: keep it free, push it for $1, or keep it and "
+                                                     "push one of your cards for $1; a pushed card goes to Bob.")

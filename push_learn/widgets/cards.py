@@ -15,9 +15,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from push_learn.cards import Card, Rank, card_sort_key, parse_cards
+
+if TYPE_CHECKING:
+    from push_learn.poker.observation import Observation
 
 __all__ = [
     "SORTS",
@@ -101,6 +104,21 @@ def card_json(
     if notes:
         data["note"] = ", ".join(notes)
     return data
+
+
+def offer_json(view: Observation) -> dict[str, Any] | None:
+    """A stud seat's view of the card on offer (Push stud, Screw Your Neighbor): the card (``None`` when the view may
+    not see it), whose choice it is, and the core's words for it (``Observation.offer_text``); ``None`` when no card
+    is on offer. The PokerTable and the Poker Replayer draw it alike."""
+    text = view.offer_text
+    if text is None or view.offered_to is None:
+        return None
+    return {
+        "card": None if view.offered is None else card_json(view.offered),
+        "back": view.offered is None,
+        "to": view.names[view.offered_to], "mine": view.offered_to == view.seat,
+        "text": text,
+    }
 
 
 def back_json(i: int | None = None, label: str = HIDDEN_LABEL) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from push_learn.poker.wording import chips, possessive
 from push_learn.protocol import seat_outside
 from push_learn.records import Record, short
 from push_learn.widgets.base import IntentError, PushWidget, int_field, intent, str_field
-from push_learn.widgets.cards import back_json, card_json
+from push_learn.widgets.cards import back_json, card_json, offer_json
 
 __all__ = ["FAMILIES", "PokerReplayer", "RecordSource", "check_record", "replay_record"]
 
@@ -125,8 +125,9 @@ def _stud_table(game: Any, view: int | None) -> dict[str, Any]:
         centre.append(seen.prompt)
     elif seen.offered is not None and seen.offered_to is not None:
         centre.append(f"On offer to {seen.names[seen.offered_to]}: {seen.offered}")
-    return {"seats": seats, "pot": f"Pot: ${seen.pot}", "centre": centre, "log": list(seen.log),
-            "result": list(seen.result.lines) if seen.result is not None else [], "dealer": None}
+    return {"seats": seats, "pot": f"Pot: ${seen.pot}", "centre": centre, "offer": offer_json(seen),
+            "log": list(seen.log), "result": list(seen.result.lines) if seen.result is not None else [],
+            "dealer": None}
 
 
 def _brag_table(game: Any, view: int | None) -> dict[str, Any]:
@@ -145,7 +146,7 @@ def _brag_table(game: Any, view: int | None) -> dict[str, Any]:
         seats.append(_seat(pv.seat, name, cards, facts, pv.seat in seen.to_move))
     result = seen.results[-1].lines(seen.names) if seen.results else []
     centre = [] if seen.stake is None else [f"The stake is {seen.stake} (seen; a blind player pays half)"]
-    return {"seats": seats, "pot": f"Pot: {chips(seen.pot)}", "centre": centre,
+    return {"seats": seats, "pot": f"Pot: {chips(seen.pot)}", "centre": centre, "offer": None,
             "log": list(seen.log),
             "result": result, "dealer": None}
 
@@ -162,14 +163,14 @@ def _tcp_table(game: Any, view: int | None) -> dict[str, Any]:
     dealer_cards = _cards(dealer) if view is None else _backs(len(dealer), "the dealer")
     result = seen.results[-1].lines(seen.names) if seen.results else []
     return {"seats": seats, "pot": f"Bets on the table: {chips(sum(seen.antes) + sum(seen.pair_plus))}",
-            "centre": [], "log": [],
+            "centre": [], "offer": None, "log": [],
             "result": result, "dealer": _seat(-1, "Dealer", dealer_cards, ["the house"], False) if dealer else None}
 
 
 _TABLES = {"screw": _stud_table, "push_stud": _stud_table, "brag": _brag_table, "three_card_poker": _tcp_table}
 
 
-class PokerReplayer(PushWidget, module="poker_replayer", parts=("pl_files.js", "pl_poker.js")):
+class PokerReplayer(PushWidget, module="poker_replayer", parts=("pl_files.js", "pl_poker.js", "pl_offer.js")):
     """Step through a poker record: first / back / next / last or a move number, one seat's view or all cards.
 
     In JupyterLab::

@@ -32,7 +32,7 @@ from push_learn.protocol import Bot, checked_seat, default_name, seat_words
 from push_learn.records import Record, short
 from push_learn.widgets.base import CoachOffLoop, IntentError, PushWidget, SavesRecords, bot_level, intent, str_field
 from push_learn.widgets.bot_table import BotTable
-from push_learn.widgets.cards import back_json, card_json
+from push_learn.widgets.cards import back_json, card_json, offer_json
 from push_learn.widgets.play_table import parse_seed
 
 __all__ = ["GAMES", "LEVELS", "PokerTable", "button_label"]
@@ -98,7 +98,7 @@ def _seen(view: Observation) -> tuple[frozenset[Card], tuple[object, ...], bool]
     return frozenset(cards), tuple(s.declared for s in view.seats), view.result is not None
 
 
-class PokerTable(CoachOffLoop, SavesRecords, BotTable, PushWidget, module="poker_table"):
+class PokerTable(CoachOffLoop, SavesRecords, BotTable, PushWidget, module="poker_table", parts=("pl_offer.js",)):
     """Play one deal of Push stud or Screw Your Neighbor in one seat against bots.
 
     Keep or push the card offered (with the coach's estimate of each choice), bet with the buttons the
@@ -242,18 +242,6 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTable, PushWidget, module="poker
             "net_text": None if result is None else f"{signed_dollars(result.net[s])} this deal",
         }
 
-    def _offer_json(self, view: Observation) -> dict[str, Any] | None:
-        """The card on offer, whose choice it is, and the core's words for it (``Observation.offer_text``)."""
-        text = view.offer_text
-        if text is None or view.offered_to is None:
-            return None
-        return {
-            "card": None if view.offered is None else card_json(view.offered),
-            "back": view.offered is None,
-            "to": view.names[view.offered_to], "mine": view.offered_to == self.seat,
-            "text": text,
-        }
-
     def _pots(self, view: Observation) -> list[str]:
         live = [s.seat for s in view.seats if s.in_hand]
         if view.result is not None or not live:
@@ -296,7 +284,7 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTable, PushWidget, module="poker
             "pots": self._pots(view),
             "stock": view.stock,
             "seats": [self._seat_json(view, s) for s in range(len(view.seats))],
-            "offer": self._offer_json(view),
+            "offer": offer_json(view),
             "actions": self._actions(view),
             "declare_note": "Your declaration stays secret until everyone has declared; then all are shown together."
             if view.phase is Phase.DECLARE and view.my_turn else None,

@@ -106,6 +106,9 @@ def test_the_seed_004_hand_stepped_through_in_the_replayer(
     app = page.locator(".pl-app-poker-replayer")
     position = app.locator(".pl-replay-position")
     expect(position).to_have_text(f"Move 0 of {len(record)}", timeout=FIRST_RENDER_MS)
+    offer = app.get_by_role("group", name="The card on offer")  # JIM's choice of J♠, drawn as at the table
+    expect(offer.get_by_role("img")).to_have_attribute("data-card", "JS")
+    expect(offer).to_contain_text("Offered to JIM: keep it")
     accessible("as it opens")
     following = app.get_by_role("button", name="Next move")
     following.focus()

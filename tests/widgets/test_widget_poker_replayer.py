@@ -14,7 +14,7 @@ from pl_widget_driver import Wire, page_sends, synced
 
 from push_learn.apps.poker_replay import play_demo
 from push_learn.errors import RecordError
-from push_learn.games import GAMES, load_record
+from push_learn.games import GAMES, load_record, new_game
 from push_learn.poker.brag import BragGame
 from push_learn.poker.brag_types import BragRules
 from push_learn.poker.brag_types import Fold as BragFold
@@ -119,7 +119,19 @@ def test_the_centre_says_the_card_on_offer_once(wire: Wire) -> None:
     assert state["centre"] == ["JIM: keep J♠, push it ($1), or keep it and push one of their cards ($1)"]
     assert all(line.count("J♠") <= 1 for line in state["centre"])
     replayer = PokerReplayer(position=69)
-    assert synced(replayer)["centre"] == []
+    assert synced(replayer)["centre"] == [] and synced(replayer)["offer"] is None
+
+
+def test_the_card_on_offer_is_drawn_as_at_the_poker_table(wire: Wire) -> None:
+    """The replayer draws the card on offer with the PokerTable's words ("The card on offer"), face down in the view
+    of a seat that may not see it; brag and Three Card Poker have none."""
+    offer = synced(PokerReplayer())["offer"]
+    assert offer["card"]["c"] == "JS" and offer["to"] == "JIM" and not offer["back"]
+    assert offer["text"].startswith("Offered to JIM: keep it")
+    assert synced(PokerReplayer(seed_004_record(), view=RIZ))["offer"]["to"] == "JIM"
+    assert "offerEl(state, ctx)" in PokerReplayer._esm and "function offerEl" in PokerReplayer._esm
+    for game in ("brag", "three_card_poker"):
+        assert synced(PokerReplayer(new_game(game, seed=3).record()))["offer"] is None
 
 
 def test_the_seed_004_first_round_from_riz_s_chair(wire: Wire) -> None:

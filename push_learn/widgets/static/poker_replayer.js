@@ -1,5 +1,5 @@
 // PokerReplayer: step through a poker record. First / back / next / last, a move number, one seat's view or every
-// card; the text of each step, the table (seats, pot, the dealer's cards), the result, Load.
+// card; the text of each step, the table (seats, pot, the dealer's cards, the card on offer), the result, Load.
 
 function controls(state, ctx) {
   const atStart = state.position === 0;
@@ -39,6 +39,7 @@ function draw(state, ctx) {
       ...state.centre.map((text) => h("span", { class: "pl-sub", text }))),
     state.dealer ? seatEl(state.dealer, ctx) : null,
     seatsEl(state.seats, ctx, "The table"),
+    offerEl(state, ctx),
     result,
   ];
 }

@@ -38,15 +38,6 @@ function cardsPart(seat, cards, caption, hand) {
   return h("div", { class: "pl-poker-part" }, h("div", { class: "pl-sub pl-poker-caption", text: caption }), hand);
 }
 
-function offerEl(state, ctx) {
-  const offer = state.offer;
-  if (!offer) return null;
-  const card = offer.card || { back: true, label: "face-down card" };
-  return h("div", { role: "group", class: "pl-panel pl-poker-offer", "aria-label": "The card on offer" },
-    h("div", { class: "pl-title", text: "The card on offer" }),
-    h("div", { class: "pl-row" }, cardEl(card, {}), h("span", { class: "pl-sub", text: offer.text })));
-}
-
 function movesEl(state, ctx) {
   if (!state.actions.length) return null;
   const bar = h("div", { class: "pl-row pl-poker-moves", role: "group", "aria-label": "Your moves" });

@@ -29,6 +29,7 @@ from push_learn.poker.three_card_poker import (
 )
 from push_learn.poker.three_card_session import Decision, SessionTally
 from push_learn.poker.wording import chips
+from push_learn.protocol import counted
 from push_learn.records import short
 from push_learn.widgets.base import IntentError, PushWidget, int_field, intent, str_field
 from push_learn.widgets.cards import back_json, card_json
@@ -55,19 +56,29 @@ def running_words(rounds: int, net: int, expected: float, agreed: int, decisions
 
     >>> print(running_words(0, 0, 0.0, 0, 0, 0.0))
     No round settled yet: after each round your result shows here beside the exact strategy's.
-    >>> running_words(2, -5, -0.34, 2, 2, 0.0).split(". ")[::2]
-    ['After 2 rounds you are -5 chips', 'You chose as the strategy does 2 times out of 2.']
-    >>> running_words(1, 10, -0.17, 0, 1, 1.5).split("; ")[1]
-    'your other choices are expected to cost you 1.50 chips.'
+    >>> print(running_words(2, -5, -0.34, 2, 2, 0.0))
+    After 2 rounds you have lost 5 chips. Playing the exact strategy at your stakes is expected to lose 0.34 chips. \
+Your choices matched the exact strategy 2 times out of 2.
+    >>> print(running_words(1, 10, -0.17, 0, 1, 1.5))
+    After 1 round you have won 10 chips. Playing the exact strategy at your stakes is expected to lose 0.17 chips. \
+Your choice matched the exact strategy 0 times out of 1; the other one is expected to cost you 1.50 chips.
+    >>> running_words(3, 0, 0.0, 1, 3, 0.4).split(". ")[0], running_words(3, 0, 0.0, 1, 3, 0.4).split("; ")[1]
+    ('After 3 rounds you are even', 'the other 2 are expected to cost you 0.40 chips.')
     """
     if rounds == 0:
         return "No round settled yet: after each round your result shows here beside the exact strategy's."
-    words = (f"After {rounds} round{'s' if rounds != 1 else ''} you are {net:+d} chips. "
-             f"Playing the exact strategy at your stakes is expected to give {expected:+.2f} chips. "
-             f"You chose as the strategy does {agreed} time{'s' if agreed != 1 else ''} out of {decisions}")
-    if agreed == decisions:
+    result = f"have won {chips(net)}" if net > 0 else f"have lost {chips(-net)}" if net < 0 else "are even"
+    outlook = (f"win {expected:.2f} chips" if expected > 0 else f"lose {-expected:.2f} chips" if expected < 0
+               else "break even")
+    words = (f"After {counted(rounds, 'round')} you {result}. "
+             f"Playing the exact strategy at your stakes is expected to {outlook}. "
+             f"Your choice{'s' if decisions != 1 else ''} matched the exact strategy "
+             f"{counted(agreed, 'time')} out of {decisions}")
+    others = decisions - agreed
+    if not others:
         return words + "."
-    return words + f"; your other choices are expected to cost you {cost:.2f} chips."
+    return words + f"; {'the other one is' if others == 1 else f'the other {others} are'} expected to cost you " \
+                   f"{cost:.2f} chips."
 
 
 class ThreeCardTrainer(PushWidget, module="three_card_trainer"):

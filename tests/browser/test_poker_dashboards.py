@@ -17,6 +17,7 @@ from push_learn.poker.compare import class_rank
 from push_learn.poker.hands import evaluate_high
 from push_learn.poker.three_card_analysis import ante_analysis
 from push_learn.poker.three_card_poker import Fold, PlaceBets, Play
+from push_learn.poker.wording import chips
 from push_learn.widgets.cards import card_json
 
 FIRST_RENDER_MS = 60_000
@@ -75,7 +76,9 @@ def test_ten_hands_of_three_card_poker_by_clicks(
             expect(revealed.get_by_role("img", name=str(card_json(card)["label"]), exact=True)).to_be_visible()
         expect(last.locator(".pl-tcp-verdict")).to_have_text(re.compile("as the exact strategy does"))
     stack = mirror.observe(0).stacks[0]
-    expect(app.locator(".pl-tcp-running")).to_contain_text(f"After 10 rounds you are {stack - 100:+d} chips")
+    net = stack - 100
+    said = f"you have won {chips(net)}" if net > 0 else f"you have lost {chips(-net)}" if net < 0 else "you are even"
+    expect(app.locator(".pl-tcp-running")).to_contain_text(f"After 10 rounds {said}.")
     expect(app.locator(".pl-tcp-running")).to_contain_text("10 times out of 10")
     expect(app.locator(".pl-tcp-stack")).to_have_text(f"Your chips: {stack}")
     assert_fits(page)

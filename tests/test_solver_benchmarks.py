@@ -1,0 +1,34 @@
+"""The solver's benchmark scripts run end to end on a few hands (their figures are not checked: timings are noise).
+
+``benchmarks/solver.py`` (the targets of issue 27, with its hands and tables kept as numbers) and
+``benchmarks/solver_ab.py`` (two checkouts side by side, here this one against itself) are what the solver's
+speed is measured with; a change to one that the other reads (as ``random_table`` once returned melds and then
+kept tables) must not break it unnoticed.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(*args: str) -> str:
+    done = subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+def test_the_solver_benchmark_runs_every_section_on_a_few_hands() -> None:
+    out = _run("benchmarks/solver.py", "--hands", "4", "--adversarial", "1", "--cold", "1", "--small", "2",
+               "--in-play", "1", "--seeds", "1", "--baseline", "0")
+    assert "random 30 cards, 8 wilds: contract" in out and "Summary (steady state): targets" in out
+    assert "answers agree" in out and "in play:" in out
+
+
+def test_the_side_by_side_benchmark_runs_this_checkout_against_itself() -> None:
+    out = _run("benchmarks/solver_ab.py", "--old", str(ROOT), "--hands", "4", "--seeds", "1")
+    assert "answers that differ: 0" in out and "old/new: median of per-hand ratios" in out

@@ -14,7 +14,7 @@ from gc import is_tracked
 from itertools import islice
 from typing import Any
 
-__all__ = ["FreshMemo", "Memo", "clear_shared", "shared", "trim_oldest"]
+__all__ = ["FreshMemo", "Memo", "clear_shared", "settled", "shared", "trim_oldest"]
 
 
 class Memo:
@@ -167,6 +167,22 @@ def shared(item: tuple) -> tuple:
             _SHARED.clear()
         kept = _SHARED[item] = item
     return kept
+
+
+def settled(item: tuple) -> tuple:
+    """``item`` rebuilt from the shared copies (``shared``) of every tuple nested in it, innermost first.
+
+    An inner tuple that only its container refers to is moved behind the container while a collection looks for
+    garbage, so the container is examined while the inner tuple is still tracked: a value nested four deep took
+    four collections to untrack, and reached the oldest generation still tracked, where only full collections
+    look again. Shared copies are referred to by the shared table, keep their place, and a whole settled value
+    is untracked by the first collection that sees it.
+
+    >>> value = settled(((1, (2, 3)), (2, 3)))
+    >>> value[0][1] is value[1] is shared((2, 3))
+    True
+    """
+    return shared(tuple([settled(part) if type(part) is tuple else part for part in item]))
 
 
 def clear_shared() -> None:

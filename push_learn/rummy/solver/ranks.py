@@ -23,7 +23,7 @@ from itertools import count, product
 
 from push_learn.rummy.solver.encoding import Ctx, TableSetInfo
 from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
-from push_learn.rummy.solver.memo import trim_oldest
+from push_learn.rummy.solver.memo import settled, trim_oldest
 
 __all__ = [
     "PlainQuestion",
@@ -245,9 +245,9 @@ def _plain_arrangements(
     pairs = _ARRANGEMENTS.get(key)
     if pairs is None:
         entries, arrangement = arrange_rank(ctx, x, tables, layoff, rescue)
-        pairs = tuple((entry, arrangement[entry]) for entry in entries)
+        pairs = settled(tuple((entry, arrangement[entry]) for entry in entries))
         trim_oldest(_ARRANGEMENTS, _MEMO_LIMIT)
-        _ARRANGEMENTS[key] = pairs
+        _ARRANGEMENTS[settled(key)] = pairs
     return pairs
 
 
@@ -287,8 +287,9 @@ def plain_question(
         options.sort(key=lambda o: -sum(o[0]))
         phi = relaxed_costs(ctx, counts, tables, layoff, rescue, alone)
         plain = (tuple(options), True, phi, copy_prices(phi, counts, least))
+    plain = settled(plain)
     trim_oldest(_QUESTIONS, _MEMO_LIMIT)
-    _QUESTIONS[key] = plain
+    _QUESTIONS[settled(key)] = plain
     return plain
 
 

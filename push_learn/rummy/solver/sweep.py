@@ -29,7 +29,7 @@ from itertools import count, product
 
 from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, NPOS, Ctx, TableRunInfo, position_weight
 from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
-from push_learn.rummy.solver.memo import Memo, shared
+from push_learn.rummy.solver.memo import Memo, settled, shared
 
 __all__ = [
     "LUMP",
@@ -272,10 +272,10 @@ class Sweep:
         key = (state, p, n, phi, disc, last)
         cached: tuple[tuple[State, TraceInfo], ...] | None = self._traced.get(key)
         if cached is None:
-            cached = tuple(
+            cached = settled(tuple(
                 (target, tuple(info.items())) for target, _delta, info in self._step(state, p, n, phi, disc, last)
-            )
-            self._traced[key] = cached
+            ))
+            self._traced[settled(key)] = cached
         return cached
 
     def step_to(self, state: State, p: int, n: int, phi: Price, disc: bool, last: bool, target: State) -> TraceInfo:
@@ -287,8 +287,8 @@ class Sweep:
         if cached is None:
             cached = ()
             for _target, _delta, info in self._step(state, p, n, phi, disc, last, target):
-                cached = tuple(info.items())
-            self._traced[key] = cached
+                cached = settled(tuple(info.items()))
+            self._traced[settled(key)] = cached
         return cached
 
     def moves(
@@ -315,10 +315,10 @@ class Sweep:
         if cached is None:
             if len(self._cont) >= _LOCAL_LIMIT:
                 self._cont.clear()
-            cached = self._cont[key] = tuple(
+            cached = self._cont[settled(key)] = settled(tuple(
                 (after, used, w2, how, how == "W" and self._has_room(after), after[0] == 0 and bool(after[3]))
                 for after, used, w2, how in self.continuations(item, p)
-            )
+            ))
         return cached
 
     def _closes(
@@ -330,7 +330,7 @@ class Sweep:
         if cached is None:
             if len(self._close) >= _LOCAL_LIMIT:
                 self._close.clear()
-            cached = self._close[key] = tuple(self.closings(item, p, dend, last))
+            cached = self._close[settled(key)] = settled(tuple(self.closings(item, p, dend, last)))
         return cached
 
     def _step(

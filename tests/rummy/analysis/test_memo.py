@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from push_learn.rummy.solver.memo import Memo, trim_oldest
+import gc
+import random
+
+from push_learn.cards import make_deck
+from push_learn.rummy import PUSH
+from push_learn.rummy.solver import best_go_down, best_turn, clear_caches
+from push_learn.rummy.solver.memo import Memo, settled, shared, trim_oldest
 
 
 def test_entries_in_use_survive_and_unused_ones_are_forgotten() -> None:
@@ -52,3 +58,41 @@ def test_traced_transitions_are_memoised_as_plain_tuples() -> None:
     assert first and traced.step(((), 0), 5, 1, None, False, False) is first
     for _target, info in first:
         assert info and all(isinstance(key, tuple) and isinstance(how, tuple) for key, how in info)
+
+
+def _kept_tuples() -> list[tuple]:
+    """Every key and value of the memo tables whose nested values ``settled`` flattens for the collector."""
+    from push_learn.rummy.solver import ranks
+    from push_learn.rummy.solver.sweep import Sweep
+
+    kept: list[tuple] = []
+    for table in (ranks._QUESTIONS, ranks._ARRANGEMENTS):
+        kept += [item for pair in table.items() for item in pair]
+    for sweep in [obj for obj in gc.get_objects() if isinstance(obj, Sweep)]:
+        for table in (sweep._cont, sweep._close, sweep._traced.young, sweep._traced.old):
+            kept += [item for pair in table.items() for item in pair]
+    return kept
+
+
+def test_the_first_full_collection_untracks_every_memo_value_however_deeply_nested() -> None:
+    """D-SOL-35: a value nested four deep (a sweep's trace information, a rank's question) took a collection per
+    level to untrack, so most reached the oldest generation still tracked and every full collection walked them
+    again; built from shared copies (``settled``), one collection untracks them all."""
+    clear_caches()
+    rng = random.Random(5)
+    pack = make_deck(2, 4)
+    for deal in (1, 2, 3, 4, 5):
+        hand = rng.sample(pack, 30)
+        best_go_down(hand, PUSH, deal)
+        best_turn(hand, PUSH)
+    gc.collect()  # one full collection: a question, not a switch (D-SOL-17)
+    kept = _kept_tuples()
+    assert len(kept) > 1_000
+    assert [item for item in kept if gc.is_tracked(item)][:3] == []
+
+
+def test_settled_values_share_their_parts_and_equal_the_originals() -> None:
+    value = ((1, (2, (3, 4))), (2, (3, 4)), "x", None)
+    flat = settled(value)
+    assert flat == value and flat[0][1] is flat[1] is shared((2, (3, 4)))
+    assert settled(flat) is flat

@@ -136,8 +136,10 @@ class BotTurns(Paced):
             action = await loop.run_in_executor(None, think)
         except Exception as exc:  # a bot that fails must not leave the table waiting without a word
             return self._bot_stopped(seat, exc, self.BOT_FAILED)
-        if game is not self._current_game() or len(game.actions) != moves:
-            return False  # a new game, a load or a take-back happened while the bot was thinking
+        if game is not self._current_game():
+            return False  # a new game, a load or a take-back happened while the bot was thinking (each restarts play)
+        if len(game.actions) != moves:  # at a choice made together the student moved meanwhile: the thought is
+            return self.bots_to_move  # dropped, and the pacer goes on while bots are still to choose
         return self._play_bot(seat, lambda: action)
 
     def _play_bot(self, seat: int, think: Callable[[], Any]) -> bool:

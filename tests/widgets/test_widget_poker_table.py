@@ -501,3 +501,21 @@ def test_the_bot_levels_are_the_catalogue_s_for_both_stud_games() -> None:
 
     assert LEVELS == tuple(spec_of("push_stud").bots) == tuple(spec_of("screw").bots)
 
+
+
+def test_a_bot_overtaken_while_thinking_leaves_the_other_bots_moving(wire: Wire) -> None:
+    """At a choice made together (Screw Your Neighbor's declarations) the student may move while a bot thinks in
+    its worker thread. The bot's thought is then dropped, but play must go on while bots are still to choose:
+    returning "no more steps" left a deal waiting for a declaration that never came."""
+    table = PokerTable(game="push_stud", seed=1, players=4, seat=2, speed=0.0)  # the bots play up to seat 2
+    game = table.game
+    mine = next(action for action in game.legal_actions(2))
+
+    async def overtaken() -> bool | None:
+        def think() -> Action:
+            game.apply(mine)  # the student's move lands while the bot is thinking
+            return mine
+        return await table._think_then_play(asyncio.get_running_loop(), game, 3, think)
+
+    assert table.bots_to_move is False
+    assert asyncio.run(overtaken()) is True and table.bots_to_move and table._current_game() is game

@@ -5,7 +5,7 @@ machine without an emoji font never shows 🃏 as a box (``scripts/build_symbol_
 block into their style sheets). Pages written in Python take the very block of the landing page's style sheet,
 so there is one copy of the font to rebuild.
 
->>> FAMILY in font_face() and font_face().startswith("@font-face")
+>>> font_face().startswith("@font-face") and font_family() in font_face()
 True
 """
 
@@ -15,12 +15,12 @@ import re
 from functools import cache
 from pathlib import Path
 
-__all__ = ["FAMILY", "LANDING_CSS", "font_face", "font_stack"]
+__all__ = ["LANDING_CSS", "font_face", "font_family", "font_stack"]
 
-FAMILY = "Push Learn Symbols"
 LANDING_CSS = Path(__file__).resolve().parent / "templates/voila/templates/push_learn/static/landing.css"
 """The landing page's style sheet, which holds the font's ``@font-face`` block between marker comments."""
 _BLOCK = re.compile(r"/\* symbol-font:start[^*]*\*/\s*(@font-face \{.*?\})\s*/\* symbol-font:end \*/", re.S)
+_FAMILY = re.compile(r'font-family:\s*"([^"]+)"')
 
 
 @cache
@@ -32,10 +32,22 @@ def font_face() -> str:
     return found.group(1)
 
 
+def font_family() -> str:
+    """The font's name, as its ``@font-face`` rule gives it (``scripts/build_symbol_font.py`` names it once).
+
+    >>> font_family()
+    'Push Learn Symbols'
+    """
+    found = _FAMILY.search(font_face())
+    if found is None:
+        raise RuntimeError(f"the symbol-font block of {LANDING_CSS} names no font-family")
+    return found.group(1)
+
+
 def font_stack(*fallbacks: str) -> str:
     """A CSS ``font-family`` value that draws the joker and the suits with our font and the rest with ``fallbacks``.
 
     >>> font_stack("system-ui", "sans-serif")
     '"Push Learn Symbols", system-ui, sans-serif'
     """
-    return ", ".join((f'"{FAMILY}"', *fallbacks))
+    return ", ".join((f'"{font_family()}"', *fallbacks))

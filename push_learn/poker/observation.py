@@ -215,7 +215,7 @@ class Observation:
             return (f"Offered to {to}: keep it; a push costs ${price}, more than the ${stack} "
                     f"{'you have' if mine else clause(name, 'has')}.")
         onward = "leaves play" if self.pass_to is None else f"goes to {whom(self.names[self.pass_to])}"
-        if getattr(self.rules, "push_own_cards", False):  # Screw Your Neighbor: keep it and push one of your own
+        if self.rules.offers_own_push:  # Screw Your Neighbor: keep it and push one of your own
             own = f"keep it and push one of {their(YOU if mine else name)} cards"
             choices = (f"keep it free, push it for ${price}, or {own} for ${price}" if price
                        else f"keep it, push it, or {own} (all free)")

@@ -55,6 +55,11 @@ class ScrewRules(StudRules):
         return self.replace_down_price if down else self.replace_up_price
 
     @property
+    def offers_own_push(self) -> bool:
+        """Keeping the offered card and pushing one of your own instead, unless ``push_own_cards`` is off."""
+        return self.push_own_cards
+
+    @property
     def betting_rounds(self) -> int:
         """Four push rounds, the replace round and the declaration."""
         declare = self.showdown is ShowdownMode.HI_LO_DECLARE and self.bet_after_declare

@@ -103,6 +103,11 @@ class StudRules:
         return 0
 
     @property
+    def offers_own_push(self) -> bool:
+        """Whether a seat offered a card may keep it and push one of its own instead; not here."""
+        return False
+
+    @property
     def limits(self) -> Limits:
         """The betting limits as a ``Limits`` value."""
         return Limits(self.small_bet, self.big_bet, self.big_bet_from, self.max_raises, self.bring_in)

@@ -96,7 +96,7 @@ def test_the_deal_picker_changes_the_contract(wire: Wire) -> None:
     page_sends(explorer, type="deal", deal=5)
     assert synced(explorer)["contract_line"] == (
         "Deal 5 contract: run of 3: needs 3 cards or wilds, nothing toward it yet; run of 7: needs 3 more cards"
-        " or wilds, such as 7♥, 8♥ or A♥ (so far 3♥ 4♥ 5♥ 6♥). This hand is 6 cards short."
+        " or wilds, such as 7♥, 8♥ or 9♥ (so far 3♥ 4♥ 5♥ 6♥). This hand is 6 cards short."
     )
     page_sends(explorer, type="deal", deal=9)
     assert synced(explorer)["deal"] == 5

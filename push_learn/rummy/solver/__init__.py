@@ -8,7 +8,10 @@
 
 Hands are counted per suit over run positions with the wilds pooled; a branch and bound over the
 set questions of each rank, with an exact sweep per suit, gives exact answers quickly even for
-hands of 40 cards and 12 wilds (see ``benchmarks/solver.py``).
+hands of 40 cards and 12 wilds (see ``benchmarks/solver.py``). A go-down first asks whether the hand's
+naturals can be covered at all (``cover.py``): if so, a quick look for a plan that takes every card out
+(``take_all.py``), which no plan beats; if not, the search may stop at the first plan that keeps only the
+hand's lightest card (D-SOL-36).
 """
 
 from push_learn.rummy.solver.api import (

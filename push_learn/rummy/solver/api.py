@@ -27,9 +27,11 @@ from push_learn.rummy.engine.actions import GoDown
 from push_learn.rummy.melds import Meld, interpret_meld, is_wild_card, max_run_length, rank_at, run_value_range
 from push_learn.rummy.rules import Contract, RummyRules
 from push_learn.rummy.scoring import penalty
+from push_learn.rummy.solver.cover import take_all_verdict
 from push_learn.rummy.solver.declare import PLAN_SEAT, TurnPlan, build_plan
 from push_learn.rummy.solver.same_turn import contract_first, next_meld_id
 from push_learn.rummy.solver.search import Search, Setup
+from push_learn.rummy.solver.take_all import take_all_plan
 
 __all__ = [
     "ContractAnswer",
@@ -62,12 +64,14 @@ def clear_caches() -> None:
 
 
 def _clear_caches() -> None:
+    from push_learn.rummy.solver.cover import clear_cover_caches
     from push_learn.rummy.solver.entries import designation_tables
     from push_learn.rummy.solver.ranks import clear_rank_caches
     from push_learn.rummy.solver.suits import clear_suit_caches
 
     clear_suit_caches()
     clear_rank_caches()
+    clear_cover_caches()
     designation_tables.cache_clear()
 
 
@@ -158,8 +162,10 @@ def best_go_down(
     """The best way to go down now, or None when the hand cannot: the contract melds, then in the same turn
     extra melds, lay-offs, and rescues of table wilds (which may then go into new melds and lay-offs).
 
-    Best means the fewest penalty points left after the turn. The contract must be laid down with the
-    hand's own cards, before any rescue (D-SOL-02). Without wilds on the table the answer is exact; with
+    Best means the fewest penalty points left after the turn; among plans that take every card out, the one
+    the quick look (``take_all.py``) finds first, else the one the search finds first (D-SOL-36). The contract
+    must be laid down with the hand's own cards, before any rescue (D-SOL-02). Without wilds on the table the
+    answer is exact; with
     them it is exact whenever the best plan lets the contract go down first, and otherwise the best of the
     plan without rescues and the first ``WAYS_TRIED`` contract ways each followed by its best turn.
     """
@@ -209,8 +215,25 @@ def _down_then_turn(way: tuple[Meld, ...], setup: Setup, pairs: list[tuple[int, 
 def _go_down_plan(setup: Setup, pairs: list[tuple[int, Meld]], deal: int) -> TurnPlan | None:
     """The search's best go-down for ``setup`` (with rescues: its contract may hold wilds yet to be rescued)."""
     rules, hand, parts = setup.rules, setup.hand, setup.parts
+    plain = not (setup.extra_wilds or setup.added_naturals)
     with _MEMO_LOCK:
-        result = Search(setup).best()
+        # First, whether the hand's naturals can all be covered at all (D-SOL-36): if so, a quick look for a
+        # plan that takes every card out, which no plan beats; if not, no such plan exists without the table.
+        coverable = take_all_verdict(hand, rules, discard=setup.keep_discard) if plain else None
+        if coverable:
+            quick = take_all_plan(
+                hand, rules, deal, keep_discard=setup.keep_discard, must_discard=setup.must_discard,
+                taken=setup.taken, wild_discard=setup.wild_discard,
+            )
+            if quick is not None:
+                return quick
+        search = Search(setup)
+        # Without a table such a hand keeps at least its lightest card: a plan that keeps only that is best, and
+        # the search may stop at the first one it finds (the very plan it would otherwise keep to the end).
+        cap = None
+        if coverable is False and not pairs:
+            cap = search.total - search.hand.lightest_weight(setup.by_cards)
+        result = search.best(cap)
     if not result.feasible:
         return None
     plan = build_plan(result, hand, pairs, rules, parts)

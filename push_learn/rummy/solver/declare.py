@@ -25,7 +25,7 @@ from push_learn.rummy.solver.suits import ClosedRun
 PLAN_SEAT = 0
 """The seat the solver's actions name: it plans for a hand, not a seat (``TurnPlan.for_seat`` re-seats)."""
 
-__all__ = ["TurnPlan", "build_plan"]
+__all__ = ["PlanBuilder", "TurnPlan", "absorb_spares", "build_plan"]
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,7 @@ class _Wilds:
         return None
 
 
-class _Builder:
+class PlanBuilder:
     """Collects the melds and moves of a plan, keeping the table melds and the hand up to date."""
 
     def __init__(self, hand: Sequence[Card], table: Sequence[tuple[int, Meld]], rules: RummyRules) -> None:
@@ -196,7 +196,7 @@ def build_plan(
     parts: Sequence[tuple[str, int]],
 ) -> TurnPlan:
     """The melds and actions of ``result`` for ``hand`` and the ``table`` (meld id, meld) pairs."""
-    b = _Builder(hand, table, rules)
+    b = PlanBuilder(hand, table, rules)
     contract_runs: dict[int, list[Meld]] = {}
     sets: list[Meld] = []
     other: list[Meld] = []
@@ -245,8 +245,8 @@ def build_plan(
     if spare >= 3 and (rules.min_naturals_per_meld == 0 or any(c.rank is Rank.TWO for c in b.wilds.cards)):
         new_melds.append(b.all_wild("run", spare, [*go_down, *new_melds]))
         spare = 0
-    new_melds, spare = _absorb(new_melds, spare, b, share=True)
-    go_down, spare = _absorb(go_down, spare, b, share=rules.runs_may_share_cards)
+    new_melds, spare = absorb_spares(new_melds, spare, b, share=True)
+    go_down, spare = absorb_spares(go_down, spare, b, share=rules.runs_may_share_cards)
     for meld in (*go_down, *new_melds):
         b.hand.subtract(meld.cards)
     actions: list[Action] = []
@@ -297,7 +297,7 @@ def _split_contract(
     return go_down, extra
 
 
-def _absorb(melds: list[Meld], spare: int, b: _Builder, share: bool) -> tuple[list[Meld], int]:
+def absorb_spares(melds: list[Meld], spare: int, b: PlanBuilder, share: bool) -> tuple[list[Meld], int]:
     """Give spare wilds to ``melds`` while they have room (without making two of them overlap unless
     ``share``); returns the melds and the wilds still spare."""
     out = list(melds)

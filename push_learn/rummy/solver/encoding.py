@@ -242,6 +242,13 @@ class HandCounts:
         """Penalty points of the whole hand."""
         return self.natural_points() + sum(card_value(card) for card in (*self.wilds, *self.dead))
 
+    def lightest_weight(self, by_cards: bool) -> int:
+        """The weight of the hand's lightest card as the search weighs it (see ``total_weight``)."""
+        weights = [position_weight(p, by_cards) for row in self.counts for p, n in enumerate(row) if n]
+        weights += [wild_weight(by_cards) for _ in self.wilds[:1]]
+        weights += [card_value(card) + (CARD_WEIGHT if by_cards else 0) for card in self.dead]
+        return min(weights)
+
     def total_weight(self, by_cards: bool) -> int:
         """The whole hand as the search weighs it (points, plus a card weight each with ``by_cards``)."""
         cards = sum(sum(row) for row in self.counts) + len(self.wilds) + len(self.dead)

@@ -1,0 +1,283 @@
+"""Covering a hand's naturals with melds and wilds: the shared ground of the take-all look (``take_all.py``).
+
+A cover puts every natural card of the hand into a run or a set, or (once) into the discard, with wilds
+in the empty places. The naturals are covered one at a time in a fixed order (``ORDER``: suit by suit,
+each suit's aces first, then 3 up to the king), and the first natural still uncovered may only start a
+group: a run that begins at it (for an ace: ends at it high, or begins at it low), taking a natural at
+every place of its span that still holds one, or a set of its rank with some of the other suits' naturals
+of that rank. Every cover can be brought to that form without needing more wilds (a run's wild where a
+natural of its suit is still free swaps with that natural), so a search over these options alone misses
+no cover.
+
+``Cover.wilds_at_least`` is a lower bound on the wilds the naturals left still need: every natural's
+least share of the wilds in any meld it could join (a meld's wilds divided among its naturals: the shares
+of a cover add up to its wilds). ``cannot_take_all`` searches every cover, with that bound and a memo of
+the states that failed, to prove that no plan can take every card out of a hand (``take_all_verdict``, D-SOL-36).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from push_learn.cards import Card
+from push_learn.rummy.rules import RummyRules
+from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, encode_hand
+from push_learn.rummy.solver.memo import settled
+
+__all__ = ["ORDER", "PROOF_BUDGET", "Cover", "Group", "OutOfBudget", "take_all_verdict"]
+
+ORDER = tuple((s, p) for s in range(4) for p in (ACE_POS, *range(3, ACE_POS)))
+"""The order in which naturals are covered: suit by suit, aces first (they may end a high run or begin a low
+one, which takes naturals further on), then 3 up to the king."""
+PLACES = tuple(range(3, ACE_POS + 1))
+"""The places a natural can hold (an ace is 14)."""
+PROOF_BUDGET = 600
+"""Nodes ``cannot_take_all`` may visit before it gives up (and proves nothing)."""
+
+Group = tuple
+"""A group of a cover: ("run", suit, first place, last place, the places of its naturals), ("set", place of
+its rank, the suits of its naturals) or ("discard", suit, place)."""
+
+
+class OutOfBudget(Exception):
+    """A search over covers visited its budget of nodes."""
+
+
+class Cover:
+    """A hand's naturals as they are being covered: what is left, the groups so far, and the moves."""
+
+    def __init__(self, hand: Sequence[Card], rules: RummyRules, discards: int, budget: int) -> None:
+        coded = encode_hand(hand, rules)
+        self.counts = [list(row) for row in coded.counts]
+        """Per suit and place, the naturals not yet covered."""
+        self.masks = [sum(1 << p for p in PLACES if row[p]) for row in self.counts]
+        """Per suit, a bit for each place that still holds a natural."""
+        self.wild_count = coded.wild_count
+        self.dead = bool(coded.dead)
+        self.low = rules.run_values[0]
+        self.maxlen = rules.max_run_length
+        self.set_cap = rules.max_set_size or 4
+        self.discards = discards
+        self.budget = budget
+        self.nodes = 0
+        self.sets = 0
+        """How many sets the cover holds."""
+        self.discarded: tuple[int, int] | None = None
+        """The natural discarded (suit, place), if one is."""
+
+    def visit(self) -> None:
+        """Count a node, and stop the search (``OutOfBudget``) past the budget."""
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise OutOfBudget
+
+    def next_natural(self, index: int) -> int:
+        """The place in ``ORDER`` of the first natural not yet covered, from ``index`` on (``len(ORDER)``: none)."""
+        counts = self.counts
+        while index < len(ORDER) and not counts[ORDER[index][0]][ORDER[index][1]]:
+            index += 1
+        return index
+
+    def can_discard(self, s: int, p: int) -> bool:
+        """Whether the natural at suit ``s``, place ``p`` may be the discard (no natural is yet)."""
+        return self.discarded is None and bool(self.discards)
+
+    def options(self, s: int, p: int, wilds: int, set_bonus: float = 0.0) -> list[tuple[float, int, Group]]:
+        """Every group the natural at suit ``s``, place ``p`` may start with at most ``wilds`` wilds, as (wilds per
+        natural, wilds needed, group); ``set_bonus`` is taken off a set's first number. The discard comes last."""
+        options = [option for option in run_options(s, p, self.counts[s], self.low, self.maxlen)
+                   if option[1] <= wilds]
+        others = [t for t in range(4) if t != s and self.counts[t][p]]
+        for size in range(min(len(others), self.set_cap - 1), -1, -1):
+            need = max(0, 2 - size)
+            if need <= wilds:
+                key = (need + 0.5) / (size + 1) - set_bonus
+                options += [
+                    (key, need, ("set", p, tuple(sorted((s, *chosen))))) for chosen in combinations(others, size)
+                ]
+        if self.can_discard(s, p):
+            options.append((DISCARD_KEY, 0, ("discard", s, p)))
+        return options
+
+    def take(self, group: Group, sign: int) -> None:
+        """Take ``group``'s naturals out of what is left (``sign`` -1), or put them back (+1)."""
+        counts, masks = self.counts, self.masks
+        if group[0] == "run":
+            _kind, s, _first, _last, places = group
+            row, mask = counts[s], masks[s]
+            for q in places:
+                q = ACE_POS if q == ACE_LOW else q
+                row[q] += sign
+                mask = mask | 1 << q if row[q] else mask & ~(1 << q)
+            masks[s] = mask
+        elif group[0] == "set":
+            _kind, p, suits = group
+            self.sets -= sign
+            for t in suits:
+                counts[t][p] += sign
+                masks[t] = masks[t] | 1 << p if counts[t][p] else masks[t] & ~(1 << p)
+        else:
+            _kind, s, p = group
+            counts[s][p] += sign
+            masks[s] = masks[s] | 1 << p if counts[s][p] else masks[s] & ~(1 << p)
+            self.discarded = (s, p) if sign < 0 else None
+
+    def wilds_at_least(self) -> float:
+        """A lower bound on the wilds the naturals left need: each natural's least share of the wilds in a run of
+        its suit or a set of its rank (less the largest share, while a natural may still be the discard)."""
+        a, b, c, d = masks = self.masks
+        two = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)
+        three = (a & b & (c | d)) | (c & d & (a | b))
+        two &= ~three
+        total = worst = 0.0
+        for s, mask in enumerate(masks):
+            if mask:
+                share, most = suit_shares(self.counts[s], mask & three, mask & two, self.low, self.maxlen)
+                total += share
+                if most > worst:
+                    worst = most
+        if self.discarded is None and self.discards:
+            total -= worst
+        return total
+
+
+DISCARD_KEY = 1.0
+"""Where discarding a natural sorts among its options (the others sort by their wilds per natural)."""
+
+
+class _Proof(Cover):
+    """Every cover of the naturals, with no contract and spare wilds free: none means no plan takes all."""
+
+    def covers(self) -> bool:
+        """Whether some cover exists (``OutOfBudget`` when the budget runs out first)."""
+        self.failed: set[tuple] = set()
+        return self._covers(0, self.wild_count)
+
+    def _covers(self, index: int, wilds: int) -> bool:
+        self.visit()
+        index = self.next_natural(index)
+        if index == len(ORDER):
+            return True
+        key = (wilds, self.discarded is None, *self.counts[0], *self.counts[1], *self.counts[2], *self.counts[3])
+        if key in self.failed:
+            return False
+        if self.wilds_at_least() > wilds + EPSILON:
+            self.failed.add(key)
+            return False
+        s, p = ORDER[index]
+        for _share, need, group in sorted(self.options(s, p, wilds), key=lambda option: option[0]):
+            self.take(group, -1)
+            ok = self._covers(index, wilds - need)
+            self.take(group, +1)
+            if ok:
+                return True
+        self.failed.add(key)
+        return False
+
+
+EPSILON = 1e-9
+"""Slack for comparing sums of shares (fractions) with whole wilds."""
+
+
+def take_all_verdict(
+    hand: Sequence[Card], rules: RummyRules, *, discard: bool, budget: int = PROOF_BUDGET
+) -> bool | None:
+    """Whether the naturals of ``hand`` can all be covered (with one discard if ``discard``) on the hand's own
+    cards, with no contract and spare wilds free: False proves that no plan can take every card out without
+    the table; True that a cover exists (a plan may still fail the contract); None when the search ran past
+    ``budget`` nodes, or the hand has cards it does not model (dead cards, sets of repeated suits)."""
+    proof = _Proof(hand, rules, 1 if discard else 0, budget)
+    if proof.dead or not rules.set_distinct_suits:
+        return None
+    try:
+        return proof.covers()
+    except OutOfBudget:
+        return None
+
+
+_RUN_SHARES: dict[tuple[int, int, int], tuple[float, ...]] = {}
+_SUIT_SHARES: dict[tuple[int, ...], tuple[float, float]] = {}
+_RUN_OPTIONS: dict[tuple[int, ...], tuple[tuple[float, int, Group], ...]] = {}
+MEMO_LIMIT = 100_000
+"""Entries a memo table of this module holds before it is emptied."""
+
+
+def run_shares(mask: int, low: int, maxlen: int) -> tuple[float, ...]:
+    """Per place, the least share of wilds a natural there has in any run of its suit, where ``mask`` holds a
+    bit for each place with a natural (memoised: a suit has at most 4,096 such masks)."""
+    key = (mask, low, maxlen)
+    got = _RUN_SHARES.get(key)
+    if got is not None:
+        return got
+    held = [mask >> p & 1 for p in range(ACE_POS + 1)]
+    held[ACE_LOW] = held[ACE_POS] if low == ACE_LOW else 0
+    best = [float("inf")] * (ACE_POS + 1)
+    for first in range(low, ACE_POS - 1):
+        naturals = 0
+        for last in range(first, min(ACE_POS, first + maxlen - 1) + 1):
+            naturals += held[last]
+            if last - first >= 2 and naturals:
+                share = (last - first + 1 - naturals) / naturals
+                for q in range(first, last + 1):
+                    if held[q] and share < best[q]:
+                        best[q] = share
+    best[ACE_POS] = min(best[ACE_POS], best[ACE_LOW])
+    got = _RUN_SHARES[key] = tuple(best)
+    return got
+
+
+def suit_shares(row: Sequence[int], three: int, two: int, low: int, maxlen: int) -> tuple[float, float]:
+    """A suit's naturals' least shares of wilds, in all and the largest one: ``three`` and ``two`` hold a bit
+    for each place whose rank three or more (exactly two) suits still hold (memoised, by flat keys of numbers:
+    the collector stops tracking them at once)."""
+    key = (three, two, low, maxlen, *row)
+    got = _SUIT_SHARES.get(key)
+    if got is None:
+        if len(_SUIT_SHARES) > MEMO_LIMIT:
+            _SUIT_SHARES.clear()
+        runs = run_shares(sum(1 << p for p in PLACES if row[p]), low, maxlen)
+        total = worst = 0.0
+        for p in PLACES:
+            if row[p]:
+                share = min(runs[p], 0.0 if three >> p & 1 else 0.5 if two >> p & 1 else 2.0)
+                total += share * row[p]
+                worst = max(worst, share)
+        got = _SUIT_SHARES[key] = (total, worst)
+    return got
+
+
+def run_options(s: int, p: int, row: Sequence[int], low: int, maxlen: int) -> tuple[tuple[float, int, Group], ...]:
+    """The runs the natural at place ``p`` of suit ``s`` may start (for an ace: end high or start low) when the
+    suit holds ``row``, as (wilds per natural, wilds needed, group); memoised (the values settled, ``memo.settled``,
+    so the collector stops tracking them)."""
+    key = (s, p, low, maxlen, *row)
+    got = _RUN_OPTIONS.get(key)
+    if got is not None:
+        return got
+    if len(_RUN_OPTIONS) > MEMO_LIMIT:
+        _RUN_OPTIONS.clear()
+    if p == ACE_POS:
+        spans = [(first, ACE_POS) for first in range(ACE_POS, ACE_POS - maxlen, -1)
+                 if first == ACE_POS or (first > 2 and row[first])]
+        if low == ACE_LOW:
+            spans += [(ACE_LOW, last) for last in range(ACE_LOW, ACE_LOW + maxlen) if last == ACE_LOW or row[last]]
+    else:
+        spans = [(p, last) for last in range(p, min(ACE_POS, p + maxlen - 1) + 1) if last == p or row[last]]
+    options = []
+    for first, last in spans:
+        places = tuple(q for q in range(first, last + 1) if q != 2 and row[ACE_POS if q == ACE_LOW else q])
+        length = last - first + 1
+        short = max(0, 3 - length)
+        if short <= (first - low) + (ACE_POS - last):
+            need = length - len(places) + short
+            options.append(((need + 0.5) / len(places), need, ("run", s, first, last, places)))
+    got = _RUN_OPTIONS[key] = settled(tuple(options))
+    return got
+
+
+def clear_cover_caches() -> None:
+    """Forget this module's memo tables."""
+    _RUN_SHARES.clear()
+    _SUIT_SHARES.clear()
+    _RUN_OPTIONS.clear()

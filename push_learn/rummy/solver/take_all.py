@@ -1,0 +1,297 @@
+"""A quick look for a go-down that takes every card out of the hand (issue 27, D-SOL-36).
+
+A plan that melds every card (and discards at most one) leaves nothing in hand, so nothing beats it: when
+one exists it is an exact answer, and the branch and bound (``search.py``), which must also prove that a
+plan is best, need not run. More than half of the big hands in the solver's benchmark can do it, and the
+search spends most of its time on those hands sweeping suits it has not seen before.
+
+The look covers the hand's naturals as ``cover.py`` does (suit by suit, the first natural still uncovered
+starting a run or a set, or going to the discard), ranking each natural's options by the wilds they need
+plus the bound on what the rest then needs (a set first while the contract still wants one), and straying
+from that ranking in ever more places (a limited discrepancy search, each state's ranking kept for the next
+pass). Once every natural is covered, the contract is taken from the melds (runs lengthened with spare
+wilds where needed, sets and runs of wilds alone where the rules allow them) and every spare wild must
+find a place. The plan is then built with the declared melds' own checks (``meets_contract``,
+``meld_problem``) and must hold the hand's cards exactly; anything else, or a look that runs past its budget
+of nodes, answers None, and the caller asks the full search.
+
+The plan found is one of the plans that take every card out; which one may differ from the full search's
+choice among those ties (D-SOL-36). Not tried here: hands with dead cards, sets of repeated suits, or the
+contract-distance questions (extra or added wilds).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import product
+
+from push_learn.cards import Card, Rank
+from push_learn.rummy.contracts import meets_contract
+from push_learn.rummy.engine.actions import Action, Discard, GoDown, NewMeld
+from push_learn.rummy.melds import Meld, is_wild_card, meld_problem
+from push_learn.rummy.rules import MeldKind, RummyRules
+from push_learn.rummy.solver.cover import EPSILON, ORDER, Cover, Group, OutOfBudget
+from push_learn.rummy.solver.declare import PLAN_SEAT, PlanBuilder, TurnPlan, absorb_spares
+from push_learn.rummy.solver.encoding import ACE_POS, SUITS, position_card
+
+__all__ = ["LOOK_BUDGET", "take_all_plan"]
+
+LOOK_BUDGET = 300
+"""Nodes the look may visit before it gives up and leaves the question to the full search."""
+MOST_SLACK = 6
+"""The most places, in all, the look strays from its preferred options (limited discrepancy search)."""
+
+
+class _Look(Cover):
+    """One look for a cover that also meets the contract and places every spare wild."""
+
+    def __init__(
+        self, hand: Sequence[Card], rules: RummyRules, deal: int, *, keep_discard: bool, must_discard: bool,
+        taken: Card | None, wild_discard: bool, budget: int,
+    ) -> None:
+        super().__init__(hand, rules, 1 if keep_discard else 0, budget)
+        parts = rules.contract(deal).melds
+        self.high = ACE_POS
+        self.all_wild = rules.min_naturals_per_meld == 0
+        self.set_parts = sum(1 for part in parts if part.kind is MeldKind.SET)
+        self.run_parts = sorted((part.min_length for part in parts if part.kind is MeldKind.RUN), reverse=True)
+        taken_wild = taken is not None and is_wild_card(taken, rules)
+        self.wild_discard = keep_discard and wild_discard and self.wild_count >= (2 if taken_wild else 1)
+        """Whether a spare wild may be the discard (one that is not the wild taken this turn)."""
+        self.must_discard = must_discard
+        self.taken = taken
+        self.natural_taken = None if taken is None or taken_wild else taken
+        """The natural taken this turn, which may not be the discard (None: any may)."""
+        self.groups: list[Group] = []
+        self.finish: tuple[int, tuple[int | None, ...], bool] | None = None
+        self._ranked: dict[tuple, list[tuple[float, int, Group]]] = {}
+        """Per state met (what is left, the wilds, whether a natural may still be the discard, whether the
+        contract still wants a set), its options in order: a wider pass of the look meets them again."""
+
+    def can_discard(self, s: int, p: int) -> bool:
+        """As ``Cover.can_discard``, and never the card taken this turn where the rules forbid discarding it."""
+        taken = self.natural_taken
+        return super().can_discard(s, p) and not (
+            taken is not None and taken.suit is not None and taken.suit.order == s and int(taken.rank or 0) == p
+        )
+
+    def found(self) -> tuple[list[Group], tuple[int, int] | None, tuple[int, tuple[int | None, ...], bool]] | None:
+        """The groups, the natural discarded (suit, place) and how the contract and spare wilds are met."""
+        if self.dead or self.wilds_at_least() > self.wild_count + EPSILON:
+            return None
+        try:
+            for slack in range(MOST_SLACK + 1):
+                if self._cover(0, self.wild_count, slack):
+                    assert self.finish is not None
+                    return list(self.groups), self.discarded, self.finish
+        except OutOfBudget:
+            pass
+        return None
+
+    def _cover(self, index: int, wilds: int, slack: int) -> bool:
+        """Cover the naturals from ``ORDER[index]`` on with ``wilds``, straying from the preferred option at most
+        ``slack`` places in all (limited discrepancy search). Options are preferred by the wilds they need and
+        the bound on what the rest then needs, a set first while the contract still wants one."""
+        index = self.next_natural(index)
+        if index == len(ORDER):
+            self.visit()
+            self.finish = self._finish(wilds)
+            return self.finish is not None
+        wanted = self.sets < self.set_parts
+        key = (tuple(map(tuple, self.counts)), wilds, self.discarded is None, wanted)
+        ranked = self._ranked.get(key)
+        if ranked is None:
+            self.visit()
+            ranked = []
+            s, p = ORDER[index]
+            for share, need, group in self.options(s, p, wilds, 1.0 if wanted else 0.0):
+                self.take(group, -1)
+                after = need + self.wilds_at_least()
+                self.take(group, +1)
+                if after <= wilds + EPSILON:
+                    ranked.append((after + share, need, group))
+            ranked.sort(key=lambda option: option[0])
+            self._ranked[key] = ranked
+        for rank, (_key, need, group) in enumerate(ranked[: slack + 1]):
+            self.take(group, -1)
+            self.groups.append(group)
+            if self._cover(index, wilds - need, slack - rank):
+                return True
+            self.groups.pop()
+            self.take(group, +1)
+        return False
+
+    # ---- the contract and the spare wilds ------------------------------------------------------------------
+    def _finish(self, wilds: int) -> tuple[int, tuple[int | None, ...], bool] | None:
+        """How the covered hand meets the contract with ``wilds`` to spare: how many sets of wilds alone, which
+        group (its index) is each contract run (None: a run of wilds alone), and whether a wild is discarded;
+        None when it cannot."""
+        wild_sets = max(0, self.set_parts - self.sets)
+        if wild_sets and not self.all_wild:
+            return None
+        spare = wilds - 3 * wild_sets
+        if spare < 0:
+            return None
+        best = self._contract_runs(spare)
+        if best is None:
+            return None
+        spare -= best[0]
+        discard_wild = False
+        if self.discarded is None and self.discards and spare and self.wild_discard:
+            spare, discard_wild = spare - 1, True
+        if self.must_discard and self.discarded is None and not discard_wild:
+            return None
+        if spare and not (spare >= 3 and self.all_wild) and spare > self._room(best[1]):
+            return None
+        return wild_sets, best[1], discard_wild
+
+    def _contract_runs(self, spare: int) -> tuple[int, tuple[int | None, ...]] | None:
+        """The cheapest way, within ``spare`` wilds, to give each of the contract's runs a run of the cover (its
+        index among the groups; None: a run of wilds alone), no two of one suit overlapping once lengthened, as
+        (the wilds it costs, the choice); None when there is none."""
+        if not self.run_parts:
+            return 0, ()
+        candidates = []
+        for length in self.run_parts:
+            row: list[tuple[int, int | None, tuple[int, int, int] | None]] = []
+            for i, group in enumerate(self.groups):
+                if group[0] == "run" and (span := self.lengthened(group, length)) is not None:
+                    row.append((span[2] - span[1] + 1 - _run_length(group), i, span))
+            if self.all_wild:
+                row.append((length, None, None))
+            row.sort(key=lambda candidate: candidate[0])
+            candidates.append(row)
+        best: tuple[int, tuple[int | None, ...]] | None = None
+        for combo in product(*candidates):
+            cost = sum(candidate[0] for candidate in combo)
+            if cost > spare or (best is not None and cost >= best[0]):
+                continue
+            runs = [candidate[1] for candidate in combo if candidate[1] is not None]
+            if len(set(runs)) == len(runs) and not _overlapping([c[2] for c in combo if c[2] is not None]):
+                best = (cost, tuple(candidate[1] for candidate in combo))
+        return best
+
+    def lengthened(self, run: tuple, length: int) -> tuple[int, int, int] | None:
+        """The suit, first and last place of ``run`` lengthened to three and then to ``length`` (upwards
+        first), or None if it cannot be."""
+        _kind, s, first, last, _places = run
+        first, last = _three(first, last, self.low, self.high)
+        if length > self.maxlen:
+            return None
+        extra = max(0, length - (last - first + 1))
+        up = min(extra, self.high - last)
+        if first - (extra - up) < self.low:
+            return None
+        return s, first - (extra - up), last + up
+
+    def _room(self, contract: tuple[int | None, ...]) -> int:
+        """How many spare wilds the melds other than the contract's runs can take: runs up to their longest,
+        sets up to their most cards."""
+        room = 0
+        for i, group in enumerate(self.groups):
+            if group[0] == "set":
+                room += self.set_cap - max(3, len(group[2]))
+            elif group[0] == "run" and i not in contract:
+                first, last = _three(group[2], group[3], self.low, self.high)
+                room += min(self.maxlen, self.high - self.low + 1) - (last - first + 1)
+        return room
+
+
+def _three(first: int, last: int, low: int, high: int) -> tuple[int, int]:
+    """A run's places once lengthened to three (upwards first)."""
+    short = max(0, 3 - (last - first + 1))
+    up = min(short, high - last)
+    return first - (short - up), last + up
+
+
+def _run_length(run: tuple) -> int:
+    """A run group's length once lengthened to three."""
+    return max(3, run[3] - run[2] + 1)
+
+
+def _overlapping(spans: list[tuple[int, int, int]]) -> bool:
+    """Whether two of the (suit, first, last) ``spans`` share a place of one suit (A-R1-08)."""
+    return any(a[0] == b[0] and max(a[1], b[1]) <= min(a[2], b[2]) for i, a in enumerate(spans) for b in spans[i + 1 :])
+
+
+def take_all_plan(
+    hand: Sequence[Card],
+    rules: RummyRules,
+    deal: int,
+    *,
+    keep_discard: bool = True,
+    must_discard: bool = False,
+    taken: Card | None = None,
+    wild_discard: bool = True,
+    budget: int = LOOK_BUDGET,
+) -> TurnPlan | None:
+    """A go-down for deal ``deal`` that takes every card out of ``hand`` (melds, and at most one discard), or
+    None when the look finds none within ``budget`` nodes (the hand may still do it: ask the full search).
+
+    ``keep_discard`` allows one discard and ``must_discard`` asks for one; ``taken`` may not be discarded;
+    ``wild_discard`` allows discarding a wild (with at least one more wild in hand when ``taken`` is wild).
+    """
+    if not rules.set_distinct_suits:
+        return None
+    look = _Look(
+        hand, rules, deal, keep_discard=keep_discard, must_discard=must_discard, taken=taken,
+        wild_discard=wild_discard, budget=budget,
+    )
+    found = look.found()
+    if found is None:
+        return None
+    groups, discarded, (wild_sets, contract, discard_wild) = found
+    return _plan(hand, rules, deal, look, groups, discarded, wild_sets, contract, discard_wild)
+
+
+def _plan(
+    hand: Sequence[Card], rules: RummyRules, deal: int, look: _Look, groups: list[tuple],
+    discarded: tuple[int, int] | None, wild_sets: int, contract: tuple[int | None, ...], discard_wild: bool,
+) -> TurnPlan | None:
+    """The declared melds and actions of a look's groups, or None if they fail the rules' own checks."""
+    b = PlanBuilder(hand, (), rules)
+    go_down: list[Meld] = []
+    other: list[Meld] = []
+    sets_wanted = look.set_parts
+    lengths = {i: length for i, length in zip(contract, look.run_parts, strict=True) if i is not None}
+    for i, group in enumerate(groups):
+        if group[0] == "set":
+            _kind, p, suits = group
+            meld = b.set_meld(Rank.ACE if p == ACE_POS else Rank(p), suits)
+            (go_down if sets_wanted else other).append(meld)
+            sets_wanted -= bool(sets_wanted)
+        elif group[0] == "run":
+            _kind, s, first, last, places = group
+            span = look.lengthened(group, lengths.get(i, 3))
+            assert span is not None
+            _s, first, last = span
+            cards = [position_card(q, s) if q in places else b.wilds.take(SUITS[s], q) for q in range(first, last + 1)]
+            (go_down if i in lengths else other).append(Meld.run_of(cards, SUITS[s], first))
+    go_down += [b.all_wild("set", 3) for _ in range(wild_sets)]
+    for part, length in zip(contract, look.run_parts, strict=True):
+        if part is None:
+            go_down.append(b.all_wild("run", length, [*go_down, *other]))
+    discard = position_card(discarded[1], discarded[0]) if discarded is not None else None
+    if discard_wild:
+        discard = next((card for card in b.wilds.cards if card != look.taken), None)
+        if discard is None:
+            return None
+        b.wilds.cards.remove(discard)
+    spare = len(b.wilds.cards)
+    if spare >= 3 and look.all_wild:
+        other.append(b.all_wild("run", spare, [*go_down, *other]))
+        spare = 0
+    other, spare = absorb_spares(other, spare, b, share=True)
+    go_down, spare = absorb_spares(go_down, spare, b, share=rules.runs_may_share_cards)
+    if spare or not meets_contract(go_down, rules, deal) or any(meld_problem(m, rules) for m in other):
+        return None
+    used = Counter(card for meld in (*go_down, *other) for card in meld.cards)
+    if discard is not None:
+        used[discard] += 1
+    if used != Counter(hand):
+        return None
+    actions: list[Action] = [GoDown(PLAN_SEAT, tuple(go_down)), *(NewMeld(PLAN_SEAT, meld) for meld in other)]
+    if discard is not None:
+        actions.append(Discard(PLAN_SEAT, discard))
+    return TurnPlan(tuple(go_down), tuple(other), tuple(actions), discard, (), 0)

@@ -31,7 +31,7 @@ from push_learn.rummy.solver.cover import take_all_verdict
 from push_learn.rummy.solver.declare import PLAN_SEAT, TurnPlan, build_plan
 from push_learn.rummy.solver.same_turn import contract_first, next_meld_id
 from push_learn.rummy.solver.search import Search, Setup
-from push_learn.rummy.solver.take_all import take_all_plan
+from push_learn.rummy.solver.take_all import FIRST_LOOK, LOOK_BUDGET, TakeAllLook
 
 __all__ = [
     "ContractAnswer",
@@ -217,16 +217,19 @@ def _go_down_plan(setup: Setup, pairs: list[tuple[int, Meld]], deal: int) -> Tur
     rules, hand, parts = setup.rules, setup.hand, setup.parts
     plain = not (setup.extra_wilds or setup.added_naturals)
     with _MEMO_LOCK:
-        # First, whether the hand's naturals can all be covered at all (D-SOL-36): if so, a quick look for a
-        # plan that takes every card out, which no plan beats; if not, no such plan exists without the table.
+        # First a short look for a plan that takes every card out, which no plan beats (D-SOL-36); then whether
+        # the hand's naturals can be covered at all: if so, the look goes on, if not, no such plan exists (without
+        # the table).
+        look = TakeAllLook(
+            hand, rules, deal, keep_discard=setup.keep_discard, must_discard=setup.must_discard, taken=setup.taken,
+            wild_discard=setup.wild_discard,
+        ) if plain else None
+        quick = look.plan(FIRST_LOOK) if look is not None else None
+        if quick is not None:
+            return quick
         coverable = take_all_verdict(hand, rules, discard=setup.keep_discard) if plain else None
-        if coverable:
-            quick = take_all_plan(
-                hand, rules, deal, keep_discard=setup.keep_discard, must_discard=setup.must_discard,
-                taken=setup.taken, wild_discard=setup.wild_discard,
-            )
-            if quick is not None:
-                return quick
+        if coverable and look is not None and (quick := look.plan(LOOK_BUDGET)) is not None:
+            return quick
         search = Search(setup)
         # Without a table such a hand keeps at least its lightest card: a plan that keeps only that is best, and
         # the search may stop at the first one it finds (the very plan it would otherwise keep to the end).

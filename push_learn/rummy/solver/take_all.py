@@ -35,10 +35,13 @@ from push_learn.rummy.solver.cover import EPSILON, ORDER, Cover, Group, OutOfBud
 from push_learn.rummy.solver.declare import PLAN_SEAT, PlanBuilder, TurnPlan, absorb_spares
 from push_learn.rummy.solver.encoding import ACE_POS, SUITS, position_card
 
-__all__ = ["LOOK_BUDGET", "take_all_plan"]
+__all__ = ["FIRST_LOOK", "LOOK_BUDGET", "TakeAllLook", "take_all_plan"]
 
 LOOK_BUDGET = 300
 """Nodes the look may visit before it gives up and leaves the question to the full search."""
+FIRST_LOOK = 40
+"""Nodes of a first look, before the proof that no cover exists (most plans that take every card out are found
+within this, and then no proof is needed)."""
 MOST_SLACK = 6
 """The most places, in all, the look strays from its preferred options (limited discrepancy search)."""
 
@@ -80,13 +83,14 @@ class _Look(Cover):
         """The groups, the natural discarded (suit, place) and how the contract and spare wilds are met."""
         if self.dead or self.wilds_at_least() > self.wild_count + EPSILON:
             return None
+        counts, masks, sets = [row[:] for row in self.counts], self.masks[:], self.sets
         try:
             for slack in range(MOST_SLACK + 1):
                 if self._cover(0, self.wild_count, slack):
                     assert self.finish is not None
                     return list(self.groups), self.discarded, self.finish
-        except OutOfBudget:
-            pass
+        except OutOfBudget:  # left mid-way: back to the start, for a later look with a larger budget
+            self.counts, self.masks, self.sets, self.discarded, self.groups = counts, masks, sets, None, []
         return None
 
     def _cover(self, index: int, wilds: int, slack: int) -> bool:
@@ -215,6 +219,39 @@ def _overlapping(spans: list[tuple[int, int, int]]) -> bool:
     return any(a[0] == b[0] and max(a[1], b[1]) <= min(a[2], b[2]) for i, a in enumerate(spans) for b in spans[i + 1 :])
 
 
+class TakeAllLook:
+    """A look for a go-down of ``hand`` in deal ``deal`` that takes every card out (melds, and at most one
+    discard), which may be asked again with a larger budget (it goes on from what it has seen).
+
+    ``keep_discard`` allows one discard and ``must_discard`` asks for one; ``taken`` may not be discarded;
+    ``wild_discard`` allows discarding a wild (with at least one more wild in hand when ``taken`` is wild).
+    """
+
+    def __init__(
+        self, hand: Sequence[Card], rules: RummyRules, deal: int, *, keep_discard: bool = True,
+        must_discard: bool = False, taken: Card | None = None, wild_discard: bool = True,
+    ) -> None:
+        self.hand, self.rules, self.deal = hand, rules, deal
+        self.look = _Look(
+            hand, rules, deal, keep_discard=keep_discard, must_discard=must_discard, taken=taken,
+            wild_discard=wild_discard, budget=0,
+        )
+        self.possible = rules.set_distinct_suits and not self.look.dead
+        """False where the look does not model the hand (dead cards, sets of repeated suits)."""
+
+    def plan(self, budget: int = LOOK_BUDGET) -> TurnPlan | None:
+        """The plan, or None when the look finds none within ``budget`` nodes in all (the hand may still take
+        every card out: ask the full search)."""
+        if not self.possible:
+            return None
+        self.look.budget = budget
+        found = self.look.found()
+        if found is None:
+            return None
+        groups, discarded, (wild_sets, contract, discard_wild) = found
+        return _plan(self.hand, self.rules, self.deal, self.look, groups, discarded, wild_sets, contract, discard_wild)
+
+
 def take_all_plan(
     hand: Sequence[Card],
     rules: RummyRules,
@@ -226,23 +263,13 @@ def take_all_plan(
     wild_discard: bool = True,
     budget: int = LOOK_BUDGET,
 ) -> TurnPlan | None:
-    """A go-down for deal ``deal`` that takes every card out of ``hand`` (melds, and at most one discard), or
-    None when the look finds none within ``budget`` nodes (the hand may still do it: ask the full search).
-
-    ``keep_discard`` allows one discard and ``must_discard`` asks for one; ``taken`` may not be discarded;
-    ``wild_discard`` allows discarding a wild (with at least one more wild in hand when ``taken`` is wild).
-    """
-    if not rules.set_distinct_suits:
-        return None
-    look = _Look(
+    """A go-down for deal ``deal`` that takes every card out of ``hand``, or None when a ``TakeAllLook`` (the
+    same arguments) finds none within ``budget`` nodes."""
+    look = TakeAllLook(
         hand, rules, deal, keep_discard=keep_discard, must_discard=must_discard, taken=taken,
-        wild_discard=wild_discard, budget=budget,
+        wild_discard=wild_discard,
     )
-    found = look.found()
-    if found is None:
-        return None
-    groups, discarded, (wild_sets, contract, discard_wild) = found
-    return _plan(hand, rules, deal, look, groups, discarded, wild_sets, contract, discard_wild)
+    return look.plan(budget)
 
 
 def _plan(

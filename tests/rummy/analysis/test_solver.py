@@ -14,7 +14,6 @@ from push_learn.rummy.contracts import meets_contract
 from push_learn.rummy.engine import Discard, GoDown, LayOff, NewMeld, Rescue
 from push_learn.rummy.melds import Meld, check_meld
 from push_learn.rummy.scoring import penalty
-from push_learn.rummy.solver import api as solver_api
 from push_learn.rummy.solver import (
     best_go_down,
     best_turn,
@@ -26,6 +25,7 @@ from push_learn.rummy.solver import (
 )
 from push_learn.rummy.solver.encoding import in_stretches
 from push_learn.rummy.solver.search import Search, Setup
+from push_learn.rummy.solver.take_all import TakeAllLook
 
 
 def cards(text: str) -> list[Card]:
@@ -131,7 +131,7 @@ def test_surplus_runs_of_a_contract_type_need_not_be_spaced(monkeypatch: pytest.
         create(self, setup, roomy, spaced)
 
     monkeypatch.setattr(Search, "__init__", spy)
-    monkeypatch.setattr(solver_api, "take_all_plan", lambda *args, **kwargs: None)  # the search's own path
+    monkeypatch.setattr(TakeAllLook, "plan", lambda self, budget=0: None)  # the search's own path
     plan = best_go_down(hand, PUSH, 3)
     assert plan is not None and plan.points_left == 0
     assert meets_contract(plan.go_down, PUSH, 3).ok
@@ -323,7 +323,7 @@ def test_the_spaced_search_borrows_the_fast_passs_bounds(monkeypatch: pytest.Mon
         return real_bound(self, *args, **kwargs)
 
     monkeypatch.setattr(Search, "bound", spying)
-    monkeypatch.setattr(solver_api, "take_all_plan", lambda *args, **kwargs: None)  # the search's own path
+    monkeypatch.setattr(TakeAllLook, "plan", lambda self, budget=0: None)  # the search's own path
     plan = best_go_down(hand, PUSH, 5)
     assert plan is not None and alone.feasible and plan.points_left == alone.left
     assert meets_contract(plan.go_down, PUSH, 5).ok

@@ -24,7 +24,7 @@ from push_learn.rummy.solver.api import _parts, _setup
 from push_learn.rummy.solver.cover import take_all_verdict
 from push_learn.rummy.solver.declare import build_plan
 from push_learn.rummy.solver.search import Search
-from push_learn.rummy.solver.take_all import take_all_plan
+from push_learn.rummy.solver.take_all import TakeAllLook, take_all_plan
 
 PACK = make_deck(2, 4)
 WILDS = [card for card in PACK if card.rank is None or card.rank is Rank.TWO]
@@ -160,3 +160,22 @@ def test_the_cap_keeps_the_plan_the_search_would_keep() -> None:
         assert build_plan(capped, hand, [], PUSH, parts) == build_plan(whole, hand, [], PUSH, parts)
         compared += 1
     assert compared >= 10
+
+
+def test_a_look_asked_again_goes_on_from_where_it_stopped() -> None:
+    """A look stopped by its budget and asked again finds what a fresh look with the larger budget finds (the
+    go-down asks a short look first, then a longer one once a cover is known to exist)."""
+    rng = random.Random(11)
+    continued = 0
+    for number in range(60):
+        hand = _random_hand(rng, 30, 8)
+        deal = number % 5 + 1
+        look = TakeAllLook(hand, PUSH, deal)
+        if look.plan(3) is not None:
+            continue
+        fresh = take_all_plan(hand, PUSH, deal, budget=300)
+        again = look.plan(300)
+        if fresh is not None:
+            assert again == fresh
+            continued += 1
+    assert continued >= 5

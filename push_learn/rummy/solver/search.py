@@ -52,30 +52,30 @@ stay the same, ties included (the first plan found wins), so the first guesses k
 
 The hands that take every card out (issue 27; seed 1, 300 random contract questions, memo tables kept): 175 of 300
 do. (Since D-SOL-36 a go-down question reaches the search with such a hand only when the quick look of
-``take_all.py`` misses it; what follows was measured before.) The first guesses find 131 of them (median 3.7 ms, of which 1.4 ms is set-up, read-back and the plan); the
-other 44 reach the depth-first search (median 14 ms: about 4 ms of guesses that miss, then about 9 ms of bounds on
-the way down, the first relaxed bound of a question alone 3.8 ms on average), and with the 125 hands that leave
-points they set the median. The plan found then differs from the guess at one rank in 25 of 89 such hands (seeds 1
-and 2), at two in 29, at three or more in 35. What an evaluation costs is the suit segments it sweeps that no memo
-table holds (95% of the relaxed segments a question solves, 59% of the exact ones), not how many entries it keeps:
-asked with slack 1 (only whether a plan reaches the cap) it is barely cheaper. Tried for these hands and not kept,
-each leaving every answer the same, ties included (``benchmarks/solver_ab.py``, seed 1, old/new by the median
-per-hand ratio and by totals: all hands; take-all hands; the others): a witness first (the guess changed at one
-rank to its most sets or to none, asked only whether it reaches the cap), and if one does, a search for plans at
-the cap only with no bound on the witness's path (that search's first plan is the one the full search finds
-first): 0.91 and 0.85; 0.98 and 0.93; 0.86 and 0.82 (a witness for 26 of 87 of those hands, at some 7 evaluations
-lost on every other hand; only keeping changes at ranks where a suit cannot clear its naturals under the guess
-finds none: each suit alone can, with the wilds, and what fails is their number); no bound on the guess's own path
-(its first bound rarely cuts, 19 of 169): 0.99 and 0.98, the unseen segments are swept by the next bound instead;
-before descending into a child whose bound reaches the cap, asking whether its first leaf does (it would be the
-first plan at the cap in the search's order): 0.97 and 0.95, at most three such per search 0.99 and 0.97, seed 2
-0.99 and 0.95 (36 hits against 301 misses), with no bound on the guess's path too 0.98 and 0.98, seed 2 0.97 and
-0.95; trying that first leaf as a plain ``_try`` for every child whose bound passes (the answer stays the same:
-the search would try it next, unless a bound shows it cannot win): 0.99 and 0.97; 1.01 and 1.01; 0.96 and 0.96;
-the first guesses after the guess asked only whether they reach the cap, their full values only after the search
-and only to break a tie with its plan: 0.96 and 0.88 (the search loses their incumbent); a search for plans at the
-cap only (slack 1) before the full one: 0.94 and 0.87, within 30 children 0.93 and 0.91; 0.99 and 1.01; 0.85 and
-0.87.
+``take_all.py`` misses it; what follows was measured before.) The first guesses find 131 of them (median 3.7 ms, of
+which 1.4 ms is set-up, read-back and the plan); the other 44 reach the depth-first search (median 14 ms: about 4 ms
+of guesses that miss, then about 9 ms of bounds on the way down, the first relaxed bound of a question alone 3.8 ms
+on average), and with the 125 hands that leave points they set the median. The plan found then differs from the
+guess at one rank in 25 of 89 such hands (seeds 1 and 2), at two in 29, at three or more in 35. What an evaluation
+costs is the suit segments it sweeps that no memo table holds (95% of the relaxed segments a question solves, 59% of
+the exact ones), not how many entries it keeps: asked with slack 1 (only whether a plan reaches the cap) it is
+barely cheaper. Tried for these hands and not kept, each leaving every answer the same, ties included
+(``benchmarks/solver_ab.py``, seed 1, old/new by the median per-hand ratio and by totals: all hands; take-all hands;
+the others): a witness first (the guess changed at one rank to its most sets or to none, asked only whether it
+reaches the cap), and if one does, a search for plans at the cap only with no bound on the witness's path (that
+search's first plan is the one the full search finds first): 0.91 and 0.85; 0.98 and 0.93; 0.86 and 0.82 (a witness
+for 26 of 87 of those hands, at some 7 evaluations lost on every other hand; only keeping changes at ranks where a
+suit cannot clear its naturals under the guess finds none: each suit alone can, with the wilds, and what fails is
+their number); no bound on the guess's own path (its first bound rarely cuts, 19 of 169): 0.99 and 0.98, the unseen
+segments are swept by the next bound instead; before descending into a child whose bound reaches the cap, asking
+whether its first leaf does (it would be the first plan at the cap in the search's order): 0.97 and 0.95, at most
+three such per search 0.99 and 0.97, seed 2 0.99 and 0.95 (36 hits against 301 misses), with no bound on the guess's
+path too 0.98 and 0.98, seed 2 0.97 and 0.95; trying that first leaf as a plain ``_try`` for every child whose bound
+passes (the answer stays the same: the search would try it next, unless a bound shows it cannot win): 0.99 and 0.97;
+1.01 and 1.01; 0.96 and 0.96; the first guesses after the guess asked only whether they reach the cap, their full
+values only after the search and only to break a tie with its plan: 0.96 and 0.88 (the search loses their
+incumbent); a search for plans at the cap only (slack 1) before the full one: 0.94 and 0.87, within 30 children 0.93
+and 0.91; 0.99 and 1.01; 0.85 and 0.87.
 
 Objective: the most penalty points out of the hand (melded, laid off, used to rescue, or the one
 discard), where every wild that leaves the hand is worth 20.

@@ -5,14 +5,15 @@ in the empty places. The naturals are covered one at a time in a fixed order (``
 each suit's aces first, then 3 up to the king), and the first natural still uncovered may only start a
 group: a run that begins at it (for an ace: ends at it high, or begins at it low), taking a natural at
 every place of its span that still holds one, or a set of its rank with some of the other suits' naturals
-of that rank. Every cover can be brought to that form without needing more wilds (a run's wild where a
-natural of its suit is still free swaps with that natural), so a search over these options alone misses
-no cover.
+of that rank, or the discard. Every cover can be brought to that form without needing more wilds (a run's
+wild where a natural of its suit is still free swaps with that natural, whose own meld or the discard takes
+the wild; a meld of wilds alone is just spare wilds here), so a search over these options alone misses no
+cover.
 
 ``Cover.wilds_at_least`` is a lower bound on the wilds the naturals left still need: every natural's
 least share of the wilds in any meld it could join (a meld's wilds divided among its naturals: the shares
-of a cover add up to its wilds). ``cannot_take_all`` searches every cover, with that bound and a memo of
-the states that failed, to prove that no plan can take every card out of a hand (``take_all_verdict``, D-SOL-36).
+of a cover add up to its wilds). ``take_all_verdict`` searches every cover, with that bound and a memo of
+the states that failed, to prove that no plan can take every card out of a hand (D-SOL-36).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ one, which takes naturals further on), then 3 up to the king."""
 PLACES = tuple(range(3, ACE_POS + 1))
 """The places a natural can hold (an ace is 14)."""
 PROOF_BUDGET = 600
-"""Nodes ``cannot_take_all`` may visit before it gives up (and proves nothing)."""
+"""Nodes ``take_all_verdict`` may visit before it gives up (and proves nothing)."""
 
 Group = tuple
 """A group of a cover: ("run", suit, first place, last place, the places of its naturals), ("set", place of
@@ -45,7 +46,7 @@ class OutOfBudget(Exception):
 
 
 class Cover:
-    """A hand's naturals as they are being covered: what is left, the groups so far, and the moves."""
+    """A hand's naturals as they are being covered: what is left, and the groups that may cover the next one."""
 
     def __init__(self, hand: Sequence[Card], rules: RummyRules, discards: int, budget: int) -> None:
         coded = encode_hand(hand, rules)

@@ -165,9 +165,8 @@ def best_go_down(
     Best means the fewest penalty points left after the turn; among plans that take every card out, the one
     the quick look (``take_all.py``) finds first, else the one the search finds first (D-SOL-36). The contract
     must be laid down with the hand's own cards, before any rescue (D-SOL-02). Without wilds on the table the
-    answer is exact; with
-    them it is exact whenever the best plan lets the contract go down first, and otherwise the best of the
-    plan without rescues and the first ``WAYS_TRIED`` contract ways each followed by its best turn.
+    answer is exact; with them it is exact whenever the best plan lets the contract go down first, and otherwise
+    the best of the plan without rescues and the first ``WAYS_TRIED`` contract ways each followed by its best turn.
     """
     pairs = table_pairs(table)
     parts = _parts(rules.contract(deal))
@@ -215,20 +214,9 @@ def _down_then_turn(way: tuple[Meld, ...], setup: Setup, pairs: list[tuple[int, 
 def _go_down_plan(setup: Setup, pairs: list[tuple[int, Meld]], deal: int) -> TurnPlan | None:
     """The search's best go-down for ``setup`` (with rescues: its contract may hold wilds yet to be rescued)."""
     rules, hand, parts = setup.rules, setup.hand, setup.parts
-    plain = not (setup.extra_wilds or setup.added_naturals)
     with _MEMO_LOCK:
-        # First a short look for a plan that takes every card out, which no plan beats (D-SOL-36); then whether
-        # the hand's naturals can be covered at all: if so, the look goes on, if not, no such plan exists (without
-        # the table).
-        look = TakeAllLook(
-            hand, rules, deal, keep_discard=setup.keep_discard, must_discard=setup.must_discard, taken=setup.taken,
-            wild_discard=setup.wild_discard,
-        ) if plain else None
-        quick = look.plan(FIRST_LOOK) if look is not None else None
+        quick, coverable = _take_all(setup, deal)
         if quick is not None:
-            return quick
-        coverable = take_all_verdict(hand, rules, discard=setup.keep_discard) if plain else None
-        if coverable and look is not None and (quick := look.plan(LOOK_BUDGET)) is not None:
             return quick
         search = Search(setup)
         # Without a table such a hand keeps at least its lightest card: a plan that keeps only that is best, and
@@ -249,6 +237,23 @@ def _go_down_plan(setup: Setup, pairs: list[tuple[int, Meld]], deal: int) -> Tur
             return None
         plan = build_plan(result, hand, pairs, rules, parts)
     return plan
+
+
+def _take_all(setup: Setup, deal: int) -> tuple[TurnPlan | None, bool | None]:
+    """A go-down that takes every card out, which no plan beats, and whether the hand's naturals can be covered at
+    all (None: not known) (D-SOL-36): a short look first, then the proof, and the look goes on only where a cover
+    exists. Not asked with pretended cards (``extra_wilds``, ``added_naturals``: the contract distance)."""
+    if setup.extra_wilds or setup.added_naturals:
+        return None, None
+    look = TakeAllLook(
+        setup.hand, setup.rules, deal, keep_discard=setup.keep_discard, must_discard=setup.must_discard,
+        taken=setup.taken, wild_discard=setup.wild_discard,
+    )
+    quick = look.plan(FIRST_LOOK)
+    if quick is not None:
+        return quick, True
+    coverable = take_all_verdict(setup.hand, setup.rules, discard=setup.keep_discard)
+    return (look.plan(LOOK_BUDGET) if coverable else None), coverable
 
 
 def _kept(plan: TurnPlan, objective: str) -> tuple[int, int]:

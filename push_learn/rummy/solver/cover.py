@@ -24,7 +24,7 @@ from itertools import combinations
 from push_learn.cards import Card
 from push_learn.rummy.rules import RummyRules
 from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, encode_hand
-from push_learn.rummy.solver.memo import settled
+from push_learn.rummy.solver.memo import settled, trim_oldest
 
 __all__ = ["ORDER", "PROOF_BUDGET", "Cover", "Group", "OutOfBudget", "take_all_verdict"]
 
@@ -35,6 +35,12 @@ PLACES = tuple(range(3, ACE_POS + 1))
 """The places a natural can hold (an ace is 14)."""
 PROOF_BUDGET = 600
 """Nodes ``take_all_verdict`` may visit before it gives up (and proves nothing)."""
+DISCARD_KEY = 1.0
+"""Where discarding a natural sorts among its options (the others sort by their wilds per natural)."""
+EPSILON = 1e-9
+"""Slack for comparing sums of shares (fractions) with whole wilds."""
+MEMO_LIMIT = 100_000
+"""Entries a memo table of this module holds before its oldest half is forgotten (``memo.trim_oldest``)."""
 
 Group = tuple
 """A group of a cover: ("run", suit, first place, last place, the places of its naturals), ("set", place of
@@ -55,10 +61,12 @@ class Cover:
         self.masks = [sum(1 << p for p in PLACES if row[p]) for row in self.counts]
         """Per suit, a bit for each place that still holds a natural."""
         self.wild_count = coded.wild_count
-        self.dead = bool(coded.dead)
+        self.modelled = not coded.dead and rules.max_set_size is not None
+        """Whether covers model the hand: no dead cards (never melded), and sets of distinct suits (so a set's
+        naturals are a choice of suits at one rank, as ``options`` makes them)."""
         self.low = rules.run_values[0]
         self.maxlen = rules.max_run_length
-        self.set_cap = rules.max_set_size or 4
+        self.set_cap = rules.max_set_size or 0
         self.discards = discards
         self.budget = budget
         self.nodes = 0
@@ -72,6 +80,12 @@ class Cover:
         self.nodes += 1
         if self.nodes > self.budget:
             raise OutOfBudget
+
+    def state(self, *head: int) -> tuple[int, ...]:
+        """What is left to cover, as a flat key of numbers: ``head`` (the wilds left, say), whether a natural may
+        still be the discard, and every count."""
+        counts = self.counts
+        return (*head, self.discarded is None, *counts[0], *counts[1], *counts[2], *counts[3])
 
     def next_natural(self, index: int) -> int:
         """The place in ``ORDER`` of the first natural not yet covered, from ``index`` on (``len(ORDER)``: none)."""
@@ -143,9 +157,6 @@ class Cover:
         return total
 
 
-DISCARD_KEY = 1.0
-"""Where discarding a natural sorts among its options (the others sort by their wilds per natural)."""
-
 
 class _Proof(Cover):
     """Every cover of the naturals, with no contract and spare wilds free: none means no plan takes all."""
@@ -160,7 +171,7 @@ class _Proof(Cover):
         index = self.next_natural(index)
         if index == len(ORDER):
             return True
-        key = (wilds, self.discarded is None, *self.counts[0], *self.counts[1], *self.counts[2], *self.counts[3])
+        key = self.state(wilds)
         if key in self.failed:
             return False
         if self.wilds_at_least() > wilds + EPSILON:
@@ -177,9 +188,6 @@ class _Proof(Cover):
         return False
 
 
-EPSILON = 1e-9
-"""Slack for comparing sums of shares (fractions) with whole wilds."""
-
 
 def take_all_verdict(
     hand: Sequence[Card], rules: RummyRules, *, discard: bool, budget: int = PROOF_BUDGET
@@ -189,7 +197,7 @@ def take_all_verdict(
     the table; True that a cover exists (a plan may still fail the contract); None when the search ran past
     ``budget`` nodes, or the hand has cards it does not model (dead cards, sets of repeated suits)."""
     proof = _Proof(hand, rules, 1 if discard else 0, budget)
-    if proof.dead or not rules.set_distinct_suits:
+    if not proof.modelled:
         return None
     try:
         return proof.covers()
@@ -200,8 +208,6 @@ def take_all_verdict(
 _RUN_SHARES: dict[tuple[int, int, int], tuple[float, ...]] = {}
 _SUIT_SHARES: dict[tuple[int, ...], tuple[float, float]] = {}
 _RUN_OPTIONS: dict[tuple[int, ...], tuple[tuple[float, int, Group], ...]] = {}
-MEMO_LIMIT = 100_000
-"""Entries a memo table of this module holds before it is emptied."""
 
 
 def run_shares(mask: int, low: int, maxlen: int) -> tuple[float, ...]:
@@ -235,8 +241,7 @@ def suit_shares(row: Sequence[int], three: int, two: int, low: int, maxlen: int)
     key = (three, two, low, maxlen, *row)
     got = _SUIT_SHARES.get(key)
     if got is None:
-        if len(_SUIT_SHARES) > MEMO_LIMIT:
-            _SUIT_SHARES.clear()
+        trim_oldest(_SUIT_SHARES, MEMO_LIMIT)
         runs = run_shares(sum(1 << p for p in PLACES if row[p]), low, maxlen)
         total = worst = 0.0
         for p in PLACES:
@@ -256,8 +261,7 @@ def run_options(s: int, p: int, row: Sequence[int], low: int, maxlen: int) -> tu
     got = _RUN_OPTIONS.get(key)
     if got is not None:
         return got
-    if len(_RUN_OPTIONS) > MEMO_LIMIT:
-        _RUN_OPTIONS.clear()
+    trim_oldest(_RUN_OPTIONS, MEMO_LIMIT)
     if p == ACE_POS:
         spans = [(first, ACE_POS) for first in range(ACE_POS, ACE_POS - maxlen, -1)
                  if first == ACE_POS or (first > 2 and row[first])]

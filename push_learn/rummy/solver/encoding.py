@@ -245,7 +245,8 @@ class HandCounts:
     def lightest_weight(self, by_cards: bool) -> int:
         """The weight of the hand's lightest card as the search weighs it (see ``total_weight``)."""
         weights = [position_weight(p, by_cards) for row in self.counts for p, n in enumerate(row) if n]
-        weights += [wild_weight(by_cards) for _ in self.wilds[:1]]
+        if self.wilds:
+            weights.append(wild_weight(by_cards))
         weights += [card_value(card) + (CARD_WEIGHT if by_cards else 0) for card in self.dead]
         return min(weights)
 

@@ -33,7 +33,7 @@ from push_learn.rummy.melds import Meld, is_wild_card, meld_problem
 from push_learn.rummy.rules import MeldKind, RummyRules
 from push_learn.rummy.solver.cover import EPSILON, ORDER, Cover, Group, OutOfBudget
 from push_learn.rummy.solver.declare import PLAN_SEAT, PlanBuilder, TurnPlan, absorb_spares
-from push_learn.rummy.solver.encoding import ACE_POS, SUITS, position_card
+from push_learn.rummy.solver.encoding import ACE_POS, SUITS, card_position, position_card
 
 __all__ = ["FIRST_LOOK", "LOOK_BUDGET", "TakeAllLook", "take_all_plan"]
 
@@ -55,7 +55,6 @@ class _Look(Cover):
     ) -> None:
         super().__init__(hand, rules, 1 if keep_discard else 0, budget)
         parts = rules.contract(deal).melds
-        self.high = ACE_POS
         self.all_wild = rules.min_naturals_per_meld == 0
         self.set_parts = sum(1 for part in parts if part.kind is MeldKind.SET)
         self.run_parts = sorted((part.min_length for part in parts if part.kind is MeldKind.RUN), reverse=True)
@@ -64,8 +63,8 @@ class _Look(Cover):
         """Whether a spare wild may be the discard (one that is not the wild taken this turn)."""
         self.must_discard = must_discard
         self.taken = taken
-        self.natural_taken = None if taken is None or taken_wild else taken
-        """The natural taken this turn, which may not be the discard (None: any may)."""
+        self.natural_taken = None if taken is None or taken_wild else _place(taken)
+        """The (suit, place) of the natural taken this turn, which may not be the discard (None: any may)."""
         self.groups: list[Group] = []
         self.finish: tuple[int, tuple[int | None, ...], bool] | None = None
         self._ranked: dict[tuple, list[tuple[float, int, Group]]] = {}
@@ -74,14 +73,11 @@ class _Look(Cover):
 
     def can_discard(self, s: int, p: int) -> bool:
         """As ``Cover.can_discard``, and never the card taken this turn where the rules forbid discarding it."""
-        taken = self.natural_taken
-        return super().can_discard(s, p) and not (
-            taken is not None and taken.suit is not None and taken.suit.order == s and int(taken.rank or 0) == p
-        )
+        return super().can_discard(s, p) and (s, p) != self.natural_taken
 
     def found(self) -> tuple[list[Group], tuple[int, int] | None, tuple[int, tuple[int | None, ...], bool]] | None:
         """The groups, the natural discarded (suit, place) and how the contract and spare wilds are met."""
-        if self.dead or self.wilds_at_least() > self.wild_count + EPSILON:
+        if not self.modelled or self.wilds_at_least() > self.wild_count + EPSILON:
             return None
         counts, masks, sets = [row[:] for row in self.counts], self.masks[:], self.sets
         try:
@@ -103,7 +99,7 @@ class _Look(Cover):
             self.finish = self._finish(wilds)
             return self.finish is not None
         wanted = self.sets < self.set_parts
-        key = (tuple(map(tuple, self.counts)), wilds, self.discarded is None, wanted)
+        key = self.state(wilds, wanted)
         ranked = self._ranked.get(key)
         if ranked is None:
             self.visit()
@@ -180,11 +176,11 @@ class _Look(Cover):
         """The suit, first and last place of ``run`` lengthened to three and then to ``length`` (upwards
         first), or None if it cannot be."""
         _kind, s, first, last, _places = run
-        first, last = _three(first, last, self.low, self.high)
+        first, last = _three(first, last)
         if length > self.maxlen:
             return None
         extra = max(0, length - (last - first + 1))
-        up = min(extra, self.high - last)
+        up = min(extra, ACE_POS - last)
         if first - (extra - up) < self.low:
             return None
         return s, first - (extra - up), last + up
@@ -197,16 +193,23 @@ class _Look(Cover):
             if group[0] == "set":
                 room += self.set_cap - max(3, len(group[2]))
             elif group[0] == "run" and i not in contract:
-                first, last = _three(group[2], group[3], self.low, self.high)
-                room += min(self.maxlen, self.high - self.low + 1) - (last - first + 1)
+                first, last = _three(group[2], group[3])
+                room += self.maxlen - (last - first + 1)
         return room
 
 
-def _three(first: int, last: int, low: int, high: int) -> tuple[int, int]:
-    """A run's places once lengthened to three (upwards first)."""
+def _three(first: int, last: int) -> tuple[int, int]:
+    """A run's places once lengthened to three (upwards first, up to the ace; the run's options have checked that
+    it fits above the lowest place a run may use)."""
     short = max(0, 3 - (last - first + 1))
-    up = min(short, high - last)
+    up = min(short, ACE_POS - last)
     return first - (short - up), last + up
+
+
+def _place(card: Card) -> tuple[int, int]:
+    """The (suit, place) of a natural card, as the cover counts it."""
+    assert card.suit is not None
+    return card.suit.order, card_position(card)
 
 
 def _run_length(run: tuple) -> int:
@@ -236,13 +239,11 @@ class TakeAllLook:
             hand, rules, deal, keep_discard=keep_discard, must_discard=must_discard, taken=taken,
             wild_discard=wild_discard, budget=0,
         )
-        self.possible = rules.set_distinct_suits and not self.look.dead
-        """False where the look does not model the hand (dead cards, sets of repeated suits)."""
 
     def plan(self, budget: int = LOOK_BUDGET) -> TurnPlan | None:
         """The plan, or None when the look finds none within ``budget`` nodes in all (the hand may still take
         every card out: ask the full search)."""
-        if not self.possible:
+        if not self.look.modelled:
             return None
         self.look.budget = budget
         found = self.look.found()

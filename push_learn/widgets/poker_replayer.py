@@ -120,11 +120,7 @@ def _stud_table(game: Any, view: int | None) -> dict[str, Any]:
         facts = [f"${sv.stack}", status, *([f"${sv.committed} in the pot"] if sv.committed else []),
                  *([f"declared {sv.declared}"] if sv.declared is not None else [])]
         seats.append(_seat(s, sv.name, cards, facts, s in seen.to_move))
-    centre = []
-    if seen.prompt:  # "JIM: keep J♠, push it ($1), ...": the card on offer is in it
-        centre.append(seen.prompt)
-    elif seen.offered is not None and seen.offered_to is not None:
-        centre.append(f"On offer to {seen.names[seen.offered_to]}: {seen.offered}")
+    centre = [seen.prompt] if seen.prompt else []  # the card on offer has its own box ("offer")
     return {"seats": seats, "pot": f"Pot: ${seen.pot}", "centre": centre, "offer": offer_json(seen),
             "log": list(seen.log), "result": list(seen.result.lines) if seen.result is not None else [],
             "dealer": None}

@@ -176,7 +176,7 @@ class _Look(Cover):
         """The suit, first and last place of ``run`` lengthened to three and then to ``length`` (upwards
         first), or None if it cannot be."""
         _kind, s, first, last, _places = run
-        first, last = _three(first, last)
+        length = max(3, length)
         if length > self.maxlen:
             return None
         extra = max(0, length - (last - first + 1))
@@ -192,18 +192,9 @@ class _Look(Cover):
         for i, group in enumerate(self.groups):
             if group[0] == "set":
                 room += self.set_cap - max(3, len(group[2]))
-            elif group[0] == "run" and i not in contract:
-                first, last = _three(group[2], group[3])
-                room += self.maxlen - (last - first + 1)
+            elif group[0] == "run" and i not in contract and (span := self.lengthened(group, 3)) is not None:
+                room += self.maxlen - (span[2] - span[1] + 1)
         return room
-
-
-def _three(first: int, last: int) -> tuple[int, int]:
-    """A run's places once lengthened to three (upwards first, up to the ace; the run's options have checked that
-    it fits above the lowest place a run may use)."""
-    short = max(0, 3 - (last - first + 1))
-    up = min(short, ACE_POS - last)
-    return first - (short - up), last + up
 
 
 def _place(card: Card) -> tuple[int, int]:

@@ -24,7 +24,7 @@ from itertools import combinations
 from push_learn.cards import Card
 from push_learn.rummy.rules import RummyRules
 from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, encode_hand
-from push_learn.rummy.solver.memo import settled, trim_oldest
+from push_learn.rummy.solver.memo import Settled, settled
 
 __all__ = ["ORDER", "PROOF_BUDGET", "Cover", "Group", "OutOfBudget", "take_all_verdict"]
 
@@ -40,7 +40,7 @@ DISCARD_KEY = 1.0
 EPSILON = 1e-9
 """Slack for comparing sums of shares (fractions) with whole wilds."""
 MEMO_LIMIT = 100_000
-"""Entries a memo table of this module holds before its oldest half is forgotten (``memo.trim_oldest``)."""
+"""Entries a memo table of this module holds at most (then the oldest are forgotten; ``memo.Settled``)."""
 
 Group = tuple
 """A group of a cover: ("run", suit, first place, last place, the places of its naturals), ("set", place of
@@ -205,16 +205,18 @@ def take_all_verdict(
         return None
 
 
-_RUN_SHARES: dict[tuple[int, int, int], tuple[float, ...]] = {}
-_SUIT_SHARES: dict[tuple[int, ...], tuple[float, float]] = {}
-_RUN_OPTIONS: dict[tuple[int, ...], tuple[tuple[float, int, Group], ...]] = {}
+_RUN_SHARES = Settled(MEMO_LIMIT)
+_SUIT_SHARES = Settled(MEMO_LIMIT)
+_RUN_OPTIONS = Settled(MEMO_LIMIT)
+_settled_suit_shares = _SUIT_SHARES.table.get
+_settled_run_options = _RUN_OPTIONS.table.get
 
 
 def run_shares(mask: int, low: int, maxlen: int) -> tuple[float, ...]:
     """Per place, the least share of wilds a natural there has in any run of its suit, where ``mask`` holds a
     bit for each place with a natural (memoised: a suit has at most 4,096 such masks)."""
     key = (mask, low, maxlen)
-    got = _RUN_SHARES.get(key)
+    got: tuple[float, ...] | None = _RUN_SHARES.get(key)
     if got is not None:
         return got
     held = [mask >> p & 1 for p in range(ACE_POS + 1)]
@@ -230,8 +232,7 @@ def run_shares(mask: int, low: int, maxlen: int) -> tuple[float, ...]:
                     if held[q] and share < best[q]:
                         best[q] = share
     best[ACE_POS] = min(best[ACE_POS], best[ACE_LOW])
-    got = _RUN_SHARES[key] = tuple(best)
-    return got
+    return _RUN_SHARES.put(key, tuple(best))
 
 
 def suit_shares(row: Sequence[int], three: int, two: int, low: int, maxlen: int) -> tuple[float, float]:
@@ -239,9 +240,10 @@ def suit_shares(row: Sequence[int], three: int, two: int, low: int, maxlen: int)
     for each place whose rank three or more (exactly two) suits still hold (memoised, by flat keys of numbers:
     the collector stops tracking them at once)."""
     key = (three, two, low, maxlen, *row)
-    got = _SUIT_SHARES.get(key)
+    got: tuple[float, float] | None = _settled_suit_shares(key)
     if got is None:
-        trim_oldest(_SUIT_SHARES, MEMO_LIMIT)
+        got = _SUIT_SHARES.fresh.get(key)
+    if got is None:
         runs = run_shares(sum(1 << p for p in PLACES if row[p]), low, maxlen)
         total = worst = 0.0
         for p in PLACES:
@@ -249,7 +251,7 @@ def suit_shares(row: Sequence[int], three: int, two: int, low: int, maxlen: int)
                 share = min(runs[p], 0.0 if three >> p & 1 else 0.5 if two >> p & 1 else 2.0)
                 total += share * row[p]
                 worst = max(worst, share)
-        got = _SUIT_SHARES[key] = (total, worst)
+        got = _SUIT_SHARES.put(key, (total, worst))
     return got
 
 
@@ -258,10 +260,11 @@ def run_options(s: int, p: int, row: Sequence[int], low: int, maxlen: int) -> tu
     suit holds ``row``, as (wilds per natural, wilds needed, group); memoised (the values settled, ``memo.settled``,
     so the collector stops tracking them)."""
     key = (s, p, low, maxlen, *row)
-    got = _RUN_OPTIONS.get(key)
+    got: tuple[tuple[float, int, Group], ...] | None = _settled_run_options(key)
+    if got is None:
+        got = _RUN_OPTIONS.fresh.get(key)
     if got is not None:
         return got
-    trim_oldest(_RUN_OPTIONS, MEMO_LIMIT)
     if p == ACE_POS:
         spans = [(first, ACE_POS) for first in range(ACE_POS, ACE_POS - maxlen, -1)
                  if first == ACE_POS or (first > 2 and row[first])]
@@ -277,8 +280,7 @@ def run_options(s: int, p: int, row: Sequence[int], low: int, maxlen: int) -> tu
         if short <= (first - low) + (ACE_POS - last):
             need = length - len(places) + short
             options.append(((need + 0.5) / len(places), need, ("run", s, first, last, places)))
-    got = _RUN_OPTIONS[key] = settled(tuple(options))
-    return got
+    return _RUN_OPTIONS.put(key, settled(tuple(options)))
 
 
 def clear_cover_caches() -> None:

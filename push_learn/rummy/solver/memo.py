@@ -14,7 +14,7 @@ from gc import is_tracked
 from itertools import islice
 from typing import Any
 
-__all__ = ["FreshMemo", "Memo", "clear_shared", "settled", "shared", "trim_oldest"]
+__all__ = ["FreshMemo", "Memo", "Settled", "clear_shared", "settled", "shared", "trim_oldest"]
 
 
 class Memo:
@@ -136,6 +136,78 @@ class FreshMemo(Memo):
         self.settle_at = self.batch
 
 
+class Settled:
+    """A plain memo table the garbage collector never walks, for tables read in the solver's inner loops.
+
+    ``table`` is a plain dict, read directly where speed matters (``table.get``), that only ever takes entries
+    the collector no longer tracks (tuples of numbers it has seen, numbers, strings), so the dict itself stays
+    untracked: a full collection skips it, however big it grows. A dict that took new tuples straight away was
+    tracked again by each of them, and every full collection walked all its entries, in memory long gone cold
+    (the cover and shared tables held some 110,000 entries after 1,000 big hands: most of a 50 ms pause;
+    D-SOL-38). New entries wait in ``fresh``; every ``batch`` of them, those the collector has let go move on in
+    bulk, the others wait for the next look (unless half the limit waits: values holding objects, say; then all
+    move rather than grow). Past ``limit`` entries, the oldest leave as many at a time as came in, so no single
+    question pays for freeing a big table. The collector is only asked (``gc.is_tracked``), never switched. A key's
+    value must never change (the settled copy is read first).
+
+    >>> memo = Settled(8, batch=2)
+    >>> memo.put((1,), (2,))
+    (2,)
+    >>> memo.get((1,)), len(memo.fresh), len(memo)
+    ((2,), 1, 1)
+    """
+
+    __slots__ = ("batch", "fresh", "limit", "settle_at", "table")
+
+    def __init__(self, limit: int, batch: int = 1024) -> None:
+        self.table: dict = {}
+        """The settled entries (never replaced, only cleared: callers may keep its bound ``get``)."""
+        self.fresh: dict = {}
+        """New entries, until the collector lets them go."""
+        self.limit = limit
+        self.batch = batch
+        self.settle_at = batch
+
+    def get(self, key: object) -> Any:
+        """The value memoised for ``key``, or None."""
+        value = self.table.get(key)
+        return self.fresh.get(key) if value is None else value
+
+    def put(self, key: object, value: Any) -> Any:
+        """Memoise ``value`` (not None) for ``key``, and return it."""
+        fresh = self.fresh
+        fresh[key] = value
+        if len(fresh) >= self.settle_at:
+            self._settle()
+        return value
+
+    def _settle(self) -> None:
+        fresh = self.fresh
+        waiting = {key: value for key, value in fresh.items() if is_tracked(value) or is_tracked(key)}
+        if len(waiting) >= self.limit // 2:
+            waiting = {}
+        table = self.table
+        table.update({key: value for key, value in fresh.items() if key not in waiting} if waiting else fresh)
+        if len(table) > self.limit:
+            for key in list(islice(table, len(table) - self.limit)):
+                del table[key]
+        self.fresh = waiting
+        self.settle_at = len(waiting) + self.batch
+
+    def items(self) -> list[tuple[Any, Any]]:
+        """Every entry, settled or fresh."""
+        return [*self.table.items(), *self.fresh.items()]
+
+    def __len__(self) -> int:
+        return len(self.table) + len(self.fresh)
+
+    def clear(self) -> None:
+        """Forget everything (in place: ``table`` stays the same dict)."""
+        self.table.clear()
+        self.fresh = {}
+        self.settle_at = self.batch
+
+
 def trim_oldest(table: dict, limit: int) -> None:
     """Forget the oldest half of a small memo dict once it holds more than ``limit`` entries."""
     if len(table) > limit:
@@ -143,9 +215,9 @@ def trim_oldest(table: dict, limit: int) -> None:
             del table[key]
 
 
-_SHARED: dict[tuple, tuple] = {}
-_SHARED_LIMIT = 200_000
-"""Shared tuples kept at most (then the table starts again: sharing is only an economy)."""
+_SHARED = Settled(200_000)
+"""Shared tuples kept at most (then the oldest are forgotten: sharing is only an economy)."""
+_SHARED_COPY = _SHARED.table.get
 
 
 def shared(item: tuple) -> tuple:
@@ -156,16 +228,17 @@ def shared(item: tuple) -> tuple:
     stayed tracked into the oldest generation, where every full collection walked it again (and the
     objects it kept there made full collections come sooner). Built from shared parts, which are old
     and untracked after the first questions, a memo key or value is a flat tuple the collector stops
-    tracking the first time it sees it.
+    tracking the first time it sees it. (A copy forgotten while still in use elsewhere is harmless:
+    the next one asked for becomes the shared copy.)
 
     >>> shared((1, 2)) is shared((1, 2))
     True
     """
-    kept = _SHARED.get(item)
+    kept = _SHARED_COPY(item)
     if kept is None:
-        if len(_SHARED) >= _SHARED_LIMIT:
-            _SHARED.clear()
-        kept = _SHARED[item] = item
+        kept = _SHARED.fresh.get(item)
+        if kept is None:
+            kept = _SHARED.put(item, item)
     return kept
 
 

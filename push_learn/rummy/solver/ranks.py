@@ -23,7 +23,7 @@ from itertools import count, product
 
 from push_learn.rummy.solver.encoding import Ctx, TableSetInfo
 from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
-from push_learn.rummy.solver.memo import settled, trim_oldest
+from push_learn.rummy.solver.memo import Settled, settled, trim_oldest
 
 __all__ = [
     "PlainQuestion",
@@ -217,9 +217,9 @@ Pareto-best entries and their arrangements, whether some choice sends naturals t
 prices. The entries are not yet valued (every entry of an option is worth the naturals it uses)."""
 
 _MEMO_LIMIT = 8192
-"""Entries each of the two memo tables below keeps at most (the oldest half is forgotten at a time)."""
-_QUESTIONS: dict[tuple, PlainQuestion] = {}
-_ARRANGEMENTS: dict[tuple, tuple[tuple[Key, SetArrangement], ...]] = {}
+"""Entries each of the two memo tables below keeps at most (then the oldest are forgotten; ``memo.Settled``)."""
+_QUESTIONS = Settled(_MEMO_LIMIT, batch=256)
+_ARRANGEMENTS = Settled(_MEMO_LIMIT, batch=256)
 _CONTEXTS: dict[Ctx, int] = {}
 """Each rule context as a small number, so that memo keys hold plain numbers (a number is never given twice:
 the entries of a forgotten context are simply never found again)."""
@@ -242,12 +242,10 @@ def _plain_arrangements(
     ctx: Ctx, key: tuple, x: tuple[int, ...], tables: tuple[TableSetInfo, ...], layoff: bool, rescue: bool
 ) -> tuple[tuple[Key, SetArrangement], ...]:
     """``arrange_rank`` as (entry, arrangement) pairs, memoised under ``key`` (plain numbers)."""
-    pairs = _ARRANGEMENTS.get(key)
+    pairs: tuple[tuple[Key, SetArrangement], ...] | None = _ARRANGEMENTS.get(key)
     if pairs is None:
         entries, arrangement = arrange_rank(ctx, x, tables, layoff, rescue)
-        pairs = settled(tuple((entry, arrangement[entry]) for entry in entries))
-        trim_oldest(_ARRANGEMENTS, _MEMO_LIMIT)
-        _ARRANGEMENTS[settled(key)] = pairs
+        pairs = _ARRANGEMENTS.put(settled(key), settled(tuple((entry, arrangement[entry]) for entry in entries)))
     return pairs
 
 
@@ -272,7 +270,7 @@ def plain_question(
     number = _context(ctx)
     tkey = _tables_key(tables)
     key = (number, counts, tkey, layoff, rescue, alone)
-    plain = _QUESTIONS.get(key)
+    plain: PlainQuestion | None = _QUESTIONS.get(key)
     if plain is not None:
         return plain
     options: list[PlainOption] = []
@@ -287,10 +285,7 @@ def plain_question(
         options.sort(key=lambda o: -sum(o[0]))
         phi = relaxed_costs(ctx, counts, tables, layoff, rescue, alone)
         plain = (tuple(options), True, phi, copy_prices(phi, counts, least))
-    plain = settled(plain)
-    trim_oldest(_QUESTIONS, _MEMO_LIMIT)
-    _QUESTIONS[settled(key)] = plain
-    return plain
+    return _QUESTIONS.put(settled(key), settled(plain))
 
 
 def options_of(plain: PlainQuestion, weight: int) -> tuple[RankOption, ...]:

@@ -29,7 +29,7 @@ from itertools import count, product
 
 from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, NPOS, Ctx, TableRunInfo, position_weight
 from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
-from push_learn.rummy.solver.memo import Memo, settled, shared
+from push_learn.rummy.solver.memo import FreshMemo, settled, shared
 
 __all__ = [
     "LUMP",
@@ -64,6 +64,10 @@ _TRACE_LIMIT = 4_000
 time). Only final plans are traced, a few dozen transitions a question, and the same ones come back from
 question to question as the untraced ones do: 250 kept in all (dicts the collector walked) missed nearly
 every time, and re-stepping them was half of reading a plan back."""
+_SETTLE_BATCH = 64
+"""New transitions a sweep's memo takes before it looks which the garbage collector has let go (``FreshMemo``):
+a sweep of a rare kind of segment meets few, and up to 256 sweeps are kept (``sweep_of``), so a batch of the
+default size would leave most of their entries where every full collection walks them."""
 Closing = tuple[bool, int, int, int, int, tuple[int, int, int]]
 """How an item ends a position: (closes?, half wilds, half room, designation, new contract end, (ext, part, trail))."""
 _LOCAL_LIMIT = 20_000
@@ -119,8 +123,8 @@ class Sweep:
                     slots[position] += 1
         self.slots = tuple(slots)
         self._vo: dict[tuple[int, int, bool, Price, bool], dict[Key, tuple[int, Counts]]] = {}
-        self._moves = Memo(STEP_LIMIT)
-        self._traced = Memo(_TRACE_LIMIT)
+        self._moves = FreshMemo(STEP_LIMIT, batch=_SETTLE_BATCH)
+        self._traced = FreshMemo(_TRACE_LIMIT, batch=_SETTLE_BATCH)
         # Tuples, not lists, for what is set once: a tuple of numbers is one the garbage collector stops walking.
         self._starting = tuple(tuple((t, run.room) for t, run in enumerate(runs) if run.a == p) for p in range(NPOS))
         """Per position, the table runs that begin there (number, room)."""
@@ -452,7 +456,7 @@ def sweep_of(
 
 _STATE_LIMIT = 200_000
 """States numbered at once (at most; the older half is forgotten a generation at a time)."""
-_STATE_IDS = Memo(_STATE_LIMIT)
+_STATE_IDS = FreshMemo(_STATE_LIMIT)
 _STATE_NUMBERS = count(1)
 
 

@@ -8,7 +8,7 @@ import random
 from push_learn.cards import make_deck
 from push_learn.rummy import PUSH
 from push_learn.rummy.solver import best_go_down, best_turn, clear_caches
-from push_learn.rummy.solver.memo import Memo, settled, shared, trim_oldest
+from push_learn.rummy.solver.memo import Memo, Settled, settled, shared, trim_oldest
 
 
 def test_entries_in_use_survive_and_unused_ones_are_forgotten() -> None:
@@ -66,10 +66,10 @@ def _kept_tuples() -> list[tuple]:
     from push_learn.rummy.solver.sweep import Sweep
 
     kept: list[tuple] = []
-    for table in (ranks._QUESTIONS, ranks._ARRANGEMENTS):
-        kept += [item for pair in table.items() for item in pair]
+    for memo in (ranks._QUESTIONS, ranks._ARRANGEMENTS):
+        kept += [item for pair in memo.items() for item in pair]
     for sweep in [obj for obj in gc.get_objects() if isinstance(obj, Sweep)]:
-        for table in (sweep._cont, sweep._close, sweep._traced.young, sweep._traced.old):
+        for table in (sweep._cont, sweep._close, sweep._traced.young, sweep._traced.old, sweep._traced.fresh):
             kept += [item for pair in table.items() for item in pair]
     return kept
 
@@ -96,3 +96,58 @@ def test_settled_values_share_their_parts_and_equal_the_originals() -> None:
     flat = settled(value)
     assert flat == value and flat[0][1] is flat[1] is shared((2, (3, 4)))
     assert settled(flat) is flat
+
+
+def test_a_settled_table_takes_only_what_the_collector_has_let_go() -> None:
+    """D-SOL-38: new tuples wait in ``fresh``; the table proper takes them once the collector has seen them, so it is
+    never tracked itself and full collections skip it, however big it grows."""
+    memo = Settled(10_000, batch=100)
+    bound_get = memo.table.get
+    for n in range(1_000):
+        memo.put((n, n + 1), (n * 2,))
+        assert not gc.is_tracked(memo.table)
+    assert len(memo) == 1_000 and memo.table  # each batch moved what the collector had seen by then
+    gc.collect()  # the collector sees the rest (a question, not a switch: D-SOL-17)
+    for n in range(1_000, 1_100):
+        memo.put((n, n + 1), (n * 2,))
+    assert len(memo.table) >= 1_000 and len(memo.fresh) <= 100 and not gc.is_tracked(memo.table)
+    assert memo.get((5, 6)) == (10,) and memo.get((999, 1000)) == (1998,) and memo.get((1, 1)) is None
+    memo.clear()
+    assert memo.table.get is not None and bound_get((5, 6)) is None and len(memo) == 0  # cleared in place
+
+
+def test_a_settled_table_forgets_its_oldest_entries_a_batch_at_a_time() -> None:
+    memo = Settled(300, batch=100)
+    for n in range(1_000):
+        memo.put(n, n)
+        assert len(memo.table) <= 300 and len(memo.fresh) <= 100
+    assert memo.get(999) == 999 and memo.get(0) is None and min(memo.table) >= 600
+
+
+def test_a_settled_table_keeps_waiting_what_the_collector_still_tracks() -> None:
+    memo = Settled(1_000, batch=4)
+    held = [[n] for n in range(10)]  # lists: the collector tracks them for as long as they live
+    for n, item in enumerate(held):
+        memo.put(n, item)
+    assert not memo.table and len(memo.fresh) == 10 and memo.get(3) == [3]
+    crowded = Settled(8, batch=4)  # half the limit waiting: all move rather than grow
+    for n, item in enumerate(held[:4]):
+        crowded.put(n, item)
+    assert len(crowded.table) == 4 and not crowded.fresh
+
+
+def test_the_solver_s_big_tables_stay_out_of_the_collector_s_walk() -> None:
+    """After real questions the shared copies, the cover tables and the rank tables are settled dicts the collector
+    does not track (each new entry went through ``fresh``)."""
+    from push_learn.rummy.solver import cover, memo, ranks
+
+    clear_caches()
+    rng = random.Random(7)
+    pack = make_deck(2, 4)
+    for deal in (1, 2, 3, 4, 5):
+        hand = rng.sample(pack, 30)
+        best_go_down(hand, PUSH, deal)
+        best_turn(hand, PUSH)
+    tables = [memo._SHARED, cover._RUN_SHARES, cover._SUIT_SHARES, cover._RUN_OPTIONS, ranks._QUESTIONS]
+    assert all(len(table) for table in tables)
+    assert [gc.is_tracked(table.table) for table in tables] == [False] * len(tables)

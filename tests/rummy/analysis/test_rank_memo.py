@@ -33,7 +33,7 @@ def test_the_memo_holds_plain_numbers_and_answers_as_arrange_rank() -> None:
                 expected[x] = ({key: 7 * sum(x) for key in entries}, how)
         assert options == expected
         assert plain[1] == any(any(x) for x in options)
-    memo = {**ranks._QUESTIONS, **ranks._ARRANGEMENTS}
+    memo = {key: value for table in (ranks._QUESTIONS, ranks._ARRANGEMENTS) for key, value in table.items()}
     assert memo and all(_plain(key) and _plain(value) for key, value in memo.items())
     ranks.clear_rank_caches()
     assert not ranks._QUESTIONS and not ranks._ARRANGEMENTS

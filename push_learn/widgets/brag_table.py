@@ -30,6 +30,7 @@ from push_learn.poker.brag import (
     HandResult,
     KeepHand,
     Look,
+    PlayerView,
     See,
 )
 from push_learn.poker.brag_bots import SensibleBragBot
@@ -189,6 +190,8 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
 
     def _seat_json(self, seen: BragObservation, seat: int) -> dict[str, Any]:
         player = seen.players[seat]
+        if self.paused:
+            return self._seat_between_deals(player)
         mine = seat == self.seat
         playing = player.status in ("in", "covered")
         if mine and seen.cards:
@@ -219,6 +222,23 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
             "hand_label": hand_label,
             "empty": "Out of this deal.",
             "label": f"{self.names[seat]}: " + ", ".join(facts),
+        }
+
+    def _seat_between_deals(self, player: PlayerView) -> dict[str, Any]:
+        """A seat while the student reads a showdown: its chips only. The next deal is already dealt and its antes
+        paid, but its cards and its first move belong to the page only once the student goes on."""
+        facts = [chips(player.stack), *(["out of chips"] if player.status == "out" else [])]
+        name = self.names[player.seat]
+        return {
+            "seat": player.seat,
+            "name": name,
+            "me": player.seat == self.seat,
+            "to_move": False,
+            "sub": " · ".join(facts),
+            "cards": [],
+            "hand_label": "Your cards" if player.seat == self.seat else f"{name}'s cards",
+            "empty": "The next deal's cards come when you go on.",
+            "label": f"{name}: " + ", ".join(facts),
         }
 
     def choices(self, seen: BragObservation) -> list[dict[str, Any]]:
@@ -268,7 +288,8 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
         if seen.over:
             return f"The session is over: you have {chips(seen.players[self.seat].stack)}."
         if self.paused:
-            return f"Deal {self.game.results[-1].hand_number} is over: read the showdown, then go on."
+            return (f"Deal {self.game.results[-1].hand_number} is over: read the showdown, then go on (the antes for"
+                    f" deal {seen.hand_number} are already in the pot).")
         if self.seat in seen.to_move:
             me = seen.players[self.seat]
             rate = "blind (you pay half)" if me.blind else "seen"
@@ -285,7 +306,7 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
             "title": self.title or "Three-card brag: you against " + ", ".join(
                 name for s, name in enumerate(self.names) if s != self.seat),
             "seed": str(self.seed),
-            "deal": seen.hand_number,
+            "deal": self.game.results[-1].hand_number if self.paused else seen.hand_number,
             "deals": self.hands,
             "level": self.level,
             "levels": [[name, name.capitalize()] for name in LEVELS],

@@ -200,9 +200,13 @@ def test_a_whole_deal_played_blind_ends_in_the_showdown_the_core_gives(wire: Wir
     assert last["awards"] == [f"You take {a.amount} chips" for a in result.awards]  # one pot: nothing to explain
     assert "not shuffled" in last["pack"]
     assert [s["sub"].split(" · ")[0] for s in state["seats"]] == [f"{n} chips" for n in core.stacks]
+    # Beneath "Deal 1 is over" nothing of deal 2 yet: no cards, nobody to act (its antes are in, and said so).
+    assert state["deal"] == 1 and state["status"].startswith("Deal 1 is over") and "deal 2" in state["status"]
+    assert all(not seat["cards"] and not seat["to_move"] and "to act" not in seat["label"] for seat in state["seats"])
     page_sends(table, type="continue")
     state = synced(table)
     assert not state["paused"] and state["deal"] == 2 and state["last"] is not None and not state["show_last"]
+    assert all(seat["cards"] for seat in state["seats"]) and any(seat["to_move"] for seat in state["seats"])
 
 
 def test_lines_about_the_student_are_worded_for_you(wire: Wire) -> None:

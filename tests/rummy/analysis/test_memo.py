@@ -60,6 +60,17 @@ def test_traced_transitions_are_memoised_as_plain_tuples() -> None:
         assert info and all(isinstance(key, tuple) and isinstance(how, tuple) for key, how in info)
 
 
+def _ask_big_questions(seed: int) -> None:
+    """From empty memo tables, a go-down and a full turn for five random 30-card hands (deals 1 to 5)."""
+    clear_caches()
+    rng = random.Random(seed)
+    pack = make_deck(2, 4)
+    for deal in (1, 2, 3, 4, 5):
+        hand = rng.sample(pack, 30)
+        best_go_down(hand, PUSH, deal)
+        best_turn(hand, PUSH)
+
+
 def _kept_tuples() -> list[tuple]:
     """Every key and value of the memo tables whose nested values ``settled`` flattens for the collector."""
     from push_learn.rummy.solver import ranks
@@ -78,13 +89,7 @@ def test_the_first_full_collection_untracks_every_memo_value_however_deeply_nest
     """D-SOL-35: a value nested four deep (a sweep's trace information, a rank's question) took a collection per
     level to untrack, so most reached the oldest generation still tracked and every full collection walked them
     again; built from shared copies (``settled``), one collection untracks them all."""
-    clear_caches()
-    rng = random.Random(5)
-    pack = make_deck(2, 4)
-    for deal in (1, 2, 3, 4, 5):
-        hand = rng.sample(pack, 30)
-        best_go_down(hand, PUSH, deal)
-        best_turn(hand, PUSH)
+    _ask_big_questions(5)
     gc.collect()  # one full collection: a question, not a switch (D-SOL-17)
     kept = _kept_tuples()
     assert len(kept) > 1_000
@@ -141,13 +146,7 @@ def test_the_solver_s_big_tables_stay_out_of_the_collector_s_walk() -> None:
     does not track (each new entry went through ``fresh``)."""
     from push_learn.rummy.solver import cover, memo, ranks
 
-    clear_caches()
-    rng = random.Random(7)
-    pack = make_deck(2, 4)
-    for deal in (1, 2, 3, 4, 5):
-        hand = rng.sample(pack, 30)
-        best_go_down(hand, PUSH, deal)
-        best_turn(hand, PUSH)
+    _ask_big_questions(7)
     tables = [memo._SHARED, cover._RUN_SHARES, cover._SUIT_SHARES, cover._RUN_OPTIONS, ranks._QUESTIONS]
     assert all(len(table) for table in tables)
     assert [gc.is_tracked(table.table) for table in tables] == [False] * len(tables)

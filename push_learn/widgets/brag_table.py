@@ -324,7 +324,7 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
             "choices": self.choices(seen),
             "last": last,
             "show_last": self.paused or seen.over,
-            "log": list(seen.log[-8:]),
+            "log": [] if self.paused else list(seen.log[-8:]),  # the next deal has begun: its first lines wait too
             "download": download,
             "hint": self._current_hint(),
             "announce": " ".join(self._events),

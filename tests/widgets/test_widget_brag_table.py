@@ -203,6 +203,7 @@ def test_a_whole_deal_played_blind_ends_in_the_showdown_the_core_gives(wire: Wir
     # Beneath "Deal 1 is over" nothing of deal 2 yet: no cards, nobody to act (its antes are in, and said so).
     assert state["deal"] == 1 and state["status"].startswith("Deal 1 is over") and "deal 2" in state["status"]
     assert all(not seat["cards"] and not seat["to_move"] and "to act" not in seat["label"] for seat in state["seats"])
+    assert state["log"] == []  # not "Deal 2: ... deals" yet
     page_sends(table, type="continue")
     state = synced(table)
     assert not state["paused"] and state["deal"] == 2 and state["last"] is not None and not state["show_last"]

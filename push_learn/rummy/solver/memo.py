@@ -109,11 +109,8 @@ class FreshMemo(Memo):
         """Move the fresh entries the collector no longer tracks on to ``young``, in bulk (turning the
         generations as ``Memo`` does, one dying entry freed per entry moved); the others wait for the next
         look, unless half the limit waits (values holding objects, say): then all move rather than grow."""
-        fresh = self.fresh
-        waiting = {key: value for key, value in fresh.items() if is_tracked(value) or is_tracked(key)}
-        if len(waiting) >= self.half:
-            waiting = {}
-        moving = iter(fresh.items() if not waiting else [item for item in fresh.items() if item[0] not in waiting])
+        moving_items, waiting = _let_go(self.fresh, self.half)
+        moving = iter(moving_items)
         while chunk := dict(islice(moving, self.half - len(self.young))):
             self.young.update(chunk)  # entries the collector has seen: ``young`` stays untracked
             dying = self.dying
@@ -182,12 +179,9 @@ class Settled:
         return value
 
     def _settle(self) -> None:
-        fresh = self.fresh
-        waiting = {key: value for key, value in fresh.items() if is_tracked(value) or is_tracked(key)}
-        if len(waiting) >= self.limit // 2:
-            waiting = {}
+        moving, waiting = _let_go(self.fresh, self.limit // 2)
         table = self.table
-        table.update({key: value for key, value in fresh.items() if key not in waiting} if waiting else fresh)
+        table.update(moving)  # entries the collector has seen: ``table`` stays untracked
         if len(table) > self.limit:
             for key in list(islice(table, len(table) - self.limit)):
                 del table[key]
@@ -206,6 +200,15 @@ class Settled:
         self.table.clear()
         self.fresh = {}
         self.settle_at = self.batch
+
+
+def _let_go(fresh: dict, most: int) -> tuple[list[tuple[Any, Any]], dict]:
+    """``fresh``'s entries split into those the collector no longer tracks, to move on, and those it still tracks, to
+    wait for a later look; when ``most`` or more would wait (values holding objects, say), all move rather than grow."""
+    waiting = {key: value for key, value in fresh.items() if is_tracked(value) or is_tracked(key)}
+    if len(waiting) >= most:
+        return list(fresh.items()), {}
+    return [item for item in fresh.items() if item[0] not in waiting], waiting
 
 
 def trim_oldest(table: dict, limit: int) -> None:

@@ -218,8 +218,8 @@ prices. The entries are not yet valued (every entry of an option is worth the na
 
 _MEMO_LIMIT = 8192
 """Entries each of the two memo tables below keeps at most (then the oldest are forgotten; ``memo.Settled``)."""
-_QUESTIONS = Settled(_MEMO_LIMIT, batch=256)
-_ARRANGEMENTS = Settled(_MEMO_LIMIT, batch=256)
+_QUESTIONS = Settled(_MEMO_LIMIT)
+_ARRANGEMENTS = Settled(_MEMO_LIMIT)
 _CONTEXTS: dict[Ctx, int] = {}
 """Each rule context as a small number, so that memo keys hold plain numbers (a number is never given twice:
 the entries of a forgotten context are simply never found again)."""

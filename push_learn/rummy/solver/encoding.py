@@ -26,6 +26,7 @@ __all__ = [
     "HandCounts",
     "TableRunInfo",
     "TableSetInfo",
+    "card_place",
     "card_position",
     "encode_hand",
     "encode_table",
@@ -79,6 +80,12 @@ def card_position(card: Card) -> int:
     """The position of a natural card (an ace is 14); 2 for a two."""
     assert card.rank is not None
     return int(card.rank)
+
+
+def card_place(card: Card) -> tuple[int, int]:
+    """The (suit, position) of a natural card, as the hand's counts index it."""
+    assert card.suit is not None
+    return card.suit.order, card_position(card)
 
 
 @dataclass(frozen=True)

@@ -95,7 +95,7 @@ from push_learn.rummy.solver.encoding import (
     ACE_POS,
     Ctx,
     HandCounts,
-    card_position,
+    card_place,
     encode_hand,
     encode_table,
     in_stretches,
@@ -203,11 +203,10 @@ class Search:
     # ---- set-up ------------------------------------------------------------------------------
     def _discard_setup(self) -> None:
         setup = self.setup
-        taken_pos, taken_suit = 0, -1
+        taken_suit, taken_pos = -1, 0
         taken_wild = setup.taken is not None and is_wild_card(setup.taken, setup.rules)
         if setup.taken is not None and setup.taken.rank is not None and not taken_wild:
-            assert setup.taken.suit is not None
-            taken_pos, taken_suit = card_position(setup.taken), setup.taken.suit.order
+            taken_suit, taken_pos = card_place(setup.taken)
         self.disc: list[tuple[bool, ...]] = []
         for s in range(4):
             row = []

@@ -33,7 +33,7 @@ from push_learn.rummy.melds import Meld, is_wild_card, meld_problem
 from push_learn.rummy.rules import MeldKind, RummyRules
 from push_learn.rummy.solver.cover import EPSILON, ORDER, Cover, Group, OutOfBudget
 from push_learn.rummy.solver.declare import PLAN_SEAT, PlanBuilder, TurnPlan, absorb_spares
-from push_learn.rummy.solver.encoding import ACE_POS, SUITS, card_position, position_card
+from push_learn.rummy.solver.encoding import ACE_POS, SUITS, card_place, position_card
 
 __all__ = ["FIRST_LOOK", "LOOK_BUDGET", "TakeAllLook", "take_all_plan"]
 
@@ -63,7 +63,7 @@ class _Look(Cover):
         """Whether a spare wild may be the discard (one that is not the wild taken this turn)."""
         self.must_discard = must_discard
         self.taken = taken
-        self.natural_taken = None if taken is None or taken_wild else _place(taken)
+        self.natural_taken = None if taken is None or taken_wild else card_place(taken)
         """The (suit, place) of the natural taken this turn, which may not be the discard (None: any may)."""
         self.groups: list[Group] = []
         self.finish: tuple[int, tuple[int | None, ...], bool] | None = None
@@ -195,12 +195,6 @@ class _Look(Cover):
             elif group[0] == "run" and i not in contract and (span := self.lengthened(group, 3)) is not None:
                 room += self.maxlen - (span[2] - span[1] + 1)
         return room
-
-
-def _place(card: Card) -> tuple[int, int]:
-    """The (suit, place) of a natural card, as the cover counts it."""
-    assert card.suit is not None
-    return card.suit.order, card_position(card)
 
 
 def _run_length(run: tuple) -> int:

@@ -30,7 +30,6 @@ from push_learn.poker.brag import (
     HandResult,
     KeepHand,
     Look,
-    PlayerView,
     See,
 )
 from push_learn.poker.brag_bots import SensibleBragBot
@@ -69,6 +68,10 @@ def bet_amounts(low: int, high: int) -> list[int]:
         amount *= 2
     return [*amounts, high]
 
+
+
+_STATUS_WORDS = {"in": "in", "folded": "folded", "covered": "covered the pot", "out": "out of chips"}
+"""A player's status (``PlayerView.status``) as a seat shows it."""
 
 
 class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=("pl_files.js", "pl_poker.js")):
@@ -190,18 +193,22 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
 
     def _seat_json(self, seen: BragObservation, seat: int) -> dict[str, Any]:
         player = seen.players[seat]
+        mine, name = seat == self.seat, self.names[seat]
+        status = _STATUS_WORDS[player.status]
         if self.paused:
-            return self._seat_between_deals(player)
-        mine = seat == self.seat
+            # The student reads a showdown: the next deal is already dealt, but its cards and its first move belong
+            # to the page only once the student goes on, so the seat shows its chips alone.
+            facts = [chips(player.stack), *([status] if player.status == "out" else [])]
+            return self._seat(seen, seat, [], facts, " · ".join(facts), "Your cards" if mine else f"{name}'s cards",
+                              "The next deal's cards come when you go on.")
         playing = player.status in ("in", "covered")
         if mine and seen.cards:
             cards = [card_json(card) for card in seen.cards[0]]
         elif playing:
-            label = "your face-down card (you are playing blind)" if mine else f"{self.names[seat]}'s face-down card"
+            label = "your face-down card (you are playing blind)" if mine else f"{name}'s face-down card"
             cards = [back_json(label=label) for _ in range(3 * max(player.hands, 1))]
         else:
             cards = []
-        status = {"in": "in", "folded": "folded", "covered": "covered the pot", "out": "out of chips"}[player.status]
         way = "blind" if player.blind else "seen"
         facts = [chips(player.stack), status, *([way] if playing else []),
                  *(["the dealer"] if seat == seen.dealer else []), *(["to act"] if seat in seen.to_move else [])]
@@ -210,35 +217,26 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
         elif mine:
             hand_label = "Your cards, face down: you are playing blind" if playing else "Your cards"
         else:
-            hand_label = f"{self.names[seat]}'s cards, face down"
+            hand_label = f"{name}'s cards, face down"
+        bet = [f"last bet {player.last_bet}"] if player.last_bet and playing else []
+        sub = " · ".join(facts[:3] + bet + facts[3:])
+        return self._seat(seen, seat, cards, facts, sub, hand_label, "Out of this deal.")
+
+    def _seat(
+        self, seen: BragObservation, seat: int, cards: list[dict[str, Any]], facts: list[str], sub: str,
+        hand_label: str, empty: str,
+    ) -> dict[str, Any]:
+        """A seat as the page draws it (``to_move`` only while play goes on)."""
         return {
             "seat": seat,
             "name": self.names[seat],
-            "me": mine,
-            "to_move": seat in seen.to_move,
-            "sub": " · ".join(facts[:3] + ([f"last bet {player.last_bet}"] if player.last_bet and playing else [])
-                              + facts[3:]),
+            "me": seat == self.seat,
+            "to_move": seat in seen.to_move and not self.paused,
+            "sub": sub,
             "cards": cards,
             "hand_label": hand_label,
-            "empty": "Out of this deal.",
+            "empty": empty,
             "label": f"{self.names[seat]}: " + ", ".join(facts),
-        }
-
-    def _seat_between_deals(self, player: PlayerView) -> dict[str, Any]:
-        """A seat while the student reads a showdown: its chips only. The next deal is already dealt and its antes
-        paid, but its cards and its first move belong to the page only once the student goes on."""
-        facts = [chips(player.stack), *(["out of chips"] if player.status == "out" else [])]
-        name = self.names[player.seat]
-        return {
-            "seat": player.seat,
-            "name": name,
-            "me": player.seat == self.seat,
-            "to_move": False,
-            "sub": " · ".join(facts),
-            "cards": [],
-            "hand_label": "Your cards" if player.seat == self.seat else f"{name}'s cards",
-            "empty": "The next deal's cards come when you go on.",
-            "label": f"{name}: " + ", ".join(facts),
         }
 
     def choices(self, seen: BragObservation) -> list[dict[str, Any]]:
@@ -288,8 +286,8 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
         if seen.over:
             return f"The session is over: you have {chips(seen.players[self.seat].stack)}."
         if self.paused:
-            return (f"Deal {self.game.results[-1].hand_number} is over: read the showdown, then go on (the antes for"
-                    f" deal {seen.hand_number} are already in the pot).")
+            return (f"Deal {self.game.results[-1].hand_number} is over: read the showdown, then go on to deal"
+                    f" {seen.hand_number}, whose pot already holds {chips(seen.pot)}.")
         if self.seat in seen.to_move:
             me = seen.players[self.seat]
             rate = "blind (you pay half)" if me.blind else "seen"

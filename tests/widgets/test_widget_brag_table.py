@@ -200,7 +200,7 @@ def test_a_whole_deal_played_blind_ends_in_the_showdown_the_core_gives(wire: Wir
     assert last["awards"] == [f"You take {a.amount} chips" for a in result.awards]  # one pot: nothing to explain
     assert "not shuffled" in last["pack"]
     assert [s["sub"].split(" · ")[0] for s in state["seats"]] == [f"{n} chips" for n in core.stacks]
-    # Beneath "Deal 1 is over" nothing of deal 2 yet: no cards, nobody to act (its antes are in, and said so).
+    # Beneath "Deal 1 is over" nothing of deal 2 yet: no cards, nobody to act (the status names its pot).
     assert state["deal"] == 1 and state["status"].startswith("Deal 1 is over") and "deal 2" in state["status"]
     assert all(not seat["cards"] and not seat["to_move"] and "to act" not in seat["label"] for seat in state["seats"])
     assert state["log"] == []  # not "Deal 2: ... deals" yet

@@ -204,7 +204,7 @@ class PlayTable(
         if view.over:
             return "The match is over."
         if self.paused_at_deal_end:
-            return f"Deal {view.deal - 1} is over: see the score sheet, then continue."
+            return f"Deal {view.deal - 1} is over: read the score sheet, then go on to deal {view.deal}."
         if not view.my_turn:
             return f"{view.names[view.turn]} is playing…"
         if view.phase == "draw":
@@ -239,6 +239,7 @@ class PlayTable(
                 new=self._new_cards(),
                 chosen_meld=self.composer.target,
                 recent=len(self._last_events),
+                waiting=self.paused_at_deal_end,
             ),
             "offers": [offer.to_json() for offer in offers],
             "staged": self.composer.staged_json(),
@@ -263,7 +264,7 @@ class PlayTable(
     def _my_view(self) -> Observation:
         view = self.view
         if self.paused_at_deal_end:
-            raise IntentError("the deal is over: continue to the next deal first")
+            raise IntentError("the deal is over: go on to the next deal first")
         if not view.my_turn:
             raise IntentError("it is not your turn yet")
         return view

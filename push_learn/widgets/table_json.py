@@ -36,9 +36,13 @@ def table_json(
     highlight_melds: Collection[int] = (),
     recent: int = 0,
     pick_seat: int | None = None,
+    waiting: bool = False,
 ) -> dict[str, Any]:
     """The table of ``view``: seats with hands (own or open) or counts, the up-card, the stock, the melds
     by owner, and this deal's log (the last ``recent`` lines marked as just happened).
+
+    ``waiting``: the deal is dealt but its play waits for the student to go on (a page paused on the last
+    deal's score sheet), so no seat is marked to move.
 
     ``selected``, ``hidden`` (cards staged elsewhere) and ``new`` are indices into the hand of
     ``pick_seat`` (the viewer by default; in the open view, the seat whose move is being built);
@@ -76,7 +80,7 @@ def table_json(
             "cards": cards,
             "known": [card_json(card) for card in view.known[seat]] if not mine else [],
             "me": mine,
-            "turn": seat == view.turn and not view.over,
+            "turn": seat == view.turn and not view.over and not waiting,
             "dealer": seat == view.dealer,
             "down": view.down[seat],
         })
@@ -92,6 +96,7 @@ def table_json(
         "me": view.seat,
         "open": view.hands is not None,
         "over": view.over,
+        "waiting": waiting,
         "seats": seats,
         "upcard": None if view.upcard is None else card_json(view.upcard),
         "taken": None if view.taken is None else card_json(view.taken),

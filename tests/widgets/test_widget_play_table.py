@@ -218,10 +218,16 @@ def test_bots_play_move_by_move_and_nothing_hidden_reaches_the_page(wire: Wire, 
     assert max(steps) <= 1, "every bot action is a step of its own"
     state = synced(table)
     assert state["paused"] is True and state["sheet"]["last"]["deal"] == 1
-    assert state["status"].startswith("Deal 1 is over")
+    assert state["status"] == "Deal 1 is over: read the score sheet, then go on to deal 2."
+    assert state["table"]["deal"] == 2 and state["table"]["waiting"] is True
+    assert not any(seat["turn"] for seat in state["table"]["seats"]), "nobody is to move while play waits"
     moves = len(table.match.actions)
     asyncio.run(table.settled())
     assert len(table.match.actions) == moves, "bots wait while the score sheet is shown"
+    page_sends(table, type="continue")
+    state = synced(table)
+    assert state["table"]["waiting"] is False and state["sheet"] is None
+    assert [seat["seat"] for seat in state["table"]["seats"] if seat["turn"]] == [table.match.turn]
     for message in wire.text().splitlines():
         assert '"hands": [[' not in message
 

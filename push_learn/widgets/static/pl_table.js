@@ -45,6 +45,12 @@ function seatEl(seat, table, ctx, opts) {
   return box;
 }
 
+function turnLine(table) {
+  if (table.over) return "The match is over.";
+  if (table.waiting) return `Deal ${table.deal} is dealt: play starts when you press Next deal.`;
+  return `${table.turn_name} to ${table.phase === "draw" ? "take or push" : "meld or discard"}`;
+}
+
 function centreEl(table) {
   const up = table.upcard ? cardEl(table.upcard, { key: "upcard" }) : h("div", { class: "pl-card pl-slot", role: "img", "aria-label": "no up-card" });
   up.classList.add("pl-upcard");
@@ -56,7 +62,7 @@ function centreEl(table) {
     h("div", { class: "pl-col pl-deal-info" },
       h("strong", { text: `${table.game}: deal ${table.deal} of ${table.deals}` }),
       h("span", { class: "pl-sub", text: `Contract: ${table.contract}` }),
-      h("span", { class: "pl-turn-line", text: table.over ? "The match is over." : `${table.turn_name} to ${table.phase === "draw" ? "take or push" : "meld or discard"}` }),
+      h("span", { class: "pl-turn-line", text: turnLine(table) }),
       table.buried.length ? h("span", { class: "pl-sub", text: `Buried at the deal: ${table.buried.map((c) => c.label).join(", ")}` }) : null));
 }
 

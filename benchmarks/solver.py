@@ -259,14 +259,17 @@ class Versus:
 
 
 def report(label: str, seconds: list[float], median_target: float, worst_target: float, seed: int = 0) -> Figure:
-    """Print median, 90th percentile and worst in ms, and whether the targets hold; return the figure."""
+    """Print median, 90th and 99th percentiles and worst in ms, and whether the targets hold (with how many questions
+    were slower than the worst target); return the figure."""
     ms = sorted(1000 * s for s in seconds)
     median = statistics.median(ms)
     p90 = ms[int(0.9 * (len(ms) - 1))]
+    p99 = ms[int(0.99 * (len(ms) - 1))]
     over = sum(m > worst_target for m in ms)
     figure = Figure(seed, label, median, ms[-1], median_target, worst_target, over)
     print(
-        f"  {label:<34} n={len(ms):<5} median {median:7.2f} ms   p90 {p90:7.2f} ms   worst {ms[-1]:8.2f} ms"
+        f"  {label:<34} n={len(ms):<5} median {median:7.2f} ms   p90 {p90:7.2f} ms   p99 {p99:7.2f} ms"
+        f"   worst {ms[-1]:8.2f} ms"
         f"   (targets {median_target:g} / {worst_target:g} ms: {'met' if figure.met else 'MISSED'}"
         f"{f'; {over} over {worst_target:g} ms' if over else ''})"
     )

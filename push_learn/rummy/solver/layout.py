@@ -3,14 +3,16 @@
 The fast pass assumes every spare wild finds a place (*roomy*) and lets contract runs of one suit
 share places. ``room_ok`` checks the first assumption; ``space_runs`` makes the plan obey A-R1-08
 (contract runs laid down together may not overlap) by choosing other runs for the contract, cutting
-a long run in two, or giving a short run spare wilds, and says when none of that works (then the
-search runs again with runs spaced exactly).
+a long run in two, regrouping the cards of a suit's runs into other runs, or giving a short run spare
+wilds, and says when none of that works (then the search runs again with runs spaced exactly, which
+costs a whole search with sweeps three to five times dearer: D-SOL-41).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations, pairwise, product
+from collections.abc import Iterator
+from itertools import combinations, islice, pairwise, product
 from typing import TYPE_CHECKING
 
 from push_learn.rummy.solver.encoding import ACE_POS
@@ -25,6 +27,11 @@ _REDESIGNATIONS = 200
 """Other choices of contract runs tried (per cut) before a plan that breaks the overlap rule is searched again."""
 _CUTS = 40
 """Runs cut in two tried at most."""
+_REGROUPINGS = 60
+"""Other groupings of one suit's runs into runs tried at most (per suit)."""
+
+Cell = tuple[int, bool]
+"""A card of a traced run: (position, natural?)."""
 
 
 def room_ok(search: Search, result: SearchResult) -> bool:
@@ -58,7 +65,9 @@ def space_runs(search: Search, result: SearchResult) -> bool:
     The pass marks every run of a contract type, also beyond the contract's count (the surplus goes
     down as extra melds, outside the rule), so the contract is first chosen among the marked runs;
     then among other runs long enough without extension wilds, also after cutting one run in two
-    (same cards, same value: a long run of a stretch often holds two contract runs side by side).
+    (same cards, same value: a long run of a stretch often holds two contract runs side by side), and
+    last after regrouping the cards of one suit's runs into other runs (``_regroupings``: two runs that
+    overlap may hold two contract runs side by side and a short run across their meeting point).
     """
     low = search.ctx.low
     if spaced(result, low):
@@ -76,6 +85,11 @@ def space_runs(search: Search, result: SearchResult) -> bool:
             return True
         if plan is not None:
             plan.runs[i : i + 2] = [whole]
+    for plan, runs in _regroupings(result, ctx.maxlen, ctx.min_nat):
+        kept, plan.runs = plan.runs, runs
+        if _redesignate(search, result, lengths, needs):
+            return True
+        plan.runs = kept
     return False
 
 
@@ -145,6 +159,46 @@ def _cuts(result: SearchResult, min_nat: int) -> list[tuple[SuitPlan, int, int]]
                     continue
                 out.append((plan, i, cut))
     return out[:_CUTS]
+
+
+def _regroupings(result: SearchResult, maxlen: int, min_nat: int) -> Iterator[tuple[SuitPlan, list[ClosedRun]]]:
+    """(suit plan, its runs regrouped) for other ways to lay the cards of a suit's runs without extension wilds
+    as runs of three cards or more (``_groupings``, at most ``_REGROUPINGS`` per suit): the same cards, so the
+    same value. Only suits with two such runs or more, since only there do contract runs overlap."""
+    for plan in result.suit_plans:
+        loose = [run for run in plan.runs if not run.ext]
+        if len(loose) < 2:
+            continue
+        fixed = [run for run in plan.runs if run.ext]
+        current = sorted(tuple(run.cells) for run in loose)
+        cells = Counter(cell for run in loose for cell in run.cells)
+        for grouping in islice(_groupings(cells, maxlen, min_nat), _REGROUPINGS):
+            if sorted(grouping) != current:
+                yield plan, [*fixed, *(ClosedRun(list(cells)) for cells in grouping)]
+
+
+def _groupings(cells: Counter[Cell], maxlen: int, min_nat: int) -> Iterator[list[tuple[Cell, ...]]]:
+    """Every way to lay ``cells`` (of one suit) as runs of 3 to ``maxlen`` places, each with a natural where the
+    rules want one, longest first: the lowest card left begins a run, which takes a natural at each place where
+    one is left (else a wild); the rest are laid the same way."""
+    if not +cells:
+        yield []
+        return
+    start = min(p for (p, _), n in cells.items() if n)
+    run: list[Cell] = []
+    left = Counter(cells)
+    ends = []
+    for p in range(start, start + maxlen):
+        cell = (p, True) if left[(p, True)] else (p, False)
+        if not left[cell]:
+            break
+        left[cell] -= 1
+        run.append(cell)
+        if len(run) >= 3 and (not min_nat or any(natural for _, natural in run)):
+            ends.append((tuple(run), +left))
+    for piece, rest in reversed(ends):
+        for tail in _groupings(rest, maxlen, min_nat):
+            yield [piece, *tail]
 
 
 def spaced(result: SearchResult, low: int) -> bool:

@@ -17,12 +17,12 @@ wilds; the guess and the first of the others alone found it in about 55%). When 
 is over. Otherwise the depth-first search starts at once:
 the root's own relaxed bound is nearly always the whole hand, so computing it (and diving from its
 plan, or trying no sets at all) cost more than it saved. Ties between equally good plans go to the
-first one found. The fast pass lets contract runs of a suit overlap; if its plan breaks that rule,
-other runs are chosen or a long run is cut in two (``layout.py``) before a second search (which spaces
-runs exactly) starts from the first one's value and choice, and takes its bounds from the first one
-(valid, since spaced plans are also plans of the fast pass; a spaced sweep of a long suit costs three to
-five times a fast one, and the fast pass has most of its maps already). The plan is read back from the
-maps by ``trace.Tracer``.
+first one found. The fast pass lets contract runs of a suit overlap; if its plan breaks that rule, other runs
+are chosen, a long run is cut in two or a suit's runs are regrouped (``layout.py``) before a second search
+(which spaces runs exactly) starts from the first one's value and choice, and takes its bounds from the first
+one (valid, since spaced plans are also plans of the fast pass; a spaced sweep of a long suit costs three to
+five times a fast one, and the fast pass has most of its maps already). The plan is read back from the maps by
+``trace.Tracer``.
 
 Within one search a segment of a suit met again (the same place, counts and prices, at another node) is the
 same ``SuitProblem`` object, built once, and its map is kept with the slack it was swept for (``_solve``);

@@ -121,11 +121,10 @@ def test_contract_runs_laid_down_together_may_not_overlap() -> None:
     assert plan is not None and plan.points_left == 0
 
 
-def test_surplus_runs_of_a_contract_type_need_not_be_spaced(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the fast pass marks all four runs as contract runs; two of them (one per suit) make the contract
-    # and the rest go down as extra melds, so the plan stands without a second, spaced search
-    hand = cards("6S 6S 7S 7S 8S 8S 9S 9S 10S 10S JS JS QS QS 6D 6D 7D 7D 8D 8D 9D 9D JK 2H 2D 2S 2S JK 2H 2C")
-    spaced_searches = []
+def _searches_made(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """From now on, whether each search made spaces its runs (in order); and no take-all look, so a go-down
+    question takes the search's own path."""
+    spaced_searches: list[bool] = []
     create = Search.__init__
 
     def spy(self: Search, setup: Setup, roomy: bool = True, spaced: bool = False) -> None:
@@ -133,7 +132,15 @@ def test_surplus_runs_of_a_contract_type_need_not_be_spaced(monkeypatch: pytest.
         create(self, setup, roomy, spaced)
 
     monkeypatch.setattr(Search, "__init__", spy)
-    monkeypatch.setattr(TakeAllLook, "plan", lambda self, budget=0: None)  # the search's own path
+    monkeypatch.setattr(TakeAllLook, "plan", lambda self, budget=0: None)
+    return spaced_searches
+
+
+def test_surplus_runs_of_a_contract_type_need_not_be_spaced(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the fast pass marks all four runs as contract runs; two of them (one per suit) make the contract
+    # and the rest go down as extra melds, so the plan stands without a second, spaced search
+    hand = cards("6S 6S 7S 7S 8S 8S 9S 9S 10S 10S JS JS QS QS 6D 6D 7D 7D 8D 8D 9D 9D JK 2H 2D 2S 2S JK 2H 2C")
+    spaced_searches = _searches_made(monkeypatch)
     plan = best_go_down(hand, PUSH, 3)
     assert plan is not None and plan.points_left == 0
     assert meets_contract(plan.go_down, PUSH, 3).ok
@@ -370,15 +377,7 @@ def test_overlapping_runs_are_regrouped_into_spaced_ones_without_a_second_search
     hand = cards("TC TD TH 2C 2C 2D 2D 2S 2S 3D 3H 4H 5C 6D 7C 8C 8H 8S 9C 9C AC JC JC JD JK JK KS QC QH QS")
     alone = Search(Setup(PUSH, tuple(hand), (), (("run", 5), ("run", 5)), rescue=False, keep_discard=True),
                    spaced=True).best()
-    spaced_searches = []
-    create = Search.__init__
-
-    def spy(self: Search, setup: Setup, roomy: bool = True, spaced: bool = False) -> None:
-        spaced_searches.append(spaced)
-        create(self, setup, roomy, spaced)
-
-    monkeypatch.setattr(Search, "__init__", spy)
-    monkeypatch.setattr(TakeAllLook, "plan", lambda self, budget=0: None)  # the search's own path
+    spaced_searches = _searches_made(monkeypatch)
     plan = best_go_down(hand, PUSH, 5)
     assert spaced_searches == [False]
     assert plan is not None and alone.feasible and plan.points_left == alone.left == 5

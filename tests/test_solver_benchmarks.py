@@ -26,7 +26,7 @@ def test_the_solver_benchmark_runs_every_section_on_a_few_hands() -> None:
     out = _run("benchmarks/solver.py", "--hands", "4", "--adversarial", "1", "--cold", "1", "--small", "2",
                "--in-play", "1", "--seeds", "1", "--baseline", "0")
     assert "random 30 cards, 8 wilds: contract" in out and "Summary (steady state): targets" in out
-    assert "answers agree" in out and "in play:" in out and " p99 " in out
+    assert "answers agree" in out and "in play:" in out and " p99 " in out and "by deal: deal 1 median" in out
 
 
 def test_the_side_by_side_benchmark_runs_this_checkout_against_itself() -> None:

@@ -1,6 +1,7 @@
 """Poker Replayer: a poker record replayed move by move, in a PokerReplayer.
 
-From the teacher's dashboard (``?table=N``) it replays that finished stud class table instead.
+From the teacher's dashboard it replays a student's deal of a stud assignment (``?result=N``, a row of its
+leaderboard) or a finished class table (``?table=N``) instead.
 By default it is the Screw Your Neighbor hand of seed 004, every card face up. With ``game`` (``brag``,
 ``screw``, ``push_stud`` or ``three_card_poker``) it replays a game the computer players play for the
 deal number (``seed``), with ``players`` and ``level`` as in the other dashboards. ``seat`` shows one
@@ -51,13 +52,14 @@ class PokerReplay(App):
 
     def build(self) -> PokerReplayer:
         """A PokerReplayer over the seed 004 hand, over a game the bots play for the address's settings, or
-        over a class table the teacher's page asked for (``?table=N``)."""
-        self.table: Record | None = self.class_record(("table",), DEMO_GAMES)
+        over a student's deal or a class table the teacher's page asked for (``?result=N``, ``?table=N``)."""
+        self.table: Record | None = self.class_record(("result", "table"), DEMO_GAMES)
         game = self.table.game if self.table is not None else self.option("game", (SEED_004, *DEMO_GAMES), SEED_004)
         self.game = game
         if self.table is not None:
             players, record = len(self.table.players or ()), self.table
-            title = f"{GAMES[game].title} at a class table: every move"
+            where = "a class's deal" if self.query.options.get("result") else "a class table"
+            title = f"{GAMES[game].title} at {where}: every move"
         elif game == SEED_004:
             players, title, record = 6, "Seed 004: a hand of Screw Your Neighbor", None
         else:
@@ -73,7 +75,7 @@ class PokerReplay(App):
     def subtitle(self) -> str:
         """Which record is replayed."""
         if self.table is not None:
-            return self.about or f"{GAMES[self.game].title} · class table {self.query.options.get('table')}"
+            return self.about or GAMES[self.game].title
         if self.game == SEED_004:
             return f"Screw Your Neighbor · the worked example of seed 004 (a fixed hand: deal number {self.seed} " \
                    "does not change it)"

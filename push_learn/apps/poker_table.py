@@ -5,23 +5,49 @@ stud, 3 to 8 for Screw Your Neighbor), the student's seat (``seat``, 0 to player
 players' strength (``level``: ``random`` or ``threshold``), their pace (``speed``: a name or seconds per
 move) and, for Push stud, its options (``roll_your_own=1``, ``substitution=1``). A value the game does
 not allow is replaced by the default, with a note under the title (D-UI-14, D-UI-18).
+
+**A class assignment** (``?assignment=7``, the link the landing page gives a student whose class has a stud
+deal today) plays the class's deal in the first seat under the student's display name, against the teacher's
+choice of bots (``push_learn.apps.class_deal``, D-CLS-06): hints are counted, nothing is taken back, and the
+chips won or lost go to the class's leaderboard.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 from push_learn.apps.base import App
-from push_learn.apps.play_push import address_speed
+from push_learn.apps.class_deal import BOT_NAMES, ClassDeal, autoplay_asked, class_deal, continued
+from push_learn.apps.play_push import FASTEST_STEP, address_speed
 from push_learn.apps.poker_settings import address_players, address_seat
+from push_learn.games import title_of
 from push_learn.protocol import seat_words
 from push_learn.widgets import PokerTable
 from push_learn.widgets.poker_table import LEVELS
 
-__all__ = ["PokerTableApp", "PushStud", "ScrewYourNeighbor"]
+__all__ = ["ClassPokerTable", "PokerTableApp", "PushStud", "ScrewYourNeighbor"]
 
 YES = ("1", "true", "yes", "on")
 NO = ("0", "false", "no", "off")
+
+
+class ClassPokerTable(ClassDeal, PokerTable):
+    """A PokerTable for a class assignment (``ClassDeal``): with ``autoplay`` a bot of the deal's level plays the
+    student's seat too."""
+
+    def __init__(self, game: str, seed: int, *, deal_label: str, assignment: int, autoplay: bool = False,
+                 moves: Sequence[Mapping[str, Any]] = (), **options: Any) -> None:
+        self.join_class(deal_label=deal_label, assignment=assignment, autoplay=autoplay, moves=moves)
+        super().__init__(game, seed, **options)
+
+    def student_to_move(self) -> bool:
+        """Whether the student's seat has a choice to make."""
+        return self.seat in self.game.to_move
+
+    def _bot_seats(self) -> list[int]:
+        """As a PokerTable; with ``autoplay`` the student's seat too."""
+        return list(self.game.to_move) if self.autoplay else super()._bot_seats()
 
 
 class PokerTableApp(App):
@@ -32,7 +58,13 @@ class PokerTableApp(App):
     """The game's yes/no options read from the address."""
 
     def build(self) -> PokerTable:
-        """The PokerTable for the address's deal number, table size, seat, bots, pace and options."""
+        """The PokerTable for the address's deal number, table size, seat, bots, pace and options (or the class's
+        deal: ``?assignment=N``)."""
+        self.deal: dict[str, Any] | None = None
+        if self.query.options.get("assignment"):
+            table = self._class_table(self.query.options["assignment"])
+            if table is not None:
+                return table
         self.players = address_players(self, self.game)
         seat = int(address_seat(self, self.players))
         level = self.option("level", LEVELS, "threshold")
@@ -44,9 +76,42 @@ class PokerTableApp(App):
         self.variant = table.game.rules.name
         return table
 
+    def _class_table(self, raw: str) -> ClassPokerTable | None:
+        """The class's deal for this page's student in the first seat, or None (with a note saying why) to play
+        freely."""
+        deal = class_deal(self, raw)
+        if deal is None:
+            return None
+        if deal.get("game") != self.game:
+            self.notes.append(f"The class's deal is a game of {title_of(str(deal.get('game')))}, not of "
+                              f"{title_of(self.game)}: open it from the landing page. This is a free game.")
+            return None
+        rules = deal["rules"]
+        players = rules.get("players")
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= len(BOT_NAMES) + 1:
+            self.notes.append("The class's deal could not be opened (its rules name no table size); this is a free "
+                              "game.")
+            return None
+        switches = {name: rules.get(name) is True for name in self.switches}
+        level = str(deal["bot_level"]) if deal["bot_level"] in LEVELS else "threshold"
+        autoplay = autoplay_asked(self)
+        table = continued(lambda: ClassPokerTable(
+            self.game, deal["seed"], deal_label=f"deal {deal['deal_number']}", assignment=deal["id"],
+            autoplay=autoplay, moves=deal["progress"], players=players, seat=0, level=level,
+            names=(deal["student"], *BOT_NAMES[: players - 1]),
+            speed=FASTEST_STEP if autoplay else address_speed(self), title=f"Today's deal: {deal['text']}",
+            **switches))
+        self.deal = {key: value for key, value in deal.items() if key not in ("seed", "progress")}
+        self.players = players
+        self.variant = table.game.rules.name
+        return table
+
     @property
     def subtitle(self) -> str:
-        """The game with its options, the number of players and the deal number."""
+        """The game with its options, the number of players and the deal number (for the class's deal: its number
+        only)."""
+        if self.deal is not None:
+            return f"{self.variant} for {self.players} players · the class's deal {self.deal['deal_number']}"
         return f"{self.variant} for {self.players} players · deal number {self.seed}"
 
 

@@ -35,6 +35,13 @@ def _csv_cell(value: object) -> object:
     return value
 
 
+def _chips(game: str) -> bool:
+    """Whether results of ``game`` are chips (a stud deal, kept as the chips lost: D-CLS-06), not points left."""
+    from push_learn.games import GAMES
+
+    return game in GAMES and GAMES[game].family == "stud"
+
+
 def _iso(ms: int) -> str:
     return datetime.fromtimestamp(ms / 1000, tz=timezone.utc).isoformat(timespec="seconds")
 
@@ -58,10 +65,11 @@ class ExportMixin(StorePart):
                         select(assignments_t).where(assignments_t.c.class_id == class_id)
                         .order_by(assignments_t.c.id))]),
                 "results.csv": (["assignment", "deal", "student", "points", "deals_won", "moves", "hints",
-                                 "submitted"], [
-                    (r.assignment_id, r.deal_number, r.name, r.points, r.deals_won, r.moves, r.hints,
-                     _iso(r.submitted_ms)) for r in conn.execute(
-                        select(results_t, students_t.c.name, assignments_t.c.deal_number)
+                                 "submitted", "game", "chips_won"], [
+                    (r.assignment_id, r.deal_number, r.name, "" if _chips(r.game) else r.points, r.deals_won,
+                     r.moves, r.hints, _iso(r.submitted_ms), r.game, -r.points if _chips(r.game) else "")
+                    for r in conn.execute(
+                        select(results_t, students_t.c.name, assignments_t.c.deal_number, assignments_t.c.game)
                         .join(students_t, students_t.c.id == results_t.c.student_id)
                         .join(assignments_t, assignments_t.c.id == results_t.c.assignment_id)
                         .where(results_t.c.class_id == class_id)

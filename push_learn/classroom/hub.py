@@ -8,7 +8,7 @@ started by the hub as a managed service (``python -m push_learn.classroom.hub``,
 - ``GET  me``       who the hub says you are, your class and today's assignment;
 - ``POST join``     ``{"code": "Q7MXK2"}``: join a class under your hub user name;
 - ``POST attempt``  an exercise attempt (``tutor.check``), as ``push_learn.classroom.client`` sends it;
-- ``POST deal``     ``{"assignment": N}``: what Play Push needs to deal the class's deal for you;
+- ``POST deal``     ``{"assignment": N}``: what a dashboard needs to deal the class's deal for you;
 - ``POST result``   ``{"assignment": N, "record": ...}``: your finished match, replayed and scored by the store.
 
 Each request carries a hub token (``Authorization: token $JUPYTERHUB_API_TOKEN``, which every kernel

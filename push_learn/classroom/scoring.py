@@ -6,10 +6,12 @@ record that cannot be replayed raises ``RecordError``. Passing the function in k
 of any one game and lets tests give it a replayer of their own.
 
 The default, ``default_score``, replays any game with ``push_learn.games.load_record`` and scores the
-rummy family with ``rummy_score``. Scores are for duplicate play, where everyone plays the same deal:
-``points`` are the penalty points left to the player's side (lower is better), ``deals_won`` the deals
-that side went out in, ``moves`` the player's own actions and ``hints`` the hints the dashboard gave
-(which the kernel writes into the sealed record's notes as ``{"hints": n}``).
+rummy family with ``rummy_score`` and the push stud games with ``stud_score``. Scores are for duplicate
+play, where everyone plays the same deal, and lower ``points`` rank higher in both: in rummy the penalty
+points left to the player's side, with ``deals_won`` the deals that side went out in; in stud the chips
+the player lost on the deal (negative: won), with ``deals_won`` 1 when they took a share of a pot (D-CLS-06).
+``moves`` are the player's own actions and ``hints`` the hints the dashboard gave (which the kernel writes
+into the sealed record's notes as ``{"hints": n}``).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from push_learn.errors import RecordError
 from push_learn.records import Record
 
 if TYPE_CHECKING:
+    from push_learn.poker.stud import StudGame
     from push_learn.rummy.engine import Match
 
 __all__ = [
@@ -33,22 +36,40 @@ __all__ = [
     "hints_of",
     "rummy_score",
     "session_score",
+    "stud_score",
 ]
 
 
 @dataclass(frozen=True)
 class Score:
-    """How one player did on one deal: penalty points left, deals won, own moves, hints used."""
+    """How one player did on one deal: penalty points left (or chips lost), deals (or pots) won, own moves, hints.
+
+    ``unit`` says which: ``"points"`` for the rummy family, ``"chips"`` for the push stud games, where ``points``
+    holds the chips lost (negative: won), so that fewer ranks higher in both.
+
+    >>> Score(-35, 1, 9, 1, "chips").describe()
+    'won $35 (took a share of a pot), 9 moves, 1 hints'
+    """
 
     points: int
     deals_won: int
     moves: int
     hints: int = 0
+    unit: str = "points"
+
+    @property
+    def outcome(self) -> str:
+        """How the deal went, in a few words: ``45 points left`` or ``won $35 (took a share of a pot)``."""
+        if self.unit == "chips":
+            money = (f"won ${-self.points}" if self.points < 0 else f"lost ${self.points}" if self.points
+                     else "broke even")
+            return f"{money} ({'took a share of a pot' if self.deals_won else 'took no pot'})"
+        return f"{self.points} points left"
 
     def describe(self) -> str:
-        """The score in words, as refusals quote it."""
-        return (f"{self.points} points left, {self.deals_won} deals won, {self.moves} moves, "
-                f"{self.hints} hints")
+        """The score in words, as refusals and the student's page quote it."""
+        deals = "" if self.unit == "chips" else f", {self.deals_won} deals won"
+        return f"{self.outcome}{deals}, {self.moves} moves, {self.hints} hints"
 
 
 ScoreFunction = Callable[[Record, str], Score]
@@ -76,6 +97,19 @@ def rummy_score(match: Match, seats: list[int], player: str, hints: int = 0) -> 
                     if result.went_out is not None and match.rules.team_of(result.went_out) == unit)
     moves = sum(1 for mover in seats if mover == seat)
     return Score(points, deals_won, moves, hints)
+
+
+def stud_score(game: StudGame, seats: list[int], player: str, hints: int = 0) -> Score:
+    """Score ``player`` in a finished deal of a push stud game (``seats[k]``: the seat that made action ``k``): the
+    chips they lost (negative: won) and whether they took a share of a pot."""
+    result = game.result
+    if result is None:
+        raise RecordError("this deal is not finished, so it has no result yet")
+    if player not in game.players:
+        raise RecordError(f"{player} did not play in this deal (its players are {', '.join(game.players)})")
+    seat = game.players.index(player)
+    moves = sum(1 for mover in seats if mover == seat)
+    return Score(-result.net[seat], int(result.payouts[seat] > 0), moves, hints, "chips")
 
 
 @dataclass(frozen=True)
@@ -150,14 +184,18 @@ def _seats_of(record: Record) -> list[int]:
 
 
 def default_score(record: Record, player: str) -> Score:
-    """Replay ``record`` with ``push_learn.games.load_record`` and score ``player`` (rummy family).
+    """Replay ``record`` with ``push_learn.games.load_record`` and score ``player`` (the rummy family with
+    ``rummy_score``, the push stud games with ``stud_score``).
 
     The store has already checked the seal; ``load_record`` replays every action and refuses an
-    illegal one. Games outside the rummy family are refused in words until they have a scorer.
+    illegal one. Games of other families are refused in words: they have no scorer.
     """
-    from push_learn.games import load_record
+    from push_learn.games import load_record, record_spec
 
     game = load_record(record, sealed=False)
-    if not hasattr(game, "results") or not hasattr(game, "names"):
-        raise RecordError(f"the class store cannot score a game of {record.game} yet")
-    return rummy_score(game, _seats_of(record), player, hints_of(record))
+    family = record_spec(record).family
+    if family == "rummy":
+        return rummy_score(game, _seats_of(record), player, hints_of(record))
+    if family == "stud":
+        return stud_score(game, _seats_of(record), player, hints_of(record))
+    raise RecordError(f"the class store cannot score a game of {record.game} yet")

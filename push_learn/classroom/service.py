@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from push_learn.protocol import GameSpec
 
 __all__ = [
-    "ASSIGNMENT_FAMILY",
+    "ASSIGNMENT_DASHBOARDS",
     "AUTH_HEADER",
     "SERVICE_ENV",
     "SERVICE_SETTING",
@@ -64,6 +64,7 @@ __all__ = [
     "JoinHandler",
     "KernelHandler",
     "Member",
+    "assignment_dashboard",
     "assignment_games",
     "bot_words",
     "describe",
@@ -86,9 +87,10 @@ _SIGNING = b"push_learn.class-request\x1f"
 
 LEVEL_SAYINGS = {"search": "searching bots"}
 """The bot levels whose name does not read well before "bots"; every other level is said ``<level> bots``."""
-ASSIGNMENT_FAMILY = "rummy"
-"""The family whose games a class's assignment of the day deals: duplicate rummy deals played on Play Push,
-whose results the store replays and scores by the points left."""
+ASSIGNMENT_DASHBOARDS: dict[str, str] = {"rummy": "play_push", "push_stud": "push_stud", "screw": "screw_your_neighbor"}
+"""The games an assignment of the day may deal, by family or game id, each with the dashboard (its slug) that plays
+it: the rummy family's matches on Play Push, the push stud games' deals on their tables (D-CLS-06). The store replays
+and scores every result (``scoring.default_score``): points left in rummy, chips won in stud."""
 
 T = TypeVar("T")
 
@@ -124,15 +126,27 @@ def level_words(games: Iterable[str] | None = None) -> dict[str, str]:
 
 
 def assignment_games() -> dict[str, GameSpec]:
-    """The catalogue's games an assignment of the day may deal (its ``ASSIGNMENT_FAMILY``), by id, in the
+    """The catalogue's games an assignment of the day may deal (``ASSIGNMENT_DASHBOARDS``), by id, in the
     catalogue's order; each entry gives the game's title and usual bots (``GameSpec.default_level``).
 
-    >>> {game: spec.title for game, spec in assignment_games().items()}
-    {'push': 'Push', 'cap_it': 'Cap-It', 'six_to_ten': '6-7-8-9-10'}
+    >>> [spec.title for spec in assignment_games().values()]
+    ['Push', 'Cap-It', '6-7-8-9-10', 'Push stud', 'Screw Your Neighbor']
     """
     from push_learn.games import GAMES
 
-    return {game: spec for game, spec in GAMES.items() if spec.family == ASSIGNMENT_FAMILY}
+    return {game: spec for game, spec in GAMES.items()
+            if game in ASSIGNMENT_DASHBOARDS or spec.family in ASSIGNMENT_DASHBOARDS}
+
+
+def assignment_dashboard(game: str) -> str:
+    """The dashboard (its slug) that plays an assignment of ``game``.
+
+    >>> assignment_dashboard("cap_it"), assignment_dashboard("screw")
+    ('play_push', 'screw_your_neighbor')
+    """
+    from push_learn.games import spec_of
+
+    return ASSIGNMENT_DASHBOARDS.get(game) or ASSIGNMENT_DASHBOARDS[spec_of(game).family]
 
 
 def describe(assignment: Assignment) -> str:
@@ -140,6 +154,13 @@ def describe(assignment: Assignment) -> str:
     spec = assignment_games().get(assignment.variant)
     game = assignment.variant if spec is None else spec.title
     return f"{game}, deal {assignment.deal_number}, against {bot_words(assignment.bot_level)}"
+
+
+def _dashboard_title(assignment: Assignment) -> str:
+    """The title of the dashboard that plays ``assignment`` (``Play Push``), as the teacher's live view says it."""
+    from push_learn.apps.catalogue import dashboard
+
+    return dashboard(assignment_dashboard(assignment.game)).title
 
 
 @dataclass(frozen=True)
@@ -293,7 +314,7 @@ class ClassService:
                                  "class's leaderboard, and only the first game counts")
         opening = self.store.open_deal(assignment.id, member.name)
         status = "playing" if opening.opens == 1 else f"playing (opened {opening.opens} times)"
-        self.seen(member, "Play Push", f"deal {assignment.deal_number}", status)
+        self.seen(member, _dashboard_title(assignment), f"deal {assignment.deal_number}", status)
         progress = None if opening.progress is None else [dict(action) for action in opening.progress.actions]
         return {**assignment.public(), "seed": assignment.seed, "rules": dict(assignment.rules),
                 "student": member.name, "text": describe(assignment), "opens": opening.opens, "progress": progress}
@@ -323,8 +344,8 @@ class ClassService:
             raise ResultRefused("the result must be a sealed match record")
         accepted = self.store.submit_result(assignment.id, member.name, record)
         score = accepted.score
-        self.seen(member, "Play Push", f"deal {assignment.deal_number}",
-                  f"finished: {score.points} points left")
+        self.seen(member, _dashboard_title(assignment), f"deal {assignment.deal_number}",
+                  f"finished: {score.outcome}")
         return {"result": accepted.id, "points": score.points, "deals_won": score.deals_won,
                 "moves": score.moves, "hints": score.hints, "text": score.describe()}
 

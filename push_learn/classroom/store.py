@@ -493,7 +493,10 @@ class Store(TablesMixin, TrainerMixin, DealsMixin, ExportMixin):
         where = f"deal {assignment.deal_number}"
         parsed = self._sealed(record, f"{what} for {where}")
         if parsed.game != assignment.game:
-            raise ResultRefused(f"the {what} is a game of {short(parsed.game, 30)}, but {where} is {assignment.game}")
+            from push_learn.games import GAMES, title_of
+
+            played = title_of(parsed.game) if parsed.game in GAMES else short(parsed.game, 30)
+            raise ResultRefused(f"the {what} is a game of {played}, but {where} is {title_of(assignment.game)}")
         if canonical_json(dict(parsed.rules)) != canonical_json(dict(assignment.rules)):
             raise ResultRefused(f"the {what} was played with other rules than {where} of {assignment.variant}")
         if isinstance(parsed.seed, bool) or parsed.seed != assignment.seed:

@@ -3,9 +3,9 @@
 One plain page, rendered by the server from the class store (it needs no kernel, so the teacher's
 view never waits for one): create a class and read its code out, set the assignment of the day,
 watch the class live (who is playing what, who finished with which score), the leaderboard of each
-assignment (duplicate play: points left, deals won, moves, hints), each exercise's success rate with
-the commonest wrong answers, the CSV export, and deleting a class. The live parts refresh themselves
-every few seconds.
+assignment (duplicate play: points left and deals won, or for a stud deal chips won and whether a pot was
+taken; moves, hints), each exercise's success rate with the commonest wrong answers, the CSV export, and
+deleting a class. The live parts refresh themselves every few seconds.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from push_learn.classroom.service import (
     ClassService,
     _blocking,
     _service,
+    assignment_dashboard,
     assignment_games,
     bot_words,
     describe,
@@ -126,6 +127,15 @@ def _replay(service: ClassService, replayer: str, query: str) -> _Link | str:
     return f"not served ({notebook})"
 
 
+def _chips_won(lost: int) -> str:
+    """A stud result's chips won, as the leaderboard shows them (the store keeps the chips lost: D-CLS-06).
+
+    >>> _chips_won(-35), _chips_won(4), _chips_won(0)
+    ('+$35', '-$4', '$0')
+    """
+    return f"{'+' if lost < 0 else '-' if lost > 0 else ''}${abs(lost)}"
+
+
 def _cell(value: object) -> str:
     if isinstance(value, _TableButton):
         return value.html()
@@ -212,14 +222,18 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
                   live_rows, "pl-live", "Nobody has joined from a browser yet.")
     boards = []
     for assignment in assignments:
-        rows: list[list[object]] = [[row.rank, row.student, row.points, row.deals_won, row.moves, row.hints,
-                                     _replay(service, "deal_replayer", f"result={row.result_id}"),
+        rummy = GAMES[assignment.game].family == "rummy"
+        replayer = "deal_replayer" if rummy else "poker_replayer"
+        rows: list[list[object]] = [[row.rank, row.student, row.points if rummy else _chips_won(row.points),
+                                     row.deals_won if rummy else ("yes" if row.deals_won else "no"), row.moves,
+                                     row.hints, _replay(service, replayer, f"result={row.result_id}"),
                                      _Link(f"/push_learn/teacher/record/{row.result_id}.json", "record")]
                                     for row in store.leaderboard(assignment.id)]
+        heads = ["points left", "deals won"] if rummy else ["chips won", "took a pot"]
         boards.append(f"<h3>{_e(describe(assignment))}</h3>" + _table(
-            f"Leaderboard of deal {assignment.deal_number}", ["rank", "student", "points left", "deals won",
-                                                              "moves", "hints", "replay", "file"],
-            rows, "pl-board", "No finished match yet."))
+            f"Leaderboard of deal {assignment.deal_number}", ["rank", "student", *heads, "moves", "hints", "replay",
+                                                              "file"],
+            rows, "pl-board", "No finished match yet." if rummy else "No finished deal yet."))
     trainer_rows: list[list[object]] = [
         [row.student, row.sessions, row.score.rounds,
          f"{row.score.agreed} of {row.score.decisions} ({round(100 * row.score.agreement)} %)",
@@ -479,23 +493,23 @@ class TeacherHandler(web.RequestHandler):
                 new = service.store.create_class(self.get_body_argument("name", ""))
                 return new.code, f"Class {new.name} created: hand out the code {new.code}."
             if action == "assign":
-                from push_learn.rummy.catalogue import rummy_rules
-                from push_learn.rummy.engine import rules_to_json
-
                 games = assignment_games()
                 variant = self.get_body_argument("variant", next(iter(games)))
                 spec = games.get(variant)
                 level = self.get_body_argument("level", "") or (spec.default_level if spec else "")
-                if spec is None or level not in spec.bots:
+                if spec is None or not isinstance(level, str):
                     raise ClassroomError("choose a game and a bot level from the lists")
+                if level not in spec.bots:
+                    raise ClassroomError(f"choose a game and a bot level from the lists: {spec.title} is played "
+                                         f"against {' or '.join(bot_words(bots) for bots in spec.bots)}")
                 deal_text = self.get_body_argument("deal", "").strip()
                 deal = typed_number(deal_text)
                 if deal_text and deal is None:
                     raise ClassroomError("a deal number is a whole number from 1 to 999999, "
                                          f"not {short(deal_text, 20)}")
                 assignment = service.store.assign(
-                    code, variant, variant, rules_to_json(rummy_rules(variant)),
-                    deal_number=deal, bot_level=level, dashboards=["play_push"])
+                    code, variant, variant, dict(spec.new(seed=0).record().rules),
+                    deal_number=deal, bot_level=level, dashboards=[assignment_dashboard(variant)])
                 return code, f"Today's assignment is set: {describe(assignment)}."
             if action == "delete":
                 if self.get_body_argument("confirm", "").strip().upper() != code:

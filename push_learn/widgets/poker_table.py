@@ -14,7 +14,7 @@ loop stays free) and play one action per step at the chosen pace, as in ``PlayTa
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -128,6 +128,7 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTable, PushWidget, module="poker
         substitution: bool = False,
         bots: Mapping[int, Bot[Observation, Action]] | None = None,
         title: str = "",
+        names: Sequence[str] | None = None,
         **options: Any,
     ) -> None:
         if game not in GAMES:
@@ -146,8 +147,12 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTable, PushWidget, module="poker
         self.game_id = game
         self.players = count
         self.seat = seat
-        self.names = tuple(YOU if s == seat else default_name(s) for s in range(count))
-        """The seats' names: the student's own is "You" (the log reads "You keep 7♥"), the bots' Seat 2, Seat 3 …"""
+        if names is not None and (len(names) != count or not all(isinstance(name, str) and name for name in names)):
+            raise ValueError(f"give the {count} seats' names as texts, not {short(names)}")
+        self.names = tuple(names) if names is not None else tuple(
+            YOU if s == seat else default_name(s) for s in range(count))
+        """The seats' names: by default the student's own is "You" (the log reads "You keep 7♥"), the bots' Seat 2,
+        Seat 3 …; a class's deal names the student (``names``)."""
         self.rules_options = rules
         self.title = title
         self.start_level_bots(level, bots, speed)

@@ -21,6 +21,7 @@ import csv
 import io
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -72,17 +73,23 @@ def class_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
         server.stop()
 
 
-@pytest.fixture
-def class_server(serve_factory: Callable[..., Server], class_db: str, tmp_path_factory: pytest.TempPathFactory,
+def _class_serve(serve_factory: Callable[..., Server], class_db: str, folder: Path, slugs: tuple[str, str],
                  monkeypatch: pytest.MonkeyPatch) -> Server:
-    """``push-learn serve`` with Play Push and the Deal Replayer only, the class store at ``class_db`` and autoplay
-    allowed."""
-    folder = tmp_path_factory.mktemp("class_loop")
+    """``push-learn serve`` with the dashboards ``slugs`` only (in ``folder``), the class store at ``class_db`` and
+    autoplay allowed."""
     for info in DASHBOARDS:
-        if info.slug in ("play_push", "deal_replayer"):
+        if info.slug in slugs:
             (folder / info.notebook).write_text(notebook_text(info), encoding="utf-8")
     monkeypatch.setenv("PUSH_LEARN_CLASS_AUTOPLAY", "1")
     return serve_factory("--root", str(folder), "--pool-size", "1", "--cull-idle", "120", "--class-db", class_db)
+
+
+@pytest.fixture
+def class_server(serve_factory: Callable[..., Server], class_db: str, tmp_path_factory: pytest.TempPathFactory,
+                 monkeypatch: pytest.MonkeyPatch) -> Server:
+    """``push-learn serve`` with Play Push and the Deal Replayer only (``_class_serve``)."""
+    return _class_serve(serve_factory, class_db, tmp_path_factory.mktemp("class_loop"), ("play_push", "deal_replayer"),
+                        monkeypatch)
 
 
 def _open_teacher(page: Page, server: Server) -> None:
@@ -95,8 +102,24 @@ def _open_teacher(page: Page, server: Server) -> None:
     expect(page.get_by_role("heading", name="Teacher's dashboard")).to_be_visible()
 
 
+def _set_assignment(page: Page, server: Server, game: str, deal: int, level: str, today: str) -> str:
+    """The teacher opens the dashboard, creates the class Year 9 and sets today's assignment; its class code."""
+    _open_teacher(page, server)
+    page.get_by_label("Class name").fill("Year 9")
+    page.get_by_role("button", name="Create the class").click()
+    code = page.locator(".pl-code").inner_text().strip()
+    assert re.fullmatch(r"[A-Z0-9]{6}", code)
+    form = page.get_by_role("form", name="Set the assignment of the day")
+    form.get_by_label("Game").select_option(game)
+    form.get_by_label("Deal number").fill(str(deal))
+    form.get_by_label("Bots").select_option(level)
+    form.get_by_role("button", name="Set today's assignment").click()
+    expect(page.locator(".pl-today")).to_have_text(today)
+    return code
+
+
 def _play_as(browser: Browser, server: Server, name: str, code: str, seed: int, axe: Axe | None = None,
-             reopen: bool = False) -> None:
+             reopen: bool = False, today: str = "Push, deal 1234, against greedy bots", deal: int = 1234) -> None:
     """One student: join on the landing page, see today's deal first, play it (autoplay), see it recorded."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
@@ -107,7 +130,7 @@ def _play_as(browser: Browser, server: Server, name: str, code: str, seed: int, 
         box.get_by_label("Your name").fill(name)
         box.get_by_label("Class code").fill(code.lower())
         box.get_by_role("button", name="Join the class").click()
-        expect(box.locator(".pl-class-today")).to_have_text("Today: Push, deal 1234, against greedy bots")
+        expect(box.locator(".pl-class-today")).to_have_text(f"Today: {today}")
         page.reload()  # remembered by the browser and the server: no second asking
         expect(box.locator(".pl-class-who")).to_contain_text(f"You are {name} in Year 9")
         if axe is not None:  # the landing page with the class block filled in breaks no accessibility rule
@@ -117,9 +140,9 @@ def _play_as(browser: Browser, server: Server, name: str, code: str, seed: int, 
         assert href is not None and "seed" not in href
         if reopen:  # open the deal, then reload it (as autoplay): the same match continues, never a fresh deal
             page.goto(server.url.rstrip("/") + href)
-            expect(page.locator(".pl-app-sub")).to_contain_text("the class's deal 1234", timeout=FIRST_RENDER)
+            expect(page.locator(".pl-app-sub")).to_contain_text(f"the class's deal {deal}", timeout=FIRST_RENDER)
         page.goto(server.url.rstrip("/") + href + "&autoplay=1")
-        expect(page.locator(".pl-app-sub")).to_contain_text("the class's deal 1234", timeout=FIRST_RENDER)
+        expect(page.locator(".pl-app-sub")).to_contain_text(f"the class's deal {deal}", timeout=FIRST_RENDER)
         expect(page.get_by_text("Your result is on the class's leaderboard")).to_be_visible(timeout=MATCH)
         assert str(seed) not in page.content()  # the page names the deal, never its shuffle
         kernel = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
@@ -138,18 +161,8 @@ def test_three_students_play_the_assignment_and_the_teacher_sees_them(
     class_server: Server, class_db: str, browser: Browser, page: Page, watch: PageWatch,
     accessible: Callable[..., None], axe: Axe,
 ) -> None:
-    _open_teacher(page, class_server)
+    code = _set_assignment(page, class_server, "push", 1234, "greedy", "Push, deal 1234, against greedy bots")
     watch.console_errors.clear()  # the key page answers 403 until the key is typed: by design, not an error
-    page.get_by_label("Class name").fill("Year 9")
-    page.get_by_role("button", name="Create the class").click()
-    code = page.locator(".pl-code").inner_text().strip()
-    assert re.fullmatch(r"[A-Z0-9]{6}", code)
-    form = page.get_by_role("form", name="Set the assignment of the day")
-    form.get_by_label("Game").select_option("push")
-    form.get_by_label("Deal number").fill("1234")
-    form.get_by_label("Bots").select_option("greedy")
-    form.get_by_role("button", name="Set today's assignment").click()
-    expect(page.locator(".pl-today")).to_have_text("Push, deal 1234, against greedy bots")
 
     with Store(class_db, seal_key=None) as store:  # the secret shuffle, to check that no page shows it
         seed = store.assignments(code)[0].seed
@@ -188,4 +201,41 @@ def test_three_students_play_the_assignment_and_the_teacher_sees_them(
     rows = list(csv.DictReader(io.StringIO(reply.text())))
     assert sorted(row["student"] for row in rows) == sorted(STUDENTS)
     assert {row["deal"] for row in rows} == {"1234"}
+    watch.assert_clean()
+
+
+@pytest.fixture
+def stud_server(serve_factory: Callable[..., Server], class_db: str, tmp_path_factory: pytest.TempPathFactory,
+                monkeypatch: pytest.MonkeyPatch) -> Server:
+    """``push-learn serve`` with Push stud and the Poker Replayer only (``_class_serve``)."""
+    return _class_serve(serve_factory, class_db, tmp_path_factory.mktemp("class_stud"), ("push_stud", "poker_replayer"),
+                        monkeypatch)
+
+
+@pytest.mark.parametrize("class_db", ["sqlite"], indirect=True)
+def test_a_student_plays_a_stud_deal_of_the_class_and_the_teacher_sees_the_chips(
+    stud_server: Server, class_db: str, browser: Browser, page: Page, watch: PageWatch,
+    accessible: Callable[..., None],
+) -> None:
+    """Duplicate play of a Push stud deal (D-CLS-06): the landing page's link opens the Push Stud dashboard on the
+    class's deal, the student's result reaches the leaderboard in chips, and its replay is the Poker Replayer's."""
+    today = "Push stud, deal 77, against threshold bots"
+    code = _set_assignment(page, stud_server, "push_stud", 77, "threshold", today)
+    watch.console_errors.clear()  # the key page answers 403 until the key is typed: by design, not an error
+    with Store(class_db, seal_key=None) as store:  # the secret shuffle, to check that no page shows it
+        seed = store.assignments(code)[0].seed
+    _play_as(browser, stud_server, "Ann", code, seed, today=today, deal=77)
+    page.reload()
+    board = page.locator("table.pl-board")
+    expect(board.get_by_role("cell", name="Ann", exact=True)).to_be_visible()
+    expect(board.get_by_role("columnheader", name="chips won")).to_be_visible()
+    chips = board.locator("tbody tr td").nth(2).inner_text()
+    assert re.fullmatch(r"[+-]?\$\d+", chips), chips
+    accessible("on the teacher's dashboard with a stud deal's result")
+    with page.context.expect_page() as opened:
+        board.get_by_role("link", name="replay").click()
+    replay = opened.value
+    expect(replay.locator(".pl-app-sub")).to_have_text(f"Ann's game of {today}", timeout=FIRST_RENDER)
+    assert not replay.locator(".pl-app-notes").count(), "the replayer could not open Ann's deal"
+    replay.close()
     watch.assert_clean()

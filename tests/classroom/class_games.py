@@ -1,8 +1,9 @@
 """The one place where the class store's tests make and score real game records.
 
 ``sealed_push_record`` plays a real Push match with the random player and seals its record (the
-one envelope, every action naming its seat); ``score_push`` is the store's default scorer, which
-replays any record with ``push_learn.games.load_record``.
+one envelope, every action naming its seat), ``sealed_stud_record`` a real deal of a stud game with its
+bots; ``score_push`` is the store's default scorer, which replays any record with
+``push_learn.games.load_record``.
 """
 
 from __future__ import annotations
@@ -40,6 +41,21 @@ def sealed_push_record(seed: int, student: str, key: bytes | None, *, player_see
     while not match.over and (stop_after is None or len(match.actions) < stop_after):
         match.apply(player.choose(match.observe(match.turn), rng))
     record = dataclasses.replace(match.record(), notes={"hints": hints})
+    return record.sealed(key) if key else record
+
+
+def sealed_stud_record(game: str, seed: int, student: str, key: bytes | None, *, level: str = "threshold",
+                       hints: int = 0) -> Record:
+    """A whole deal of the stud game ``game`` (its default table: the student in the first seat, then Bot 1 …), every
+    seat played by the catalogue's ``level`` bot, sealed under ``key``."""
+    from push_learn.games import GAMES
+
+    spec = GAMES[game]
+    names = (student, *(f"Bot {n}" for n in range(1, spec.default_players)))
+    deal, bot, rng = spec.new(seed=seed, players=names), spec.bots[level](), random.Random(seed)
+    while not deal.over:
+        deal.apply(bot.choose(deal.observe(deal.to_move[0]), rng))
+    record = dataclasses.replace(deal.record(), notes={"hints": hints})
     return record.sealed(key) if key else record
 
 

@@ -50,9 +50,9 @@ def test_a_level_a_game_adds_is_offered_and_accepted_for_its_assignments(
     run(store, scenario)
 
 
-def test_the_assignment_form_offers_the_catalogues_rummy_games_titles_and_usual_bots(
+def test_the_assignment_form_offers_the_catalogues_rummy_and_stud_games_titles_and_usual_bots(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert list(assignment_games()) == [game for game, spec in GAMES.items() if spec.family == "rummy"]
+    assert list(assignment_games()) == [game for game, spec in GAMES.items() if spec.family in ("rummy", "stud")]
     # a title and a usual level the catalogue changes are the form's and the landing page's
     monkeypatch.setitem(GAMES, "push", dataclasses.replace(GAMES["push"], title="Push rummy", default_level="search"))
     monkeypatch.setitem(GAMES, "cap_it", dataclasses.replace(GAMES["cap_it"], default_level="random"))
@@ -61,7 +61,7 @@ def test_the_assignment_form_offers_the_catalogues_rummy_games_titles_and_usual_
     for game, spec in assignment_games().items():
         assert f'<option value="{game}">{spec.title}</option>' in page
     assert '<option value="push">Push rummy</option>' in page
-    assert "screw" not in page.split('name="variant"')[1].split("</select>")[0]
+    assert "brag" not in page.split('name="variant"')[1].split("</select>")[0]
     assert '<option value="search" selected>searching bots</option>' in page
     assert '<option value="greedy" selected>' not in page
 
@@ -70,8 +70,13 @@ def test_the_assignment_form_offers_the_catalogues_rummy_games_titles_and_usual_
         await teacher.send("POST", KEY_PATH, {"key": TEACHER_KEY, "next": "/push_learn/teacher", "for": "teacher"},
                            form=True)
         form = {"action": "assign", "code": code, "deal": "12"}
-        refused = await teacher.send("POST", "/push_learn/teacher", {**form, "variant": "screw"}, form=True)
+        refused = await teacher.send("POST", "/push_learn/teacher", {**form, "variant": "brag"}, form=True)
         assert refused.code == 400 and "choose a game and a bot level from the lists" in refused.body.decode()
+        # a level the game does not offer: said with the game's own bots
+        refused = await teacher.send("POST", "/push_learn/teacher", {**form, "variant": "screw", "level": "greedy"},
+                                     form=True)
+        assert refused.code == 400 and "Screw Your Neighbor is played against random bots or threshold bots" in \
+            refused.body.decode()
         # no level sent: the game's usual bots; no game sent: the catalogue's first assignment game
         said = await teacher.send("POST", "/push_learn/teacher", {**form, "variant": "cap_it"}, form=True)
         assert said.code == 303

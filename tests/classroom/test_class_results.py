@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
-from class_games import PUSH_RULES, SEAL_KEY, score_push, sealed_push_record
+from class_games import PUSH_RULES, SEAL_KEY, score_push, sealed_push_record, sealed_stud_record
 
 from push_learn.classroom import Assignment, ResultRefused, Score, Store
 from push_learn.records import Record
@@ -38,6 +38,39 @@ def test_three_students_on_the_same_deal_make_a_leaderboard(store: Store) -> Non
         assert Score(row.points, row.deals_won, row.moves, row.hints) == scores[row.student]
     results = store.export_csv(code)["results.csv"].splitlines()
     assert len(results) == 4 and all(",1234," in line for line in results[1:])
+
+
+def test_a_stud_deal_is_scored_in_chips_won_and_ranked_most_first(store: Store) -> None:
+    """Duplicate play of a Push stud deal (D-CLS-06): the store replays each student's deal and keeps the chips lost,
+    so that its leaderboard ranks the most chips won first; the export says chips won."""
+    from push_learn.games import GAMES
+
+    code = store.create_class("Poker club").code
+    rules = dict(GAMES["push_stud"].new(seed=0).record().rules)
+    assignment = store.assign(code, "push_stud", "push_stud", rules, deal_number=77, bot_level="threshold")
+    won = {}
+    for hints, (name, level) in enumerate((("Ann", "threshold"), ("Bo", "random"), ("Cy", "random"))):
+        store.join(code, name)
+        record = sealed_stud_record("push_stud", assignment.seed, name, SEAL_KEY, level=level, hints=hints)
+        game = GAMES["push_stud"].load(record)
+        accepted = store.submit_result(assignment.id, name, record.to_json(), claimed=score_push(record, name))
+        assert accepted.score == Score(-game.result.net[0], int(game.result.payouts[0] > 0),
+                                       sum(1 for action in record.actions if action["seat"] == 0), hints, "chips")
+        won[name] = game.result.net[0]
+    board = store.leaderboard(assignment.id)
+    assert [-row.points for row in board] == sorted(won.values(), reverse=True)
+    assert {row.student: -row.points for row in board} == won
+    rows = store.export_csv(code)["results.csv"].splitlines()
+    assert rows[0].endswith(",game,chips_won")
+    for line in rows[1:]:
+        cells = line.split(",")
+        assert cells[3] == "" and cells[8] == "push_stud" and int(cells[9]) == won[cells[2]]
+    # a Push record is not the stud deal, and a stud record of another shuffle is not this one
+    refused = sealed_push_record(assignment.seed, "Ann", SEAL_KEY)
+    with pytest.raises(ResultRefused, match="a game of Push, but deal 77 is Push stud"):
+        store.submit_result(assignment.id, "Ann", refused.to_json())
+    with pytest.raises(ResultRefused, match="not a game of deal 77"):
+        store.submit_result(assignment.id, "Ann", sealed_stud_record("push_stud", 5, "Ann", SEAL_KEY).to_json())
 
 
 def test_an_edited_record_is_refused(store: Store) -> None:
@@ -76,7 +109,7 @@ def test_a_deal_that_was_not_assigned_is_refused(store: Store) -> None:
     with pytest.raises(ResultRefused, match="other rules"):
         store.submit_result(assignment.id, "Ann", other_rules.sealed(SEAL_KEY))
     other_game = replace(sealed_push_record(assignment.seed, "Ann", None), game="cap_it")
-    with pytest.raises(ResultRefused, match="a game of 'cap_it', but deal 1234 is push"):
+    with pytest.raises(ResultRefused, match="a game of Cap-It, but deal 1234 is Push"):
         store.submit_result(assignment.id, "Ann", other_game.sealed(SEAL_KEY))
 
 

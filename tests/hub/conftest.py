@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from push_learn.apps.class_deal import AUTOPLAY_ENV
 from push_learn.apps.harness import ServerError
 from push_learn.apps.hub_harness import Hub, Teacher, start_hub, stop_hub
-from push_learn.apps.play_push import AUTOPLAY_ENV
 from push_learn.classroom.pgserver import PostgresMissing, TempPostgres
 from push_learn.classroom.store import ClassInfo, Store
 

@@ -1,0 +1,198 @@
+"""The class's deal in a dashboard: what Play Push and the stud tables share when a student plays an assignment.
+
+**A class assignment** (``?assignment=7``, the link the landing page gives a student who joined a class): the
+kernel asks the server for the deal (``push_learn.classroom.client``), and the server answers for the student
+whose browser opened the page: the game, its rules, the bots' level and the secret shuffle, which stays in the
+kernel (the page shows "deal 1234", never the shuffle). The student plays under their display name, without
+take-back, new game, loading or saving; hints are counted. Each time the student is to move, the kernel seals
+the game so far and the server keeps it: a reload (or a restarted server) gets those moves back and continues
+the same game; the deal is never dealt afresh (decision D-CLS-03). When the game ends, the kernel seals the
+record with the server's key, the hints in its notes, and posts it; the store replays and scores it before it
+counts (it must continue the moves kept), and the page says how it went.
+
+For demonstrations and the browser tests, a server started with ``PUSH_LEARN_CLASS_AUTOPLAY=1`` lets
+``&autoplay=1`` play the student's seat with a bot: the result travels the same path as a game played by hand.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from push_learn.apps.base import App
+from push_learn.errors import RecordError
+from push_learn.games import load_record
+from push_learn.records import Record, seal_key_from_env
+from push_learn.widgets.base import IntentError
+
+__all__ = ["AUTOPLAY_ENV", "BOT_NAMES", "CLASS_RULE", "ClassDeal", "autoplay_asked", "class_deal", "continued"]
+
+T = TypeVar("T")
+
+AUTOPLAY_ENV = "PUSH_LEARN_CLASS_AUTOPLAY"
+"""Set to ``1`` on the server to let ``&autoplay=1`` play the student's seat with a bot (demonstrations, tests)."""
+CLASS_RULE = "this is the class's deal: everyone plays it once, without taking moves back"
+BOT_NAMES = tuple(f"Bot {n}" for n in range(1, 9))
+"""The computer players' names at a class's deal (the student plays under their own)."""
+
+
+def class_deal(app: App, raw: str) -> dict[str, Any] | None:
+    """The server's answer for the class's deal ``raw`` (``?assignment=``) for this page's student: game, rules,
+    bots, secret shuffle, moves kept; or None, with a note on the page saying why, to play a free game."""
+    from push_learn.classroom.client import ServiceError, configured, send
+
+    if not configured():
+        app.notes.append("This page was not opened from a class server, so the class's deal cannot be played "
+                         "here; this is a free game.")
+        return None
+    try:
+        deal: dict[str, Any] = send("deal", {"assignment": int(raw) if raw.isdigit() else raw})
+        return {**deal, "seed": int(deal["seed"]), "student": str(deal["student"]), "id": int(deal["id"]),
+                "rules": dict(deal["rules"]), "progress": list(deal.get("progress") or ())}
+    except (ServiceError, KeyError, ValueError, TypeError) as error:
+        app.notes.append(f"The class's deal could not be opened ({error}); this is a free game.")
+        return None
+
+
+def continued(make: Callable[[], T]) -> T:
+    """``make()``: the table of the class's deal; moves kept that no longer replay are said in words (the deal is
+    never dealt afresh instead)."""
+    try:
+        return make()
+    except RecordError as error:
+        raise RecordError(f"the class's deal could not be continued ({error}); tell your teacher") from None
+
+
+def autoplay_asked(app: App) -> bool:
+    """Whether a bot plays the student's seat: the server allows it (``AUTOPLAY_ENV``) and the address asks."""
+    return os.environ.get(AUTOPLAY_ENV) == "1" and app.query.options.get("autoplay") == "1"
+
+
+class ClassDeal:
+    """Mixin for a bot table (``PlayTable``, ``PokerTable``) playing a class assignment: the deal's number instead
+    of its shuffle, hints counted, no take-back, new game, load, save or change of bots; the game so far is kept
+    by the server whenever the student is to move (``moves`` continues it after a reload), and the sealed result
+    is posted when the game ends.
+
+    A table calls ``join_class`` before its own set-up and fills in ``student_to_move``.
+    """
+
+    deal_label: str
+    assignment: int
+    hints_used: int
+    autoplay: bool
+    posted: dict[str, Any] | None
+    """The service's answer to the posted result (``{"error": ...}`` when it was refused)."""
+    kept: int
+    """How many moves of the game the server keeps (a reload continues from there)."""
+    _moves: tuple[Mapping[str, Any], ...]
+
+    def join_class(self, *, deal_label: str, assignment: int, autoplay: bool,
+                   moves: Sequence[Mapping[str, Any]]) -> None:
+        """Play the class's deal ``deal_label`` of ``assignment``, continuing ``moves`` kept by the server."""
+        self.deal_label = deal_label
+        self.assignment = assignment
+        self.hints_used = 0
+        self.autoplay = autoplay
+        self.posted = None
+        self._moves = tuple(moves)
+        self.kept = len(self._moves)
+
+    # ---- what the table fills in -------------------------------------------------------------
+    def student_to_move(self) -> bool:
+        """Whether the game waits for the student now (their move, or a pause only they can end)."""
+        raise NotImplementedError
+
+    if TYPE_CHECKING:  # the table's own (``BotTurns``, ``PushWidget``)
+
+        def _current_game(self) -> Any:
+            """The game the table plays."""
+
+        def notify(self, kind: str, text: str) -> None:
+            """Show a notice on the page."""
+
+    # ---- the game ----------------------------------------------------------------------------
+    def _start(self, game: Any, mine: list[int]) -> None:
+        """Start the class's deal, continuing the moves the server kept (a reload never deals it afresh)."""
+        moves, self._moves = self._moves, ()
+        if moves:
+            game = load_record(game.record().with_actions(moves))  # RecordError names a bad step
+        super()._start(game, mine)  # type: ignore[misc]
+
+    def view_state(self) -> dict[str, Any]:
+        """The table, without the secret shuffle and without take-back."""
+        state: dict[str, Any] = super().view_state()  # type: ignore[misc]
+        state["seed"] = ""
+        state["can_take_back"] = False
+        return state
+
+    def refresh(self) -> None:
+        """Rebuild the page's state; keep the game so far when the student is to move; the first time the game is
+        over, post the result."""
+        game = self._current_game()
+        if not game.over and self.student_to_move() and len(game.actions) > self.kept:
+            self.keep_progress()
+        if game.over and self.posted is None:
+            self.posted = self.post_result()
+            if "error" in self.posted:
+                self.notify("refused", f"Your result was not recorded: {self.posted['error']}")
+            else:
+                self.notify("ok", f"Your result is on the class's leaderboard: {self.posted['text']}.")
+        super().refresh()  # type: ignore[misc]
+
+    def _record(self) -> Record:
+        """The game so far, the hints in its notes (not yet sealed)."""
+        return dataclasses.replace(self._current_game().record(), notes={"hints": self.hints_used})
+
+    def keep_progress(self) -> None:
+        """Seal the game so far and have the server keep it (a refusal is said on the page)."""
+        from push_learn.classroom.client import ServiceError, send
+
+        key = seal_key_from_env()
+        if key is None:
+            return
+        record = self._record().sealed(key)
+        try:
+            self.kept = int(send("progress", {"assignment": self.assignment, "record": record.to_json()})["moves"])
+        except (ServiceError, KeyError, ValueError, TypeError) as error:
+            self.kept = len(self._current_game().actions)  # said once, not again at every refresh
+            self.notify("refused", f"The server could not keep your moves so far: {error}")
+
+    def post_result(self) -> dict[str, Any]:
+        """Seal the record (hints in its notes) with the server's key and post it for this page's student (under
+        JupyterHub the hub's class service seals it: a student's server holds no key)."""
+        from push_learn.classroom.client import ServiceError, hub_configured, send
+
+        key = seal_key_from_env()
+        if key is None and not hub_configured():
+            return {"error": "this page was not opened from a class server"}
+        record = self._record()
+        if key is not None:
+            record = record.sealed(key)
+        try:
+            answer: dict[str, Any] = send("result", {"assignment": self.assignment, "record": record.to_json()})
+        except ServiceError as error:
+            return {"error": str(error)}
+        return answer
+
+    # ---- what a class's deal refuses ---------------------------------------------------------
+    def _hint_intent(self, content: Mapping[str, Any]) -> None:
+        self.hints_used += 1
+        super()._hint_intent(content)  # type: ignore[misc]
+
+    def _takeback(self, _content: Mapping[str, Any]) -> None:
+        raise IntentError(f"no take-back here: {CLASS_RULE}")
+
+    def _new(self, _content: Mapping[str, Any]) -> None:
+        raise IntentError(f"no new game here: {CLASS_RULE}")
+
+    def _load(self, _content: Mapping[str, Any]) -> None:
+        raise IntentError(f"no loading here: {CLASS_RULE}")
+
+    def _save(self, _content: Mapping[str, Any]) -> None:
+        raise IntentError("the class's deal is kept by the class server; the teacher's dashboard has it")
+
+    def _level(self, _content: Mapping[str, Any]) -> None:
+        raise IntentError("the teacher chose the computer players for this deal")

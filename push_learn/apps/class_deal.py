@@ -142,18 +142,24 @@ class ClassDeal:
                 self.notify("ok", f"Your result is on the class's leaderboard: {self.posted['text']}.")
         super().refresh()  # type: ignore[misc]
 
-    def _record(self) -> Record:
-        """The game so far, the hints in its notes (not yet sealed)."""
-        return dataclasses.replace(self._current_game().record(), notes={"hints": self.hints_used})
+    def _outgoing(self) -> Record | None:
+        """The game so far, the hints in its notes, sealed with the server's key; unsealed under JupyterHub, whose
+        class service seals it (a student's server holds no key); None when no class server is configured."""
+        from push_learn.classroom.client import hub_configured
+
+        key = seal_key_from_env()
+        if key is None and not hub_configured():
+            return None
+        record = dataclasses.replace(self._current_game().record(), notes={"hints": self.hints_used})
+        return record.sealed(key) if key is not None else record
 
     def keep_progress(self) -> None:
         """Seal the game so far and have the server keep it (a refusal is said on the page)."""
         from push_learn.classroom.client import ServiceError, send
 
-        key = seal_key_from_env()
-        if key is None:
+        record = self._outgoing()
+        if record is None:
             return
-        record = self._record().sealed(key)
         try:
             self.kept = int(send("progress", {"assignment": self.assignment, "record": record.to_json()})["moves"])
         except (ServiceError, KeyError, ValueError, TypeError) as error:
@@ -161,16 +167,12 @@ class ClassDeal:
             self.notify("refused", f"The server could not keep your moves so far: {error}")
 
     def post_result(self) -> dict[str, Any]:
-        """Seal the record (hints in its notes) with the server's key and post it for this page's student (under
-        JupyterHub the hub's class service seals it: a student's server holds no key)."""
-        from push_learn.classroom.client import ServiceError, hub_configured, send
+        """Post the finished game's record (``_outgoing``) for this page's student."""
+        from push_learn.classroom.client import ServiceError, send
 
-        key = seal_key_from_env()
-        if key is None and not hub_configured():
+        record = self._outgoing()
+        if record is None:
             return {"error": "this page was not opened from a class server"}
-        record = self._record()
-        if key is not None:
-            record = record.sealed(key)
         try:
             answer: dict[str, Any] = send("result", {"assignment": self.assignment, "record": record.to_json()})
         except ServiceError as error:

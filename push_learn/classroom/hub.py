@@ -9,15 +9,16 @@ started by the hub as a managed service (``python -m push_learn.classroom.hub``,
 - ``POST join``     ``{"code": "Q7MXK2"}``: join a class under your hub user name;
 - ``POST attempt``  an exercise attempt (``tutor.check``), as ``push_learn.classroom.client`` sends it;
 - ``POST deal``     ``{"assignment": N}``: what a dashboard needs to deal the class's deal for you;
+- ``POST progress`` ``{"assignment": N, "record": ...}``: your match so far, kept so that a reload continues it;
 - ``POST result``   ``{"assignment": N, "record": ...}``: your finished match, replayed and scored by the store.
 
 Each request carries a hub token (``Authorization: token $JUPYTERHUB_API_TOKEN``, which every kernel
 of a student's server inherits) that must grant ``access:services!service=push-learn-class``
 (``HUB_TOKEN_SCOPES``); the hub tells the service whose token it is (``HubAuth``). A body that names
 another student (``student`` or ``name``) is refused, and nothing is ever written under a name but the
-hub's. A result's record is sealed here, with the service's own key, after that check: a student's
-server runs the student's code, so a seal made there would prove nothing; what makes a result count
-is the store's replay (the assigned deal and rules, the student among the players, the score).
+hub's. A result's record (and a match so far) is sealed here, with the service's own key, after that check:
+a student's server runs the student's code, so a seal made there would prove nothing; what makes a result
+count is the store's replay (the assigned deal and rules, the student among the players, the score).
 """
 
 from __future__ import annotations
@@ -83,8 +84,18 @@ class HubClassService(ClassService):
 
     def result_for(self, member: Member, assignment_id: object, record: object) -> dict[str, Any]:
         """Seal ``record`` (a match record a kernel of ``member``'s server sent) and hand it to the store."""
-        parsed = Record.from_json(record) if isinstance(record, str) else Record.from_dict(record)  # RecordError: 400
-        return self.submit(member, assignment_id, parsed.sealed(self.seal_key).to_json())
+        return self.submit(member, assignment_id, self._sealed_here(record))
+
+    def progress_for(self, member: Member, assignment_id: object, record: object) -> dict[str, Any]:
+        """Seal ``record`` (the match so far, from a kernel of ``member``'s server) and have the store keep it, so
+        that a reload continues that match (D-CLS-03)."""
+        return self.keep(member, assignment_id, self._sealed_here(record))
+
+    def _sealed_here(self, record: object) -> str:
+        """A kernel's record (JSON text or a dict) sealed with this service's key (``RecordError``, a 400, when it
+        cannot be read)."""
+        parsed = Record.from_json(record) if isinstance(record, str) else Record.from_dict(record)
+        return parsed.sealed(self.seal_key).to_json()
 
 
 class HubClassHandler(_JSONHandler):
@@ -155,6 +166,8 @@ class HubClassHandler(_JSONHandler):
             await self.act(lambda: service.deal_for(member, body.get("assignment")))
         elif action == "result":
             await self.act(lambda: service.result_for(member, body.get("assignment"), body.get("record")))
+        elif action == "progress":
+            await self.act(lambda: service.progress_for(member, body.get("assignment"), body.get("record")))
         else:
             self.refuse(404, f"the class service has no request {action[:30]!r}")
 
@@ -165,7 +178,7 @@ def hub_application(service: HubClassService, prefix: str, hub_auth: Any = None)
         from jupyterhub.services.auth import HubAuth
 
         hub_auth = HubAuth(cache_max_age=60)
-    route = prefix.rstrip("/") + "/(me|join|attempt|deal|result)"
+    route = prefix.rstrip("/") + "/(me|join|attempt|deal|progress|result)"
     return web.Application([(route, HubClassHandler, {"service": service, "hub_auth": hub_auth})])
 
 

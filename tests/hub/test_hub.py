@@ -213,8 +213,9 @@ def test_the_teacher_sets_the_deal_a_student_plays_it_through_the_hub_and_the_te
     """The teacher sets the assignment of the day with the form of the teacher's dashboard on a ``push-learn
     serve`` on the hub's store, as docs/classroom.md says; Ann (who joined through the service above) opens
     it in Play Push in her own server, which asks the hub's class service for it with her hub token (no
-    database address in her server); the greedy bot plays her seat (autoplay, allowed on the test hub) and
-    the result the service sealed and the store replayed lands on the leaderboard under her hub name, which
+    database address in her server); the greedy bot plays her seat (autoplay, allowed on the test hub), the
+    service keeps her match so far as she plays, and the result the service sealed and the store replayed
+    lands on the leaderboard under her hub name, which
     the teacher reads on the dashboard and in the results CSV. Ann's browser (her cookies, her own server on
     the hub) does not reach the teacher's pages: only the teacher key's cookie opens them."""
     assert _LIGHT, "the class test did not leave students connected"
@@ -238,8 +239,11 @@ def test_the_teacher_sets_the_deal_a_student_plays_it_through_the_hub_and_the_te
         while time.monotonic() < deadline and not store.leaderboard(assignment.id):
             time.sleep(2)
         board = store.leaderboard(assignment.id)
+        opened = store.openings(assignment.id)
     assert [row.student for row in board] == [ann.name], f"Ann's result is not on the leaderboard: {board}"
     assert board[0].moves > 0
+    # the hub's service kept her match as she played (sealed there): a reload would have continued it (D-CLS-03)
+    assert opened[ann.name][1] > 0, f"no move of Ann's match was kept through the hub's service: {opened}"
 
     # the teacher's dashboard: Ann's hub name and result on the deal's leaderboard, and in results.csv
     (mine,) = board

@@ -88,12 +88,20 @@ def _kept_tuples() -> list[tuple]:
 def test_the_first_full_collection_untracks_every_memo_value_however_deeply_nested() -> None:
     """D-SOL-35: a value nested four deep (a sweep's trace information, a rank's question) took a collection per
     level to untrack, so most reached the oldest generation still tracked and every full collection walked them
-    again; built from shared copies (``settled``), one collection untracks them all."""
+    again; built from shared copies (``settled``), one collection untracks them all, but for a few values whose
+    newest parts still wait in the shared table's fresh dict: a collection that meets such a part only through
+    that dict may look at the value first (it moves a part it reaches from a dict behind the dict), and then
+    each later collection untracks one more level of it (at most four). Which few those are depends on when the
+    collector last ran, so the test counts them rather than naming them (one CI run found 3 of some 9,000)."""
     _ask_big_questions(5)
     gc.collect()  # one full collection: a question, not a switch (D-SOL-17)
     kept = _kept_tuples()
     assert len(kept) > 1_000
-    assert [item for item in kept if gc.is_tracked(item)][:3] == []
+    tracked = [item for item in kept if gc.is_tracked(item)]
+    assert len(tracked) <= len(kept) // 200, tracked[:3]
+    for _ in range(3):
+        gc.collect()
+    assert [item for item in tracked if gc.is_tracked(item)][:3] == []
 
 
 def test_settled_values_share_their_parts_and_equal_the_originals() -> None:

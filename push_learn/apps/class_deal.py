@@ -27,15 +27,13 @@ from push_learn.games import load_record
 from push_learn.records import Record, seal_key_from_env
 from push_learn.widgets.base import IntentError
 
-__all__ = ["AUTOPLAY_ENV", "BOT_NAMES", "CLASS_RULE", "ClassDeal", "autoplay_asked", "class_deal", "continued"]
+__all__ = ["AUTOPLAY_ENV", "CLASS_RULE", "ClassDeal", "autoplay_asked", "bot_names", "class_deal", "continued"]
 
 T = TypeVar("T")
 
 AUTOPLAY_ENV = "PUSH_LEARN_CLASS_AUTOPLAY"
 """Set to ``1`` on the server to let ``&autoplay=1`` play the student's seat with a bot (demonstrations, tests)."""
 CLASS_RULE = "this is the class's deal: everyone plays it once, without taking moves back"
-BOT_NAMES = tuple(f"Bot {n}" for n in range(1, 9))
-"""The computer players' names at a class's deal (the student plays under their own)."""
 
 
 def class_deal(app: App, raw: str) -> dict[str, Any] | None:
@@ -54,6 +52,15 @@ def class_deal(app: App, raw: str) -> dict[str, Any] | None:
     except (ServiceError, KeyError, ValueError, TypeError) as error:
         app.notes.append(f"The class's deal could not be opened ({error}); this is a free game.")
         return None
+
+
+def bot_names(count: int) -> tuple[str, ...]:
+    """The names of ``count`` computer players at a class's deal (the student plays under their own).
+
+    >>> bot_names(3)
+    ('Bot 1', 'Bot 2', 'Bot 3')
+    """
+    return tuple(f"Bot {n}" for n in range(1, count + 1))
 
 
 def continued(make: Callable[[], T]) -> T:
@@ -79,7 +86,6 @@ class ClassDeal:
     A table calls ``join_class`` before its own set-up and fills in ``student_to_move``.
     """
 
-    deal_label: str
     assignment: int
     hints_used: int
     autoplay: bool
@@ -89,10 +95,8 @@ class ClassDeal:
     """How many moves of the game the server keeps (a reload continues from there)."""
     _moves: tuple[Mapping[str, Any], ...]
 
-    def join_class(self, *, deal_label: str, assignment: int, autoplay: bool,
-                   moves: Sequence[Mapping[str, Any]]) -> None:
-        """Play the class's deal ``deal_label`` of ``assignment``, continuing ``moves`` kept by the server."""
-        self.deal_label = deal_label
+    def join_class(self, *, assignment: int, autoplay: bool, moves: Sequence[Mapping[str, Any]]) -> None:
+        """Play the class's deal of ``assignment``, continuing ``moves`` kept by the server."""
         self.assignment = assignment
         self.hints_used = 0
         self.autoplay = autoplay

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from push_learn.apps.base import App
-from push_learn.apps.class_deal import BOT_NAMES, ClassDeal, autoplay_asked, class_deal, continued
+from push_learn.apps.class_deal import ClassDeal, autoplay_asked, bot_names, class_deal, continued
 from push_learn.rummy.engine import Match
 from push_learn.widgets import PlayTable
 from push_learn.widgets.pacer import SPEEDS
@@ -45,9 +45,9 @@ class ClassPlayTable(ClassDeal, PlayTable):
     """A PlayTable for a class assignment (``ClassDeal``): with ``autoplay`` the greedy bot plays the student's
     seat too and deal ends do not wait."""
 
-    def __init__(self, seed: int, *, deal_label: str, assignment: int, autoplay: bool = False,
+    def __init__(self, seed: int, *, assignment: int, autoplay: bool = False,
                  moves: Sequence[Mapping[str, Any]] = (), **options: Any) -> None:
-        self.join_class(deal_label=deal_label, assignment=assignment, autoplay=autoplay, moves=moves)
+        self.join_class(assignment=assignment, autoplay=autoplay, moves=moves)
         super().__init__(seed, **options)
 
     def student_to_move(self) -> bool:
@@ -100,11 +100,11 @@ class PlayPush(App):
         seed, student = deal["seed"], deal["student"]
         self.rules = rules
         self.deal = {key: value for key, value in deal.items() if key not in ("seed", "progress")}
-        players = (student, *BOT_NAMES[: rules.players - 1])
+        players = (student, *bot_names(rules.players - 1))
         seat = Match.new(rules, seed, players).names.index(student)  # the seed seats the players
         autoplay = autoplay_asked(self)
         return continued(lambda: ClassPlayTable(
-            seed, deal_label=f"deal {deal['deal_number']}", assignment=deal["id"], rules=rules, seat=seat,
+            seed, assignment=deal["id"], rules=rules, seat=seat,
             level=level, names=players, speed=FASTEST_STEP if autoplay else self._speed(), autoplay=autoplay,
             bots={seat: make_bot("greedy")} if autoplay else None, moves=deal["progress"],
             title=f"Today's deal: {deal['text']}"))

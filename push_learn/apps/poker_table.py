@@ -18,10 +18,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from push_learn.apps.base import App
-from push_learn.apps.class_deal import BOT_NAMES, ClassDeal, autoplay_asked, class_deal, continued
+from push_learn.apps.class_deal import ClassDeal, autoplay_asked, bot_names, class_deal, continued
 from push_learn.apps.play_push import FASTEST_STEP, address_speed
 from push_learn.apps.poker_settings import address_players, address_seat
-from push_learn.games import title_of
+from push_learn.games import GAMES, title_of
 from push_learn.protocol import seat_words
 from push_learn.widgets import PokerTable
 from push_learn.widgets.poker_table import LEVELS
@@ -36,9 +36,9 @@ class ClassPokerTable(ClassDeal, PokerTable):
     """A PokerTable for a class assignment (``ClassDeal``): with ``autoplay`` a bot of the deal's level plays the
     student's seat too."""
 
-    def __init__(self, game: str, seed: int, *, deal_label: str, assignment: int, autoplay: bool = False,
+    def __init__(self, game: str, seed: int, *, assignment: int, autoplay: bool = False,
                  moves: Sequence[Mapping[str, Any]] = (), **options: Any) -> None:
-        self.join_class(deal_label=deal_label, assignment=assignment, autoplay=autoplay, moves=moves)
+        self.join_class(assignment=assignment, autoplay=autoplay, moves=moves)
         super().__init__(game, seed, **options)
 
     def student_to_move(self) -> bool:
@@ -86,19 +86,18 @@ class PokerTableApp(App):
             self.notes.append(f"The class's deal is a game of {title_of(str(deal.get('game')))}, not of "
                               f"{title_of(self.game)}: open it from the landing page. This is a free game.")
             return None
-        rules = deal["rules"]
+        spec, rules = GAMES[self.game], deal["rules"]
         players = rules.get("players")
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= len(BOT_NAMES) + 1:
-            self.notes.append("The class's deal could not be opened (its rules name no table size); this is a free "
-                              "game.")
+        if isinstance(players, bool) or players not in spec.players:
+            self.notes.append(f"The class's deal could not be opened ({spec.title} is for {spec.players[0]} to "
+                              f"{spec.players[-1]} players, not {players!r}); this is a free game.")
             return None
         switches = {name: rules.get(name) is True for name in self.switches}
-        level = str(deal["bot_level"]) if deal["bot_level"] in LEVELS else "threshold"
+        level = str(deal["bot_level"]) if deal["bot_level"] in spec.bots else spec.default_level
         autoplay = autoplay_asked(self)
         table = continued(lambda: ClassPokerTable(
-            self.game, deal["seed"], deal_label=f"deal {deal['deal_number']}", assignment=deal["id"],
-            autoplay=autoplay, moves=deal["progress"], players=players, seat=0, level=level,
-            names=(deal["student"], *BOT_NAMES[: players - 1]),
+            self.game, deal["seed"], assignment=deal["id"], autoplay=autoplay, moves=deal["progress"],
+            players=players, seat=0, level=level, names=(deal["student"], *bot_names(players - 1)),
             speed=FASTEST_STEP if autoplay else address_speed(self), title=f"Today's deal: {deal['text']}",
             **switches))
         self.deal = {key: value for key, value in deal.items() if key not in ("seed", "progress")}

@@ -12,11 +12,13 @@ import io
 import json
 from collections.abc import Sequence
 from datetime import datetime, timezone
+from typing import Any
 
 from sqlalchemy import delete, func, select
 
 from push_learn.classroom.common import StorePart
 from push_learn.classroom.schema import TABLES
+from push_learn.classroom.scoring import result_unit
 
 __all__ = ["ExportMixin"]
 
@@ -35,11 +37,12 @@ def _csv_cell(value: object) -> object:
     return value
 
 
-def _chips(game: str) -> bool:
-    """Whether results of ``game`` are chips (a stud deal, kept as the chips lost: D-CLS-06), not points left."""
-    from push_learn.games import GAMES
-
-    return game in GAMES and GAMES[game].family == "stud"
+def _result_row(r: Any) -> tuple[object, ...]:
+    """A row of ``results.csv``: a stud deal's chips won in ``chips_won`` and no ``points`` (the store keeps the chips
+    lost: D-CLS-06), a rummy match's points left in ``points``."""
+    chips = result_unit(r.game) == "chips"
+    return (r.assignment_id, r.deal_number, r.name, "" if chips else r.points, r.deals_won, r.moves, r.hints,
+            _iso(r.submitted_ms), r.game, -r.points if chips else "")
 
 
 def _iso(ms: int) -> str:
@@ -66,9 +69,7 @@ class ExportMixin(StorePart):
                         .order_by(assignments_t.c.id))]),
                 "results.csv": (["assignment", "deal", "student", "points", "deals_won", "moves", "hints",
                                  "submitted", "game", "chips_won"], [
-                    (r.assignment_id, r.deal_number, r.name, "" if _chips(r.game) else r.points, r.deals_won,
-                     r.moves, r.hints, _iso(r.submitted_ms), r.game, -r.points if _chips(r.game) else "")
-                    for r in conn.execute(
+                    _result_row(r) for r in conn.execute(
                         select(results_t, students_t.c.name, assignments_t.c.deal_number, assignments_t.c.game)
                         .join(students_t, students_t.c.id == results_t.c.student_id)
                         .join(assignments_t, assignments_t.c.id == results_t.c.assignment_id)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from push_learn.errors import RecordError
 from push_learn.records import Record
@@ -34,10 +34,26 @@ __all__ = [
     "SessionScore",
     "default_score",
     "hints_of",
+    "result_unit",
     "rummy_score",
     "session_score",
     "stud_score",
 ]
+
+
+Unit = Literal["points", "chips"]
+"""How a family's results are kept: penalty points left (rummy) or chips lost (stud)."""
+
+
+def result_unit(game: str) -> Unit:
+    """How results of ``game`` are kept and shown: ``chips`` for the push stud games, else ``points`` (D-CLS-06).
+
+    >>> result_unit("screw"), result_unit("cap_it")
+    ('chips', 'points')
+    """
+    from push_learn.games import GAMES
+
+    return "chips" if game in GAMES and GAMES[game].family == "stud" else "points"
 
 
 @dataclass(frozen=True)
@@ -55,7 +71,7 @@ class Score:
     deals_won: int
     moves: int
     hints: int = 0
-    unit: str = "points"
+    unit: Unit = "points"
 
     @property
     def outcome(self) -> str:

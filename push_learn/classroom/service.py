@@ -293,7 +293,8 @@ class ClassService:
             "class": member.class_name,
             "code": member.code,
             "token": self.token(member),
-            "today": None if today is None else {**today.public(), "text": describe(today)},
+            "today": None if today is None else {**today.public(), "text": describe(today),
+                                                  "dashboard": assignment_dashboard(today.game)},
         }
 
     # ---- dashboard kernels -------------------------------------------------------------------

@@ -21,6 +21,7 @@ from tornado import web
 from push_learn.apps.catalogue import dashboard
 from push_learn.apps.guards import teacher_only
 from push_learn.apps.symbol_font import font_face, font_stack
+from push_learn.classroom.scoring import result_unit
 from push_learn.classroom.service import (
     ClassService,
     _blocking,
@@ -127,6 +128,11 @@ def _replay(service: ClassService, replayer: str, query: str) -> _Link | str:
     return f"not served ({notebook})"
 
 
+def _replayer(game: str) -> str:
+    """The dashboard (its slug) that replays ``game``: the Deal Replayer for rummy, else the Poker Replayer."""
+    return "deal_replayer" if game in GAMES and GAMES[game].family == "rummy" else "poker_replayer"
+
+
 def _chips_won(lost: int) -> str:
     """A stud result's chips won, as the leaderboard shows them (the store keeps the chips lost: D-CLS-06).
 
@@ -222,11 +228,10 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
                   live_rows, "pl-live", "Nobody has joined from a browser yet.")
     boards = []
     for assignment in assignments:
-        rummy = GAMES[assignment.game].family == "rummy"
-        replayer = "deal_replayer" if rummy else "poker_replayer"
+        rummy = result_unit(assignment.game) == "points"
         rows: list[list[object]] = [[row.rank, row.student, row.points if rummy else _chips_won(row.points),
                                      row.deals_won if rummy else ("yes" if row.deals_won else "no"), row.moves,
-                                     row.hints, _replay(service, replayer, f"result={row.result_id}"),
+                                     row.hints, _replay(service, _replayer(assignment.game), f"result={row.result_id}"),
                                      _Link(f"/push_learn/teacher/record/{row.result_id}.json", "record")]
                                     for row in store.leaderboard(assignment.id)]
         heads = ["points left", "deals won"] if rummy else ["chips won", "took a pot"]
@@ -303,8 +308,7 @@ def render_tables(service: ClassService, code: str, xsrf: str = "") -> str:
         seats = "; ".join(f"{names[s.seat]}: {_sitter(info, s.seat)}" for s in info.seats)
         watch = [_Link(f"/push_learn/teacher/table/{info.id}.html?seat=all", "all cards")] + [
             _Link(f"/push_learn/teacher/table/{info.id}.html?seat={s.seat}", names[s.seat]) for s in info.seats]
-        replayer = "deal_replayer" if info.game in GAMES and GAMES[info.game].family == "rummy" else "poker_replayer"
-        record = _Links([_replay(service, replayer, f"table={info.id}"),
+        record = _Links([_replay(service, _replayer(info.game), f"table={info.id}"),
                          _Link(f"/push_learn/teacher/table/{info.id}.json", "record")]) if info.status == "over" else ""
         title = title_of(info.game)
         action = {"playing": "pause", "paused": "resume"}.get(info.status)
@@ -497,7 +501,7 @@ class TeacherHandler(web.RequestHandler):
                 variant = self.get_body_argument("variant", next(iter(games)))
                 spec = games.get(variant)
                 level = self.get_body_argument("level", "") or (spec.default_level if spec else "")
-                if spec is None or not isinstance(level, str):
+                if spec is None:
                     raise ClassroomError("choose a game and a bot level from the lists")
                 if level not in spec.bots:
                     raise ClassroomError(f"choose a game and a bot level from the lists: {spec.title} is played "

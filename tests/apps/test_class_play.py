@@ -20,7 +20,7 @@ PLAYERS = ("Ann", "Bot 1", "Bot 2", "Bot 3")
 
 def _table(**options: Any) -> ClassPlayTable:
     seat = Match.new(PUSH, SEED, PLAYERS).names.index("Ann")
-    return ClassPlayTable(SEED, deal_label="deal 1234", assignment=7, rules=PUSH, seat=seat, names=PLAYERS,
+    return ClassPlayTable(SEED, assignment=7, rules=PUSH, seat=seat, names=PLAYERS,
                           speed="fastest", **options)
 
 

@@ -150,7 +150,7 @@ def test_a_returning_browser_is_the_same_student_after_a_restart(store: Store) -
 def test_a_class_table_continues_the_moves_it_is_given() -> None:
     names = bots_for("Ann")
     kept = sealed_push_record(77, "Ann", None, stop_after=15)
-    table = ClassPlayTable(77, deal_label="deal 1", assignment=1, rules=PUSH, seat=0, names=names, speed="fast",
+    table = ClassPlayTable(77, assignment=1, rules=PUSH, seat=0, names=names, speed="fast",
                            moves=kept.actions)
     table._pacer.stop()
     assert [action.to_json() for action in table.match.actions[:15]] == [dict(a) for a in kept.actions]

@@ -140,7 +140,7 @@ class Ctx:
             kinds.append("run")
             lengths.append(length)
             need.append(sum(1 for kind, n in contract_parts if kind == "run" and n == length))
-        return cls(
+        ctx = cls(
             maxlen=max_run_length(rules),
             low=run_value_range(rules)[0],
             distinct=rules.set_distinct_suits,
@@ -156,6 +156,7 @@ class Ctx:
             strict_discard=strict_discard,
             by_cards=by_cards,
         )
+        return _CONTEXTS.setdefault(ctx, ctx)
 
     @property
     def units(self) -> tuple[int, ...]:
@@ -190,6 +191,12 @@ class Ctx:
     def longest(self) -> int:
         """The longest contract run (3 when the contract asks for none)."""
         return max((length for length, _ in self.run_types), default=3)
+
+
+_CONTEXTS: dict[Ctx, Ctx] = {}
+"""The one instance of each context (a handful over a process's life): sweeps, segment kinds and memo keys keep
+contexts alive, and the garbage collector walks every one at each full collection, so equal contexts share one
+object rather than each question adding its own."""
 
 
 @dataclass(frozen=True)

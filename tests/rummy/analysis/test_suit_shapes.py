@@ -51,3 +51,16 @@ def test_stepping_towards_one_state_gives_that_transition_of_the_full_step() -> 
         assert every
         for target, info in every:
             assert traced.step_to(state, 6, 2, None, True, False, target) == info
+
+
+def test_equal_contexts_and_run_shapes_are_one_object_each() -> None:
+    """Sweeps and segment kinds keep contexts and run shapes alive, and the garbage collector walks each object kept
+    at every full collection: equal ones are kept once, however many questions build them."""
+    assert Ctx.from_rules(PUSH, (("run", 4),), k=3) is Ctx.from_rules(PUSH, (("run", 4),), k=3)
+    assert Ctx.from_rules(PUSH, (("run", 4),), k=3) is not Ctx.from_rules(PUSH, (("run", 4),), k=4)
+    suits.clear_suit_caches()
+    first = suits._shapes((TableRunInfo(0, 0, 6, 8, 2, ((7, 1),)), TableRunInfo(1, 0, 10, 12, 2, ())))
+    second = suits._shapes((TableRunInfo(4, 2, 6, 8, 2, ((7, 2),)), TableRunInfo(6, 2, 10, 12, 2, ())))
+    alone = suits._shapes((TableRunInfo(3, 1, 6, 8, 2, ((7, 1),)),))
+    assert first is second
+    assert alone[0] is first[0] and alone is not first

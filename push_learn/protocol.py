@@ -282,6 +282,17 @@ class GameSpec:
     ``rng`` (a ``random.Random``) for any sampling. None where the family's coach reads the whole record instead
     (rummy: ``push_learn.rummy.coach.hint``)."""
 
+    @property
+    def players_words(self) -> str:
+        """How many may play, in words: ``4 to 9``, or ``exactly 4`` for a game of one size.
+
+        >>> from push_learn.games import GAMES
+        >>> GAMES["push_stud"].players_words, GAMES["push"].players_words
+        ('4 to 9', 'exactly 4')
+        """
+        low, high = self.players[0], self.players[-1]
+        return f"exactly {low}" if low == high else f"{low} to {high}"
+
     def __post_init__(self) -> None:
         if self.bots and self.default_level not in self.bots:
             raise ValueError(f"{self.title}'s bots are {', '.join(self.bots)}: its usual bots cannot be "

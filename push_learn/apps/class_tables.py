@@ -31,6 +31,7 @@ from push_learn.apps.table_seat import (
     seat_line,
 )
 from push_learn.classroom.errors import ClassroomError
+from push_learn.classroom.table_games import OPTION_WORDS
 from push_learn.classroom.tables import (
     TABLE_GAMES,
     TABLE_OPTIONS,
@@ -125,7 +126,7 @@ class Lobby:
                                         description="Game")
         self.level = ipywidgets.Dropdown(description="Bots")
         self.options = {name: ipywidgets.Checkbox(description=words, value=False, indent=False)
-                        for name, words in (("roll_your_own", "Roll Your Own"), ("substitution", "Substitution"))}
+                        for name, words in OPTION_WORDS.items()}
         self.game.observe(lambda _change: self._game_chosen(), names="value")
         self._game_chosen()
         self.new_button = ipywidgets.Button(description="Open a new table", tooltip="Open a table and sit at it")

@@ -92,7 +92,7 @@ class PlayPush(App):
         if deal is None:
             return None
         try:
-            rules = rummy_rules(str(deal["variant"]))
+            rules = rummy_rules(str(deal["variant"]), deal["rules"].get("players"))  # the class's table size
         except (KeyError, ValueError) as error:
             self.notes.append(f"The class's deal could not be opened ({error}); this is a free game.")
             return None

@@ -25,8 +25,7 @@ def address_players(app: App, game_id: str) -> int:
         app.notes = [note for note in app.notes if note not in rummy_notes]
     counts = tuple(str(n) for n in spec.players)
     if raw and raw.strip() not in counts:
-        low, high = spec.players[0], spec.players[-1]
-        app.notes.append(f"{spec.title} is played by {low} to {high} players, not {raw!r}, "
+        app.notes.append(f"{spec.title} is played by {spec.players_words} players, not {raw!r}, "
                          f"so {spec.default_players} play.")
         return spec.default_players
     return int(raw.strip()) if raw else spec.default_players

@@ -150,9 +150,19 @@ def assignment_dashboard(game: str) -> str:
 
 
 def describe(assignment: Assignment) -> str:
-    """The assignment as the landing page says it: ``Push, deal 1234, against greedy bots``."""
+    """The assignment as the landing page says it: ``Push, deal 1234, against greedy bots``; a game with options
+    or another number of players than usual says so: ``Roll Your Own push for 5 players, deal 77, against threshold
+    bots`` (the rules' own name, D-CLS-07)."""
+    from push_learn.classroom.table_games import TABLE_OPTIONS
+
     spec = assignment_games().get(assignment.variant)
     game = assignment.variant if spec is None else spec.title
+    rules = assignment.rules
+    if any(rules.get(name) is True for name in TABLE_OPTIONS.get(assignment.variant, ())):
+        game = str(rules.get("name") or game)
+    players = rules.get("players")
+    if spec is not None and isinstance(players, int) and players != spec.default_players:
+        game += f" for {players} players"
     return f"{game}, deal {assignment.deal_number}, against {bot_words(assignment.bot_level)}"
 
 
@@ -400,7 +410,7 @@ class ClassService:
         if action == "lobby":
             return self.lobby(member)
         if action == "new":
-            from push_learn.classroom.table_games import TABLE_GAMES, TABLE_OPTIONS, table_rules, table_spec
+            from push_learn.classroom.table_games import TABLE_GAMES, chosen_rules, table_spec
 
             game = str(body.get("game", TABLE_GAMES[0]))
             spec = table_spec(game)
@@ -408,13 +418,7 @@ class ClassService:
             if not isinstance(level, str) or level not in spec.bots:
                 raise ClassroomError(f"choose {spec.title}'s bots among {', '.join(spec.bots)}, "
                                      f"not {str(level)[:20]!r}")
-            options = body.get("options") or {}
-            allowed = TABLE_OPTIONS.get(game, ())
-            if not isinstance(options, dict) or not set(options) <= set(allowed):
-                raise ClassroomError(f"{spec.title}'s options are {', '.join(allowed)}" if allowed
-                                     else f"{spec.title} has no options to choose")
-            rules = table_rules(game, body.get("players") if isinstance(body.get("players"), int) else None,
-                                **{name: options[name] is True for name in options})
+            rules = chosen_rules(game, body.get("players"), body.get("options") or {})
             # opened and sat at in one transaction: a seat the store refuses leaves no empty table behind
             info = self.store.open_table(member.code, game, rules, int(rules["players"]), bot_level=level,
                                          student=member.name, seat=body.get("seat"))

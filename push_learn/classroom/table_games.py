@@ -19,14 +19,18 @@ from push_learn.games import GAMES
 from push_learn.protocol import GameSpec
 from push_learn.records import Record, short
 
-__all__ = ["NAMED_SEATS", "TABLE_FAMILIES", "TABLE_GAMES", "TABLE_OPTIONS", "TABLE_SETUP", "replay_table",
-           "table_record", "table_rules", "table_seat_names", "table_spec"]
+__all__ = ["NAMED_SEATS", "OPTION_WORDS", "TABLE_FAMILIES", "TABLE_GAMES", "TABLE_OPTIONS", "TABLE_SETUP",
+           "chosen_rules", "options_words", "replay_table", "table_record", "table_rules", "table_seat_names",
+           "table_spec"]
 
 TABLE_FAMILIES = ("rummy", "stud", "three_card")
 """The families a class table plays (D-TBL-01, D-TBL-13, D-TBL-17): rummy, the push stud games, and of the
 three-card games brag."""
 TABLE_OPTIONS = {"push_stud": ("roll_your_own", "substitution")}
-"""The rules options a student may choose when opening a class table, by game (true or false each)."""
+"""The rules options a student may choose when opening a class table, and a teacher when setting the assignment of
+the day, by game (true or false each)."""
+OPTION_WORDS = {"roll_your_own": "Roll Your Own", "substitution": "Substitution"}
+"""Each option of ``TABLE_OPTIONS`` by its name for people (the forms' labels, the refusals)."""
 TABLE_GAMES = tuple(spec.id for spec in GAMES.values()
                     if spec.family in TABLE_FAMILIES and not spec.against_dealer and spec.read_action is not None
                     and spec.players[-1] >= 2)
@@ -73,7 +77,7 @@ def table_seat_names(game: str, seats: int) -> tuple[str, ...]:
     return names
 
 
-def table_rules(game: str, players: int | None = None, **options: Any) -> dict[str, Any]:
+def table_rules(game: str, players: object = None, **options: Any) -> dict[str, Any]:
     """The rules of a new table of ``game`` as the store keeps them: the rules its records carry.
 
     ``players`` is the number of seats (the game's default when None); ``options`` are the game's
@@ -89,8 +93,7 @@ def table_rules(game: str, players: int | None = None, **options: Any) -> dict[s
     spec = table_spec(game)
     count = spec.default_players if players is None else players
     if isinstance(count, bool) or not isinstance(count, int) or count not in spec.players:
-        raise ClassroomError(f"{spec.title} is for {spec.players[0]} to {spec.players[-1]} players, "
-                             f"not {short(count)}")
+        raise ClassroomError(f"{spec.title} is for {spec.players_words} players, not {short(count)}")
     try:
         record = spec.new(seed=0, players=count, **options, **TABLE_SETUP.get(game, {})).record()
     except (PushLearnError, ValueError, TypeError) as exc:
@@ -98,6 +101,36 @@ def table_rules(game: str, players: int | None = None, **options: Any) -> dict[s
     rules: dict[str, Any] = dict(record.rules)
     rules.update({name: record.setup[name] for name in TABLE_SETUP.get(game, {})})
     return rules
+
+
+def options_words(game: str) -> str:
+    """The options ``game`` offers in words, for a refusal.
+
+    >>> options_words("push_stud"), options_words("screw")
+    ('Roll Your Own and Substitution', 'none')
+    """
+    return " and ".join(OPTION_WORDS[name] for name in TABLE_OPTIONS.get(game, ())) or "none"
+
+
+def chosen_rules(game: object, players: object = None, options: object = None) -> dict[str, Any]:
+    """The rules (as ``table_rules`` gives them) of what a student or a teacher chose: ``game``, the number of
+    ``players`` (None: the game's usual) and ``options``, a mapping of the game's ``TABLE_OPTIONS`` to true or
+    false; ``ClassroomError`` in words for anything else.
+
+    >>> chosen_rules("push_stud", 5, {"substitution": True})["name"]
+    'Push stud with substitution'
+    >>> chosen_rules("screw", 4, {"roll_your_own": True})
+    Traceback (most recent call last):
+    ...
+    push_learn.classroom.errors.ClassroomError: Screw Your Neighbor has no options to choose
+    """
+    spec = table_spec(game)
+    options = {} if options is None else options
+    allowed = TABLE_OPTIONS.get(spec.id, ())
+    if not isinstance(options, Mapping) or not set(options) <= set(allowed):
+        raise ClassroomError(f"{spec.title}'s options are {options_words(spec.id)}" if allowed
+                             else f"{spec.title} has no options to choose")
+    return table_rules(spec.id, players, **{name: options[name] is True for name in options})
 
 
 def table_record(game: str, rules: Mapping[str, Any], seed: int, actions: Sequence[Mapping[str, Any]] = ()) -> Record:

@@ -33,7 +33,15 @@ from push_learn.classroom.service import (
     level_words,
 )
 from push_learn.classroom.store import ClassInfo, ClassroomError, NotFound
-from push_learn.classroom.table_games import TABLE_GAMES, table_levels, table_seat_names, table_spec
+from push_learn.classroom.table_games import (
+    OPTION_WORDS,
+    TABLE_GAMES,
+    TABLE_OPTIONS,
+    chosen_rules,
+    table_levels,
+    table_seat_names,
+    table_spec,
+)
 from push_learn.games import GAMES, title_of
 from push_learn.protocol import counted
 from push_learn.records import short
@@ -61,6 +69,7 @@ th { border-bottom: 2px solid #1d1d1b; } td { border-bottom: 1px solid #ddd; }
 .pl-wrong { color: #9b1c1c; font-weight: 600; } .pl-ok { color: #1f5f3f; font-weight: 600; }
 label { margin-right: 0.8rem; } button { padding: 0.3rem 0.9rem; }
 nav a { margin-right: 1rem; } .pl-row-form { display: inline; margin: 0; }
+.pl-help { color: #4a4a4a; font-size: 0.9em; margin-right: 0.8rem; }
 """
 
 _REFRESH_JS = """
@@ -206,6 +215,13 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
     variants = "".join(f'<option value="{key}">{_e(spec.title)}</option>' for key, spec in games.items())
     levels = "".join(f'<option value="{key}"{" selected" if key == usual else ""}>{_e(words)}</option>'
                      for key, words in level_words(games).items())
+    sizes = "".join(f'<option value="{n}">{n}</option>' for n in sorted({n for spec in games.values()
+                                                                          for n in spec.players}))
+    sizes_help = "; ".join(f"{spec.title} {spec.players_words}" for spec in games.values())
+    options = "".join(
+        f'<label><input type="checkbox" name="{name}" value="1"> {_e(words)} ({_e(" or ".join(offered))} only)</label>'
+        for name, words in OPTION_WORDS.items()
+        if (offered := [spec.title for game, spec in games.items() if name in TABLE_OPTIONS.get(game, ())]))
     seat_levels = '<option value="" selected>the game\'s usual bots</option>' + "".join(
         f'<option value="{level}">{_e(_level_words(level, games))}</option>' for level, games in table_levels())
     parts = [
@@ -216,6 +232,9 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
         f'<form method="post" aria-label="Set the assignment of the day">{xsrf}'
         f'<input type="hidden" name="action" value="assign"><input type="hidden" name="code" value="{_e(code)}">'
         f"<label>Game <select name=\"variant\">{variants}</select></label>"
+        '<label>Players <select name="players" aria-describedby="pl-sizes">'
+        f'<option value="" selected>the usual number</option>{sizes}</select></label>'
+        f'<span id="pl-sizes" class="pl-help">({_e(sizes_help)})</span>{options}'
         '<label>Deal number <input name="deal" type="number" min="1" max="999999" '
         'placeholder="any"></label>'
         f"<label>Bots <select name=\"level\">{levels}</select></label>"
@@ -506,13 +525,19 @@ class TeacherHandler(web.RequestHandler):
                 if level not in spec.bots:
                     raise ClassroomError(f"choose a game and a bot level from the lists: {spec.title} is played "
                                          f"against {' or '.join(bot_words(bots) for bots in spec.bots)}")
+                players_text = self.get_body_argument("players", "").strip()
+                players = typed_number(players_text)
+                if players_text and players is None:
+                    raise ClassroomError(f"the number of players is a whole number, not {short(players_text, 20)}")
+                rules = chosen_rules(variant, players, {name: True for name in OPTION_WORDS
+                                                        if self.get_body_argument(name, "")})
                 deal_text = self.get_body_argument("deal", "").strip()
                 deal = typed_number(deal_text)
                 if deal_text and deal is None:
                     raise ClassroomError("a deal number is a whole number from 1 to 999999, "
                                          f"not {short(deal_text, 20)}")
                 assignment = service.store.assign(
-                    code, variant, variant, dict(spec.new(seed=0).record().rules),
+                    code, variant, variant, rules,
                     deal_number=deal, bot_level=level, dashboards=[assignment_dashboard(variant)])
                 return code, f"Today's assignment is set: {describe(assignment)}."
             if action == "delete":

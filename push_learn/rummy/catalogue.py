@@ -86,9 +86,7 @@ def rummy_rules(game_id: str, players: int | None = None) -> RummyRules:
     spec = rummy_spec(key)
     count = spec.default_players if players is None else players
     if count not in spec.players:
-        low, high = spec.players[0], spec.players[-1]
-        allowed = f"exactly {low}" if low == high else f"{low} to {high}"
-        raise RulesError(f"{spec.title} is played by {allowed} players, not {count}")
+        raise RulesError(f"{spec.title} is played by {spec.players_words} players, not {count}")
     return _BUILDERS[key](count)
 
 

@@ -100,7 +100,7 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
     ) -> None:
         spec = GAMES["brag"]
         if isinstance(players, bool) or players not in spec.players:
-            raise ValueError(f"brag is played by {spec.players[0]} to {spec.players[-1]} players, not {short(players)}")
+            raise ValueError(f"brag is played by {spec.players_words} players, not {short(players)}")
         checked_seat(seat, players, f"a table of {players} players")
         bot_level(level, LEVELS, ValueError)
         self.players, self.seat, self.level, self.hands, self.title = players, seat, level, hands, title

@@ -136,7 +136,7 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTable, PushWidget, module="poker
         spec = spec_of(game)
         count = spec.default_players if players is None else players
         if isinstance(count, bool) or not isinstance(count, int) or count not in spec.players:
-            raise ValueError(f"{spec.title} is for {spec.players[0]} to {spec.players[-1]} players, not {short(count)}")
+            raise ValueError(f"{spec.title} is for {spec.players_words} players, not {short(count)}")
         checked_seat(seat, count, "this table")
         bot_level(level, LEVELS, ValueError)
         rules: dict[str, bool] = {}

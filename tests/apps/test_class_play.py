@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from class_server import FakeServer, class_deal
 
 from push_learn.apps.play_push import ClassPlayTable, PlayPush
 from push_learn.classroom import client
+from push_learn.classroom.table_games import chosen_rules
 from push_learn.records import SEAL_KEY_ENV, Record
 from push_learn.rummy import PUSH
 from push_learn.rummy.engine import Match
@@ -156,3 +158,18 @@ def test_a_class_trainer_posts_each_settled_round_of_its_session(monkeypatch: py
     trainer._deal({})
     trainer._fold({})
     assert posted[-1][1]["token"] not in tokens
+
+
+def test_a_class_deal_set_for_another_table_size_is_dealt_for_that_many(server: FakeServer) -> None:
+    """The teacher set Cap-It for three players (D-CLS-07): the match seats three, with the very rules the store
+    keeps (a record of other rules would be refused)."""
+    rules = chosen_rules("cap_it", 3)
+    server.deal = class_deal("cap_it", rules=rules, text="Cap-It for 3 players, deal 77, against greedy bots",
+                             bot_level="greedy")
+    app = PlayPush.from_query("assignment=7")
+    table = app.main
+    assert isinstance(table, ClassPlayTable) and app.notes == []
+    assert sorted(table.match.names) == ["Ann", "Bot 1", "Bot 2"]
+    assert dict(table.match.record().rules) == rules
+    assert app.subtitle == "Cap-It for 3 players · the class's deal 77"
+    assert table.state["title"] == "Today's deal: Cap-It for 3 players, deal 77, against greedy bots"

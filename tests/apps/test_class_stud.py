@@ -4,55 +4,17 @@ kernel posts at the end is one the class store accepts and scores in chips."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+from class_server import KEY, SEED, FakeServer, class_deal
 
 from push_learn.apps.poker_table import ClassPokerTable, PushStud, ScrewYourNeighbor
 from push_learn.classroom import Store, client
-from push_learn.games import GAMES
-from push_learn.records import SEAL_KEY_ENV, Record
-
-SEED = 424242424242
-KEY = b"server key"
-
-
-def _deal(game: str = "push_stud", **changes: Any) -> dict[str, Any]:
-    """What the class server answers a dashboard kernel asking for the class's deal (``ClassService.deal_for``)."""
-    return {"id": 7, "game": game, "variant": game, "deal_number": 77, "bot_level": "threshold",
-            "dashboards": ["push_stud"], "seed": SEED, "rules": dict(GAMES[game].new(seed=0).record().rules),
-            "student": "Ann", "text": f"{GAMES[game].title}, deal 77, against threshold bots", "opens": 1,
-            "progress": None, **changes}
-
-
-@dataclass
-class FakeServer:
-    """The class server as a dashboard kernel meets it: it answers the deal (``deal``), keeps moves (``progress``)
-    and takes results; ``sent`` is what the kernel sent it, in order."""
-
-    deal: dict[str, Any] = field(default_factory=_deal)
-    sent: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-
-    def send(self, action: str, payload: dict[str, Any]) -> dict[str, Any]:
-        """Answer one request of the kernel."""
-        self.sent.append((action, payload))
-        if action == "deal":
-            return self.deal
-        if action == "progress":
-            return {"moves": len(Record.from_json(payload["record"]).actions)}
-        return {"text": "won $3 (took a share of a pot), 4 moves, 1 hints"}
-
-
-@pytest.fixture
-def server(monkeypatch: pytest.MonkeyPatch) -> FakeServer:
-    """A class server for the dashboard kernel of these tests (its address and sealing key in the environment)."""
-    monkeypatch.setenv(SEAL_KEY_ENV, KEY.decode())
-    monkeypatch.setenv("PUSH_LEARN_CLASS_SERVICE", "http://127.0.0.1:9/")
-    fake = FakeServer()
-    monkeypatch.setattr(client, "send", fake.send)
-    return fake
+from push_learn.classroom.service import describe
+from push_learn.classroom.table_games import chosen_rules
+from push_learn.records import Record
 
 
 def test_the_student_plays_the_first_seat_of_the_class_deal_and_the_class_rules_hold(server: FakeServer) -> None:
@@ -69,15 +31,24 @@ def test_the_student_plays_the_first_seat_of_the_class_deal_and_the_class_rules_
     assert server.sent[0] == ("deal", {"assignment": 7})
 
 
-def test_the_finished_deal_posts_a_sealed_record_the_store_accepts(server: FakeServer, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("players", "options"), [(None, {}), (5, {"roll_your_own": True, "substitution": True})])
+def test_the_finished_deal_posts_a_sealed_record_the_store_accepts(
+        server: FakeServer, tmp_path: Path, players: int | None, options: dict[str, bool]) -> None:
+    """The usual game, and one the teacher set for five players with both options (D-CLS-07)."""
     with Store(str(tmp_path / "class.db"), seal_key=KEY) as store:
         code = store.create_class("Poker club").code
         store.join(code, "Ann")
-        assignment = store.assign(code, "push_stud", "push_stud", server.deal["rules"], deal_number=77,
-                                  bot_level="threshold")
-        server.deal.update(id=assignment.id, seed=assignment.seed)  # the store's secret shuffle, as the server says
-        table = PushStud.from_query(f"assignment={assignment.id}").main
+        rules = chosen_rules("push_stud", players, options)
+        assignment = store.assign(code, "push_stud", "push_stud", rules, deal_number=77, bot_level="threshold")
+        server.deal.update(id=assignment.id, seed=assignment.seed, rules=rules, text=describe(assignment))
+        app = PushStud.from_query(f"assignment={assignment.id}")
+        table = app.main
         assert isinstance(table, ClassPokerTable)
+        assert len(table.game.players) == rules["players"] and dict(table.game.record().rules) == rules
+        if options:
+            assert table.state["title"] == ("Today's deal: Roll Your Own push with substitution for 5 players, "
+                                            "deal 77, against threshold bots")
+            assert app.subtitle == "Roll Your Own push with substitution for 5 players · the class's deal 77"
         assert not table.game.over and table.student_to_move()  # outside an event loop the bots play at once
         kept = [payload for action, payload in server.sent if action == "progress"]
         assert len(kept) == 1 and table.kept == len(table.game.actions)
@@ -102,7 +73,7 @@ def test_a_reload_continues_the_moves_kept(server: FakeServer) -> None:
     first = PushStud.from_query("assignment=7").main
     assert isinstance(first, ClassPokerTable)
     kept = Record.from_json([p for a, p in server.sent if a == "progress"][-1]["record"])
-    server.deal = _deal(progress=[dict(action) for action in kept.actions])
+    server.deal = class_deal(progress=[dict(action) for action in kept.actions])
     again = PushStud.from_query("assignment=7").main
     assert isinstance(again, ClassPokerTable)
     assert again.game.record().actions == first.game.record().actions and again.kept == len(kept.actions)
@@ -110,7 +81,7 @@ def test_a_reload_continues_the_moves_kept(server: FakeServer) -> None:
 
 def test_a_deal_of_another_game_or_without_a_class_server_plays_a_free_game(
         server: FakeServer, monkeypatch: pytest.MonkeyPatch) -> None:
-    server.deal = _deal("push")
+    server.deal = class_deal("push")
     app = ScrewYourNeighbor.from_query("assignment=7")
     assert not isinstance(app.main, ClassPokerTable)
     assert app.notes == ["The class's deal is a game of Push, not of Screw Your Neighbor: open it from the landing "

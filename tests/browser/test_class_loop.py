@@ -20,7 +20,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -102,8 +102,10 @@ def _open_teacher(page: Page, server: Server) -> None:
     expect(page.get_by_role("heading", name="Teacher's dashboard")).to_be_visible()
 
 
-def _set_assignment(page: Page, server: Server, game: str, deal: int, level: str, today: str) -> str:
-    """The teacher opens the dashboard, creates the class Year 9 and sets today's assignment; its class code."""
+def _set_assignment(page: Page, server: Server, game: str, deal: int, level: str, today: str,
+                    players: str = "", options: Sequence[str] = ()) -> str:
+    """The teacher opens the dashboard, creates the class Year 9 and sets today's assignment (``players`` and the
+    ``options`` ticked, by their labels, where given); its class code."""
     _open_teacher(page, server)
     page.get_by_label("Class name").fill("Year 9")
     page.get_by_role("button", name="Create the class").click()
@@ -113,6 +115,10 @@ def _set_assignment(page: Page, server: Server, game: str, deal: int, level: str
     form.get_by_label("Game").select_option(game)
     form.get_by_label("Deal number").fill(str(deal))
     form.get_by_label("Bots").select_option(level)
+    if players:
+        form.get_by_label("Players").select_option(players)
+    for option in options:
+        form.get_by_label(option).check()
     form.get_by_role("button", name="Set today's assignment").click()
     expect(page.locator(".pl-today")).to_have_text(today)
     return code
@@ -217,10 +223,12 @@ def test_a_student_plays_a_stud_deal_of_the_class_and_the_teacher_sees_the_chips
     stud_server: Server, class_db: str, browser: Browser, page: Page, watch: PageWatch,
     accessible: Callable[..., None],
 ) -> None:
-    """Duplicate play of a Push stud deal (D-CLS-06): the landing page's link opens the Push Stud dashboard on the
-    class's deal, the student's result reaches the leaderboard in chips, and its replay is the Poker Replayer's."""
-    today = "Push stud, deal 77, against threshold bots"
-    code = _set_assignment(page, stud_server, "push_stud", 77, "threshold", today)
+    """Duplicate play of a Push stud deal (D-CLS-06), set for five players with Roll Your Own (D-CLS-07): the
+    landing page's link opens the Push Stud dashboard on the class's deal, the student's result reaches the
+    leaderboard in chips, and its replay is the Poker Replayer's."""
+    today = "Roll Your Own push for 5 players, deal 77, against threshold bots"
+    code = _set_assignment(page, stud_server, "push_stud", 77, "threshold", today, players="5",
+                           options=["Roll Your Own"])
     watch.console_errors.clear()  # the key page answers 403 until the key is typed: by design, not an error
     with Store(class_db, seal_key=None) as store:  # the secret shuffle, to check that no page shows it
         seed = store.assignments(code)[0].seed

@@ -1,0 +1,75 @@
+"""The teacher sets the assignment of the day with a table size and a game's options (D-CLS-07): the form offers
+them from the catalogue, the store keeps the rules they make, the class reads them in words, and a choice the game
+does not allow is refused in words with nothing stored (both backends)."""
+
+from __future__ import annotations
+
+import pytest
+from test_class_service import TEACHER_KEY, Browser, run
+from tornado.httpclient import AsyncHTTPClient
+
+from push_learn.apps.access import KEY_PATH, KernelOwners
+from push_learn.classroom import Store
+from push_learn.classroom.service import ClassService, describe
+from push_learn.classroom.table_games import chosen_rules
+from push_learn.classroom.teacher import render_class
+
+
+def test_the_form_offers_the_table_sizes_and_push_studs_options_from_the_catalogue(store: Store) -> None:
+    code = store.create_class("Year 9").code
+    page = render_class(ClassService(store, b"key"), store.class_info(code), "xsrf")
+    sizes = page.split('name="players"')[1].split("</select>")[0]
+    assert "the usual number" in sizes and all(f'<option value="{n}">{n}</option>' in sizes for n in range(2, 10))
+    assert ("Push exactly 4; Cap-It 3 to 6; 6-7-8-9-10 2 to 4; Push stud 4 to 9; Screw Your Neighbor 3 to 8"
+            in page)
+    assert '<input type="checkbox" name="roll_your_own" value="1"> Roll Your Own (Push stud only)' in page
+    assert '<input type="checkbox" name="substitution" value="1"> Substitution (Push stud only)' in page
+
+
+def test_the_teacher_sets_a_table_size_and_options_and_a_wrong_choice_is_refused_in_words(store: Store) -> None:
+    code = store.create_class("Year 9").code
+
+    async def scenario(store: Store, service: ClassService, owners: KernelOwners, base: str, port: int) -> None:
+        teacher = Browser(AsyncHTTPClient(), base)
+        await teacher.send("POST", KEY_PATH, {"key": TEACHER_KEY, "next": "/push_learn/teacher", "for": "teacher"},
+                           form=True)
+
+        async def assign(**fields: str) -> tuple[int, str]:
+            reply = await teacher.send("POST", "/push_learn/teacher", {"action": "assign", "code": code, **fields},
+                                       form=True)
+            return reply.code, reply.body.decode()
+
+        said = await assign(variant="push_stud", deal="12", players="5", roll_your_own="1")
+        assert said[0] == 303
+        today = store.assignments(code)[0]
+        assert today.rules == chosen_rules("push_stud", 5, {"roll_your_own": True})
+        assert describe(today) == "Roll Your Own push for 5 players, deal 12, against threshold bots"
+        assert (await assign(variant="cap_it", deal="13", players="3"))[0] == 303
+        assert describe(store.assignments(code)[0]) == "Cap-It for 3 players, deal 13, against greedy bots"
+        assert (await assign(variant="screw", deal="14", players=""))[0] == 303
+        assert describe(store.assignments(code)[0]) == "Screw Your Neighbor, deal 14, against threshold bots"
+        for fields, words in (
+                ({"variant": "screw", "substitution": "1"}, "Screw Your Neighbor has no options to choose"),
+                ({"variant": "push", "players": "5"}, "Push is for exactly 4 players, not 5"),
+                ({"variant": "push_stud", "players": "3"}, "Push stud is for 4 to 9 players, not 3"),
+                ({"variant": "push_stud", "players": "lots"}, "the number of players is a whole number, not"),
+        ):
+            code_and_page = await assign(deal="15", **fields)
+            assert code_and_page[0] == 400 and words in code_and_page[1]
+        assert len(store.assignments(code)) == 3
+
+    run(store, scenario)
+
+
+@pytest.mark.parametrize(("players", "options", "words"), [
+    (None, {}, "Push stud, deal 3, against threshold bots"),
+    (6, {"substitution": True}, "Push stud with substitution, deal 3, against threshold bots"),
+    (4, {"roll_your_own": True, "substitution": True},
+     "Roll Your Own push with substitution for 4 players, deal 3, against threshold bots"),
+])
+def test_an_assignment_names_its_options_and_an_unusual_table_size(
+        store: Store, players: int | None, options: dict[str, bool], words: str) -> None:
+    code = store.create_class("Year 9").code
+    assignment = store.assign(code, "push_stud", "push_stud", chosen_rules("push_stud", players, options),
+                              deal_number=3, bot_level="threshold")
+    assert describe(assignment) == words

@@ -118,12 +118,15 @@ class ClassDeal:
             """Show a notice on the page."""
 
     # ---- the game ----------------------------------------------------------------------------
-    def _start(self, game: Any, mine: list[int]) -> None:
-        """Start the class's deal, continuing the moves the server kept (a reload never deals it afresh)."""
+    def kept_applied(self, game: Any) -> Any:
+        """``game`` (the class's deal, new) with the moves the server kept played again, the first time it is asked
+        (a reload never deals the deal afresh); ``RecordError`` names a step that no longer replays."""
         moves, self._moves = self._moves, ()
-        if moves:
-            game = load_record(game.record().with_actions(moves))  # RecordError names a bad step
-        super()._start(game, mine)  # type: ignore[misc]
+        return load_record(game.record().with_actions(moves)) if moves else game
+
+    def _start(self, game: Any, mine: list[int]) -> None:
+        """Start the class's deal where the server kept it (a table that starts with ``BotTable._start``)."""
+        super()._start(self.kept_applied(game), mine)  # type: ignore[misc]
 
     def view_state(self) -> dict[str, Any]:
         """The table, without the secret shuffle and without take-back."""

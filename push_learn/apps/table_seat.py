@@ -323,7 +323,7 @@ class TableBragTable(SharedSeat, BragTable):
         super().__init__(replica.info.seed, players=len(game.players), seat=seat, level=replica.info.bot_level,
                          hands=game.hands_to_play, **options)
 
-    def _start(self, seed: int | str) -> None:
+    def _start_session(self, seed: int | str) -> None:
         """The replica's game, its seats named as the table names them (the student's own: "You")."""
         self.seed = seed
         game: BragGame = self.replica.match

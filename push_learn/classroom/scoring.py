@@ -24,6 +24,7 @@ from push_learn.errors import RecordError
 from push_learn.records import Record
 
 if TYPE_CHECKING:
+    from push_learn.poker.brag import BragGame
     from push_learn.poker.stud import StudGame
     from push_learn.rummy.engine import Match
 
@@ -32,6 +33,7 @@ __all__ = [
     "ScoreFunction",
     "SessionFigures",
     "SessionScore",
+    "brag_score",
     "default_score",
     "hints_of",
     "result_unit",
@@ -42,29 +44,31 @@ __all__ = [
 
 
 Unit = Literal["points", "chips"]
-"""How a family's results are kept: penalty points left (rummy) or chips lost (stud)."""
+"""How a family's results are kept: penalty points left (rummy) or chips lost (the poker games)."""
 
 
 def result_unit(game: str) -> Unit:
-    """How results of ``game`` are kept and shown: ``chips`` for the push stud games, else ``points`` (D-CLS-06).
+    """How results of ``game`` are kept and shown: ``points`` for the rummy family, else ``chips`` (D-CLS-06,
+    D-CLS-08).
 
-    >>> result_unit("screw"), result_unit("cap_it")
-    ('chips', 'points')
+    >>> result_unit("screw"), result_unit("brag"), result_unit("cap_it")
+    ('chips', 'chips', 'points')
     """
     from push_learn.games import GAMES
 
-    return "chips" if game in GAMES and GAMES[game].family == "stud" else "points"
+    return "points" if game in GAMES and GAMES[game].family == "rummy" else "chips"
 
 
 @dataclass(frozen=True)
 class Score:
     """How one player did on one deal: penalty points left (or chips lost), deals (or pots) won, own moves, hints.
 
-    ``unit`` says which: ``"points"`` for the rummy family, ``"chips"`` for the push stud games, where ``points``
-    holds the chips lost (negative: won), so that fewer ranks higher in both.
+    ``unit`` says which: ``"points"`` for the rummy family, ``"chips"`` for the poker games, where ``points``
+    holds the chips lost (negative: won) and ``deals_won`` the pots the player took a share of, so that fewer
+    ranks higher in both.
 
-    >>> Score(-35, 1, 9, 1, "chips").describe()
-    'won $35 (took a share of a pot), 9 moves, 1 hints'
+    >>> Score(-35, 1, 9, 1, "chips").describe(), Score(4, 2, 30, 0, "chips").outcome
+    ('won $35 (took a share of a pot), 9 moves, 1 hints', 'lost $4 (took a share of 2 pots)')
     """
 
     points: int
@@ -79,7 +83,8 @@ class Score:
         if self.unit == "chips":
             money = (f"won ${-self.points}" if self.points < 0 else f"lost ${self.points}" if self.points
                      else "broke even")
-            return f"{money} ({'took a share of a pot' if self.deals_won else 'took no pot'})"
+            pots = "a pot" if self.deals_won == 1 else f"{self.deals_won} pots"
+            return f"{money} ({f'took a share of {pots}' if self.deals_won else 'took no pot'})"
         return f"{self.points} points left"
 
     def describe(self) -> str:
@@ -126,6 +131,19 @@ def stud_score(game: StudGame, seats: list[int], player: str, hints: int = 0) ->
     seat = game.players.index(player)
     moves = sum(1 for mover in seats if mover == seat)
     return Score(-result.net[seat], int(result.payouts[seat] > 0), moves, hints, "chips")
+
+
+def brag_score(game: BragGame, seats: list[int], player: str, hints: int = 0) -> Score:
+    """Score ``player`` in a finished brag match (``seats[k]``: the seat that made action ``k``): the chips they lost
+    over its deals (negative: won) and how many of its pots they took a share of (D-CLS-08)."""
+    if not game.over:
+        raise RecordError("this match is not finished, so it has no result yet")
+    if player not in game.players:
+        raise RecordError(f"{player} did not play in this match (its players are {', '.join(game.players)})")
+    seat = game.players.index(player)
+    moves = sum(1 for mover in seats if mover == seat)
+    pots = sum(1 for result in game.results if any(award.seat == seat for award in result.awards))
+    return Score(game.rules.starting_stack - game.stacks[seat], pots, moves, hints, "chips")
 
 
 @dataclass(frozen=True)
@@ -214,4 +232,6 @@ def default_score(record: Record, player: str) -> Score:
         return rummy_score(game, _seats_of(record), player, hints_of(record))
     if family == "stud":
         return stud_score(game, _seats_of(record), player, hints_of(record))
+    if record.game == "brag":
+        return brag_score(game, _seats_of(record), player, hints_of(record))
     raise RecordError(f"the class store cannot score a game of {record.game} yet")

@@ -87,10 +87,12 @@ _SIGNING = b"push_learn.class-request\x1f"
 
 LEVEL_SAYINGS = {"search": "searching bots"}
 """The bot levels whose name does not read well before "bots"; every other level is said ``<level> bots``."""
-ASSIGNMENT_DASHBOARDS: dict[str, str] = {"rummy": "play_push", "push_stud": "push_stud", "screw": "screw_your_neighbor"}
+ASSIGNMENT_DASHBOARDS: dict[str, str] = {"rummy": "play_push", "push_stud": "push_stud", "screw": "screw_your_neighbor",
+                                         "brag": "brag"}
 """The games an assignment of the day may deal, by family or game id, each with the dashboard (its slug) that plays
-it: the rummy family's matches on Play Push, the push stud games' deals on their tables (D-CLS-06). The store replays
-and scores every result (``scoring.default_score``): points left in rummy, chips won in stud."""
+it: the rummy family's matches on Play Push, the push stud games' deals on their tables (D-CLS-06), a brag match of
+several deals on Brag (D-CLS-08). The store replays and scores every result (``scoring.default_score``): points
+left in rummy, chips won in the poker games."""
 
 T = TypeVar("T")
 
@@ -130,7 +132,7 @@ def assignment_games() -> dict[str, GameSpec]:
     catalogue's order; each entry gives the game's title and usual bots (``GameSpec.default_level``).
 
     >>> [spec.title for spec in assignment_games().values()]
-    ['Push', 'Cap-It', '6-7-8-9-10', 'Push stud', 'Screw Your Neighbor']
+    ['Push', 'Cap-It', '6-7-8-9-10', 'Push stud', 'Screw Your Neighbor', 'Three-card brag']
     """
     from push_learn.games import GAMES
 

@@ -497,7 +497,11 @@ class Store(TablesMixin, TrainerMixin, DealsMixin, ExportMixin):
 
             played = title_of(parsed.game) if parsed.game in GAMES else short(parsed.game, 30)
             raise ResultRefused(f"the {what} is a game of {played}, but {where} is {title_of(assignment.game)}")
-        if canonical_json(dict(parsed.rules)) != canonical_json(dict(assignment.rules)):
+        from push_learn.classroom.table_games import split_rules
+
+        rules, setup = split_rules(assignment.game, assignment.rules)  # a brag match's deals are its set-up
+        if canonical_json(dict(parsed.rules)) != canonical_json(rules) or any(
+                parsed.setup.get(key) != value for key, value in setup.items()):
             raise ResultRefused(f"the {what} was played with other rules than {where} of {assignment.variant}")
         if isinstance(parsed.seed, bool) or parsed.seed != assignment.seed:
             raise ResultRefused(f"the {what} is not a game of {where}: its cards were not shuffled for this "

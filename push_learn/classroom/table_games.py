@@ -20,8 +20,8 @@ from push_learn.protocol import GameSpec
 from push_learn.records import Record, short
 
 __all__ = ["NAMED_SEATS", "OPTION_WORDS", "TABLE_FAMILIES", "TABLE_GAMES", "TABLE_OPTIONS", "TABLE_SETUP",
-           "chosen_rules", "options_words", "replay_table", "table_record", "table_rules", "table_seat_names",
-           "table_spec"]
+           "chosen_rules", "options_words", "replay_table", "split_rules", "table_record", "table_rules",
+           "table_seat_names", "table_spec"]
 
 TABLE_FAMILIES = ("rummy", "stud", "three_card")
 """The families a class table plays (D-TBL-01, D-TBL-13, D-TBL-17): rummy, the push stud games, and of the
@@ -142,11 +142,21 @@ def table_record(game: str, rules: Mapping[str, Any], seed: int, actions: Sequen
     >>> record.setup, "hands" in record.rules, record.players
     ({'hands': 5}, False, ('Seat 1', 'Seat 2', 'Seat 3'))
     """
-    setup = set(TABLE_SETUP.get(game, {}))
     players = table_seat_names(game, int(rules["players"])) if game in NAMED_SEATS else None
-    return Record(game, {key: value for key, value in rules.items() if key not in setup}, seed, players,
-                  tuple(dict(action) for action in actions),
-                  {key: value for key, value in rules.items() if key in setup})
+    own, setup = split_rules(game, rules)
+    return Record(game, own, seed, players, tuple(dict(action) for action in actions), setup)
+
+
+def split_rules(game: str, rules: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Stored rules (``table_rules``) parted into the game's own rules and its set-up (``TABLE_SETUP``), as a record
+    of the game carries them.
+
+    >>> split_rules("brag", {"players": 3, "hands": 5})
+    ({'players': 3}, {'hands': 5})
+    """
+    setup = set(TABLE_SETUP.get(game, {}))
+    return ({key: value for key, value in rules.items() if key not in setup},
+            {key: value for key, value in rules.items() if key in setup})
 
 
 def replay_table(game: str, rules: Mapping[str, Any], seed: int, actions: Sequence[Mapping[str, Any]]) -> Any:

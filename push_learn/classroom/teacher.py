@@ -143,7 +143,7 @@ def _replayer(game: str) -> str:
 
 
 def _chips_won(lost: int) -> str:
-    """A stud result's chips won, as the leaderboard shows them (the store keeps the chips lost: D-CLS-06).
+    """A poker result's chips won, as the leaderboard shows them (the store keeps the chips lost: D-CLS-06).
 
     >>> _chips_won(-35), _chips_won(4), _chips_won(0)
     ('+$35', '-$4', '$0')
@@ -249,11 +249,11 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
     for assignment in assignments:
         rummy = result_unit(assignment.game) == "points"
         rows: list[list[object]] = [[row.rank, row.student, row.points if rummy else _chips_won(row.points),
-                                     row.deals_won if rummy else ("yes" if row.deals_won else "no"), row.moves,
+                                     row.deals_won, row.moves,
                                      row.hints, _replay(service, _replayer(assignment.game), f"result={row.result_id}"),
                                      _Link(f"/push_learn/teacher/record/{row.result_id}.json", "record")]
                                     for row in store.leaderboard(assignment.id)]
-        heads = ["points left", "deals won"] if rummy else ["chips won", "took a pot"]
+        heads = ["points left", "deals won"] if rummy else ["chips won", "pots taken"]
         boards.append(f"<h3>{_e(describe(assignment))}</h3>" + _table(
             f"Leaderboard of deal {assignment.deal_number}", ["rank", "student", *heads, "moves", "hints", "replay",
                                                               "file"],

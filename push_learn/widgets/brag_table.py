@@ -15,7 +15,7 @@ Voila), one action per step at the chosen pace, so the page stays answered meanw
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from push_learn.games import GAMES, new_game
@@ -96,6 +96,7 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
         speed: str | float = "normal",
         hands: int = HANDS,
         title: str = "",
+        names: Sequence[str] | None = None,
         **options: Any,
     ) -> None:
         spec = GAMES["brag"]
@@ -104,17 +105,23 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
         checked_seat(seat, players, f"a table of {players} players")
         bot_level(level, LEVELS, ValueError)
         self.players, self.seat, self.level, self.hands, self.title = players, seat, level, hands, title
+        if names is not None and (len(names) != players or not all(isinstance(name, str) and name for name in names)):
+            raise ValueError(f"give the {players} seats' names as texts, not {short(names)}")
         bots = iter(BOT_NAMES)
-        self.names = tuple(YOU if s == seat else next(bots) for s in range(players))
+        self.names = tuple(names) if names is not None else tuple(
+            YOU if s == seat else next(bots) for s in range(players))
+        """The seats' names: by default the student's own is "You" and the bots' Ann, Bob …; a class's deal names the
+        student (``names``)."""
         self.start_bot_turns(speed)
-        self._start(seed)
+        self._start_session(seed)
         super().__init__(**options)
         self.refresh()
         self._resume()
 
     # ---- the game ----------------------------------------------------------------------------
 
-    def _start(self, seed: int | str) -> None:
+    def _start_session(self, seed: int | str) -> None:
+        """Deal a new session of deal number ``seed``, with fresh bots."""
         self.seed = seed
         self._begin(new_game("brag", seed=seed, players=self.names, hands=self.hands))
         self._bots = {s: GAMES["brag"].bots[self.level]() for s in range(self.players) if s != self.seat}
@@ -389,7 +396,7 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
             raise IntentError("type a deal number first")
         seed = read_seed(text)
         self._pacer.stop()
-        self._start(seed)
+        self._start_session(seed)
         self.notify("info", f"New session, deal number {seed}.")
         self._resume()
 

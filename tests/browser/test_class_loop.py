@@ -213,22 +213,25 @@ def test_three_students_play_the_assignment_and_the_teacher_sees_them(
 @pytest.fixture
 def stud_server(serve_factory: Callable[..., Server], class_db: str, tmp_path_factory: pytest.TempPathFactory,
                 monkeypatch: pytest.MonkeyPatch) -> Server:
-    """``push-learn serve`` with Push stud and the Poker Replayer only (``_class_serve``)."""
-    return _class_serve(serve_factory, class_db, tmp_path_factory.mktemp("class_stud"), ("push_stud", "poker_replayer"),
-                        monkeypatch)
+    """``push-learn serve`` with Push stud, Brag and the Poker Replayer only (``_class_serve``)."""
+    return _class_serve(serve_factory, class_db, tmp_path_factory.mktemp("class_stud"),
+                        ("push_stud", "brag", "poker_replayer"), monkeypatch)
 
 
 @pytest.mark.parametrize("class_db", ["sqlite"], indirect=True)
-def test_a_student_plays_a_stud_deal_of_the_class_and_the_teacher_sees_the_chips(
+@pytest.mark.parametrize(("game", "level", "players", "options", "today"), [
+    ("push_stud", "threshold", "5", ["Roll Your Own"],
+     "Roll Your Own push for 5 players, deal 77, against threshold bots"),
+    ("brag", "random", "3", [], "Three-card brag for 3 players, deal 77, against random bots"),
+])
+def test_a_student_plays_a_poker_deal_of_the_class_and_the_teacher_sees_the_chips(
     stud_server: Server, class_db: str, browser: Browser, page: Page, watch: PageWatch,
-    accessible: Callable[..., None],
+    accessible: Callable[..., None], game: str, level: str, players: str, options: list[str], today: str,
 ) -> None:
-    """Duplicate play of a Push stud deal (D-CLS-06), set for five players with Roll Your Own (D-CLS-07): the
-    landing page's link opens the Push Stud dashboard on the class's deal, the student's result reaches the
-    leaderboard in chips, and its replay is the Poker Replayer's."""
-    today = "Roll Your Own push for 5 players, deal 77, against threshold bots"
-    code = _set_assignment(page, stud_server, "push_stud", 77, "threshold", today, players="5",
-                           options=["Roll Your Own"])
+    """Duplicate play of a Push stud deal (D-CLS-06), set for five players with Roll Your Own (D-CLS-07), and of a
+    brag match for three (D-CLS-08): the landing page's link opens the game's dashboard on the class's deal, the
+    student's result reaches the leaderboard in chips, and its replay is the Poker Replayer's."""
+    code = _set_assignment(page, stud_server, game, 77, level, today, players=players, options=options)
     watch.console_errors.clear()  # the key page answers 403 until the key is typed: by design, not an error
     with Store(class_db, seal_key=None) as store:  # the secret shuffle, to check that no page shows it
         seed = store.assignments(code)[0].seed

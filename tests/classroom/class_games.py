@@ -1,7 +1,7 @@
 """The one place where the class store's tests make and score real game records.
 
 ``sealed_push_record`` plays a real Push match with the random player and seals its record (the
-one envelope, every action naming its seat), ``sealed_stud_record`` a real deal of a stud game with its
+one envelope, every action naming its seat), ``sealed_poker_record`` a real deal of a stud game with its
 bots; ``score_push`` is the store's default scorer, which replays any record with
 ``push_learn.games.load_record``.
 """
@@ -44,15 +44,18 @@ def sealed_push_record(seed: int, student: str, key: bytes | None, *, player_see
     return record.sealed(key) if key else record
 
 
-def sealed_stud_record(game: str, seed: int, student: str, key: bytes | None, *, level: str = "threshold",
-                       hints: int = 0) -> Record:
-    """A whole deal of the stud game ``game`` (its default table: the student in the first seat, then Bot 1 …), every
-    seat played by the catalogue's ``level`` bot, sealed under ``key``."""
+def sealed_poker_record(game: str, seed: int, student: str, key: bytes | None, *, level: str | None = None,
+                        hints: int = 0, players: int | None = None, **setup: Any) -> Record:
+    """A whole deal (or brag match) of the poker game ``game`` (the student in the first seat, then Bot 1 …, at its
+    default table unless ``players`` says), every seat played by the catalogue's ``level`` bot (the game's usual one
+    unless given), sealed under ``key``;
+    ``setup`` as the game takes it (a brag match's ``hands``)."""
     from push_learn.games import GAMES
 
     spec = GAMES[game]
-    names = (student, *(f"Bot {n}" for n in range(1, spec.default_players)))
-    deal, bot, rng = spec.new(seed=seed, players=names), spec.bots[level](), random.Random(seed)
+    names = (student, *(f"Bot {n}" for n in range(1, players or spec.default_players)))
+    deal, rng = spec.new(seed=seed, players=names, **setup), random.Random(seed)
+    bot = spec.bots[level or spec.default_level]()
     while not deal.over:
         deal.apply(bot.choose(deal.observe(deal.to_move[0]), rng))
     record = dataclasses.replace(deal.record(), notes={"hints": hints})

@@ -20,8 +20,8 @@ def test_the_form_offers_the_table_sizes_and_push_studs_options_from_the_catalog
     page = render_class(ClassService(store, b"key"), store.class_info(code), "xsrf")
     sizes = page.split('name="players"')[1].split("</select>")[0]
     assert "the usual number" in sizes and all(f'<option value="{n}">{n}</option>' in sizes for n in range(2, 10))
-    assert ("Push exactly 4; Cap-It 3 to 6; 6-7-8-9-10 2 to 4; Push stud 4 to 9; Screw Your Neighbor 3 to 8"
-            in page)
+    assert ("(Push exactly 4; Cap-It 3 to 6; 6-7-8-9-10 2 to 4; Push stud 4 to 9; Screw Your Neighbor 3 to 8; "
+            "Three-card brag 2 to 8)" in page)
     assert '<input type="checkbox" name="roll_your_own" value="1"> Roll Your Own (Push stud only)' in page
     assert '<input type="checkbox" name="substitution" value="1"> Substitution (Push stud only)' in page
 

@@ -50,9 +50,10 @@ def test_a_level_a_game_adds_is_offered_and_accepted_for_its_assignments(
     run(store, scenario)
 
 
-def test_the_assignment_form_offers_the_catalogues_rummy_and_stud_games_titles_and_usual_bots(
+def test_the_assignment_form_offers_the_catalogues_rummy_stud_and_brag_games_titles_and_usual_bots(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert list(assignment_games()) == [game for game, spec in GAMES.items() if spec.family in ("rummy", "stud")]
+    assert list(assignment_games()) == [game for game, spec in GAMES.items()
+                                        if spec.family in ("rummy", "stud") or game == "brag"]
     # a title and a usual level the catalogue changes are the form's and the landing page's
     monkeypatch.setitem(GAMES, "push", dataclasses.replace(GAMES["push"], title="Push rummy", default_level="search"))
     monkeypatch.setitem(GAMES, "cap_it", dataclasses.replace(GAMES["cap_it"], default_level="random"))
@@ -61,7 +62,7 @@ def test_the_assignment_form_offers_the_catalogues_rummy_and_stud_games_titles_a
     for game, spec in assignment_games().items():
         assert f'<option value="{game}">{spec.title}</option>' in page
     assert '<option value="push">Push rummy</option>' in page
-    assert "brag" not in page.split('name="variant"')[1].split("</select>")[0]
+    assert "three_card_poker" not in page.split('name="variant"')[1].split("</select>")[0]
     assert '<option value="search" selected>searching bots</option>' in page
     assert '<option value="greedy" selected>' not in page
 
@@ -70,7 +71,8 @@ def test_the_assignment_form_offers_the_catalogues_rummy_and_stud_games_titles_a
         await teacher.send("POST", KEY_PATH, {"key": TEACHER_KEY, "next": "/push_learn/teacher", "for": "teacher"},
                            form=True)
         form = {"action": "assign", "code": code, "deal": "12"}
-        refused = await teacher.send("POST", "/push_learn/teacher", {**form, "variant": "brag"}, form=True)
+        refused = await teacher.send("POST", "/push_learn/teacher", {**form, "variant": "three_card_poker"},
+                                     form=True)
         assert refused.code == 400 and "choose a game and a bot level from the lists" in refused.body.decode()
         # a level the game does not offer: said with the game's own bots
         refused = await teacher.send("POST", "/push_learn/teacher", {**form, "variant": "screw", "level": "greedy"},

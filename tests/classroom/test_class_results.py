@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
-from class_games import PUSH_RULES, SEAL_KEY, score_push, sealed_push_record, sealed_stud_record
+from class_games import PUSH_RULES, SEAL_KEY, score_push, sealed_poker_record, sealed_push_record
 
 from push_learn.classroom import Assignment, ResultRefused, Score, Store
 from push_learn.records import Record
@@ -51,7 +51,7 @@ def test_a_stud_deal_is_scored_in_chips_won_and_ranked_most_first(store: Store) 
     won = {}
     for hints, (name, level) in enumerate((("Ann", "threshold"), ("Bo", "random"), ("Cy", "random"))):
         store.join(code, name)
-        record = sealed_stud_record("push_stud", assignment.seed, name, SEAL_KEY, level=level, hints=hints)
+        record = sealed_poker_record("push_stud", assignment.seed, name, SEAL_KEY, level=level, hints=hints)
         game = GAMES["push_stud"].load(record)
         accepted = store.submit_result(assignment.id, name, record.to_json(), claimed=score_push(record, name))
         assert accepted.score == Score(-game.result.net[0], int(game.result.payouts[0] > 0),
@@ -70,7 +70,33 @@ def test_a_stud_deal_is_scored_in_chips_won_and_ranked_most_first(store: Store) 
     with pytest.raises(ResultRefused, match="a game of Push, but deal 77 is Push stud"):
         store.submit_result(assignment.id, "Ann", refused.to_json())
     with pytest.raises(ResultRefused, match="not a game of deal 77"):
-        store.submit_result(assignment.id, "Ann", sealed_stud_record("push_stud", 5, "Ann", SEAL_KEY).to_json())
+        store.submit_result(assignment.id, "Ann", sealed_poker_record("push_stud", 5, "Ann", SEAL_KEY).to_json())
+
+
+def test_a_brag_match_is_scored_in_chips_over_its_deals_and_its_pots_counted(store: Store) -> None:
+    """A brag match of the class's deals (D-CLS-08): the store replays it whole, keeps the chips lost over its deals
+    and how many pots the student took a share of, and refuses a match of another number of deals."""
+    from push_learn.classroom.table_games import chosen_rules
+    from push_learn.games import GAMES
+
+    code = store.create_class("Card club").code
+    assignment = store.assign(code, "brag", "brag", chosen_rules("brag", 3), deal_number=5, bot_level="sensible")
+    for name, level in (("Ann", "sensible"), ("Bo", "random")):
+        store.join(code, name)
+        record = sealed_poker_record("brag", assignment.seed, name, SEAL_KEY, level=level, players=3, hands=5)
+        game = GAMES["brag"].load(record)
+        accepted = store.submit_result(assignment.id, name, record.to_json(), claimed=score_push(record, name))
+        pots = sum(any(award.seat == 0 for award in result.awards) for result in game.results)
+        assert len(game.results) >= 5 and accepted.score == Score(
+            100 - game.stacks[0], pots, sum(1 for action in record.actions if action["seat"] == 0), 0, "chips")
+    board = store.leaderboard(assignment.id)
+    assert [row.points for row in board] == sorted(row.points for row in board)
+    rows = store.export_csv(code)["results.csv"].splitlines()
+    assert all(line.split(",")[8] == "brag" for line in rows[1:])
+    store.join(code, "Cy")
+    shorter = sealed_poker_record("brag", assignment.seed, "Cy", SEAL_KEY, players=3, hands=3)
+    with pytest.raises(ResultRefused, match="was played with other rules than deal 5 of brag"):
+        store.submit_result(assignment.id, "Cy", shorter.to_json())
 
 
 def test_an_edited_record_is_refused(store: Store) -> None:

@@ -17,10 +17,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from push_learn.apps.base import App
-from push_learn.apps.class_deal import ClassDeal, autoplay_asked, bot_names, class_deal, continued
+from push_learn.apps.class_deal import ClassDeal, autoplay_asked, bot_names, continued, poker_class_deal, shown_deal
 from push_learn.apps.play_push import FASTEST_STEP, address_speed
 from push_learn.apps.poker_settings import address_players, address_seat
-from push_learn.games import GAMES, title_of
+from push_learn.games import GAMES
 from push_learn.poker.brag import BragGame
 from push_learn.protocol import seat_words
 from push_learn.widgets import BragTable
@@ -87,28 +87,20 @@ class Brag(App):
         freely."""
         from push_learn.classroom.table_games import split_rules
 
-        deal = class_deal(self, raw)
+        deal = poker_class_deal(self, raw, "brag")
         if deal is None:
             return None
-        spec = GAMES["brag"]
-        if deal.get("game") != spec.id:
-            self.notes.append(f"The class's deal is a game of {title_of(str(deal.get('game')))}, not of "
-                              f"{spec.title}: open it from the landing page. This is a free game.")
+        hands = split_rules("brag", deal["rules"])[1].get("hands")
+        if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+            self.notes.append(f"The class's match could not be opened (it needs a number of deals, not {hands!r}); "
+                              "this is a free game.")
             return None
-        _rules, setup = split_rules(spec.id, deal["rules"])
-        players, hands = deal["rules"].get("players"), setup.get("hands")
-        if isinstance(players, bool) or players not in spec.players or isinstance(hands, bool) \
-                or not isinstance(hands, int) or hands < 1:
-            self.notes.append(f"The class's match could not be opened ({spec.title} is for {spec.players_words} "
-                              f"players and at least one deal, not {players!r} and {hands!r}); this is a free game.")
-            return None
-        level = str(deal["bot_level"]) if deal["bot_level"] in spec.bots else spec.default_level
-        autoplay = autoplay_asked(self)
+        players, autoplay = deal["players"], autoplay_asked(self)
         table = continued(lambda: ClassBragTable(
             deal["seed"], assignment=deal["id"], autoplay=autoplay, moves=deal["progress"], players=players,
-            seat=0, level=level, names=(deal["student"], *bot_names(players - 1)), hands=hands,
+            seat=0, level=deal["level"], names=(deal["student"], *bot_names(players - 1)), hands=hands,
             speed=FASTEST_STEP if autoplay else address_speed(self), title=f"Today's deal: {deal['text']}"))
-        self.deal = {key: value for key, value in deal.items() if key not in ("seed", "progress")}
+        self.deal = shown_deal(deal)
         self.players = players
         return table
 

@@ -27,7 +27,8 @@ from push_learn.games import load_record
 from push_learn.records import Record, seal_key_from_env
 from push_learn.widgets.base import IntentError
 
-__all__ = ["AUTOPLAY_ENV", "CLASS_RULE", "ClassDeal", "autoplay_asked", "bot_names", "class_deal", "continued"]
+__all__ = ["AUTOPLAY_ENV", "CLASS_RULE", "ClassDeal", "autoplay_asked", "bot_names", "class_deal", "continued",
+           "poker_class_deal", "shown_deal"]
 
 T = TypeVar("T")
 
@@ -52,6 +53,34 @@ def class_deal(app: App, raw: str) -> dict[str, Any] | None:
     except (ServiceError, KeyError, ValueError, TypeError) as error:
         app.notes.append(f"The class's deal could not be opened ({error}); this is a free game.")
         return None
+
+
+def poker_class_deal(app: App, raw: str, game: str) -> dict[str, Any] | None:
+    """The class's deal ``raw`` (``class_deal``) when it is a deal of the poker game ``game`` for a number of players
+    the game allows, with its ``players`` and the bots' ``level`` (the game's usual bots for a level it does not have);
+    else None, with a note on the page saying why, to play a free game."""
+    from push_learn.games import GAMES, title_of
+
+    deal = class_deal(app, raw)
+    if deal is None:
+        return None
+    spec = GAMES[game]
+    if deal.get("game") != game:
+        app.notes.append(f"The class's deal is a game of {title_of(str(deal.get('game')))}, not of {spec.title}: "
+                         "open it from the landing page. This is a free game.")
+        return None
+    players = deal["rules"].get("players")
+    if isinstance(players, bool) or players not in spec.players:
+        app.notes.append(f"The class's deal could not be opened ({spec.title} is for {spec.players_words} players, "
+                         f"not {players!r}); this is a free game.")
+        return None
+    level = str(deal["bot_level"]) if deal["bot_level"] in spec.bots else spec.default_level
+    return {**deal, "players": players, "level": level}
+
+
+def shown_deal(deal: Mapping[str, Any]) -> dict[str, Any]:
+    """The class's deal as the page may keep it: without its secret shuffle and the moves kept."""
+    return {key: value for key, value in deal.items() if key not in ("seed", "progress")}
 
 
 def bot_names(count: int) -> tuple[str, ...]:

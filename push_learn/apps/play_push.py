@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from push_learn.apps.base import App
-from push_learn.apps.class_deal import ClassDeal, autoplay_asked, bot_names, class_deal, continued
+from push_learn.apps.class_deal import ClassDeal, autoplay_asked, bot_names, class_deal, continued, shown_deal
 from push_learn.rummy.engine import Match
 from push_learn.widgets import PlayTable
 from push_learn.widgets.pacer import SPEEDS
@@ -99,7 +99,7 @@ class PlayPush(App):
         level = str(deal["bot_level"]) if deal["bot_level"] in LEVELS else "greedy"
         seed, student = deal["seed"], deal["student"]
         self.rules = rules
-        self.deal = {key: value for key, value in deal.items() if key not in ("seed", "progress")}
+        self.deal = shown_deal(deal)
         players = (student, *bot_names(rules.players - 1))
         seat = Match.new(rules, seed, players).names.index(student)  # the seed seats the players
         autoplay = autoplay_asked(self)

@@ -18,10 +18,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from push_learn.apps.base import App
-from push_learn.apps.class_deal import ClassDeal, autoplay_asked, bot_names, class_deal, continued
+from push_learn.apps.class_deal import ClassDeal, autoplay_asked, bot_names, continued, poker_class_deal, shown_deal
 from push_learn.apps.play_push import FASTEST_STEP, address_speed
 from push_learn.apps.poker_settings import address_players, address_seat
-from push_learn.games import GAMES, title_of
 from push_learn.protocol import seat_words
 from push_learn.widgets import PokerTable
 from push_learn.widgets.poker_table import LEVELS
@@ -79,28 +78,17 @@ class PokerTableApp(App):
     def _class_table(self, raw: str) -> ClassPokerTable | None:
         """The class's deal for this page's student in the first seat, or None (with a note saying why) to play
         freely."""
-        deal = class_deal(self, raw)
+        deal = poker_class_deal(self, raw, self.game)
         if deal is None:
             return None
-        if deal.get("game") != self.game:
-            self.notes.append(f"The class's deal is a game of {title_of(str(deal.get('game')))}, not of "
-                              f"{title_of(self.game)}: open it from the landing page. This is a free game.")
-            return None
-        spec, rules = GAMES[self.game], deal["rules"]
-        players = rules.get("players")
-        if isinstance(players, bool) or players not in spec.players:
-            self.notes.append(f"The class's deal could not be opened ({spec.title} is for {spec.players[0]} to "
-                              f"{spec.players[-1]} players, not {players!r}); this is a free game.")
-            return None
-        switches = {name: rules.get(name) is True for name in self.switches}
-        level = str(deal["bot_level"]) if deal["bot_level"] in spec.bots else spec.default_level
-        autoplay = autoplay_asked(self)
+        players, autoplay = deal["players"], autoplay_asked(self)
+        switches = {name: deal["rules"].get(name) is True for name in self.switches}
         table = continued(lambda: ClassPokerTable(
             self.game, deal["seed"], assignment=deal["id"], autoplay=autoplay, moves=deal["progress"],
-            players=players, seat=0, level=level, names=(deal["student"], *bot_names(players - 1)),
+            players=players, seat=0, level=deal["level"], names=(deal["student"], *bot_names(players - 1)),
             speed=FASTEST_STEP if autoplay else address_speed(self), title=f"Today's deal: {deal['text']}",
             **switches))
-        self.deal = {key: value for key, value in deal.items() if key not in ("seed", "progress")}
+        self.deal = shown_deal(deal)
         self.players = players
         self.variant = table.game.rules.name
         return table

@@ -89,3 +89,16 @@ def test_the_finished_match_posts_a_sealed_record_the_store_accepts_and_scores_i
                              bot_level="sensible")
         with pytest.raises(ResultRefused, match="was played with other rules than deal 78 of brag"):
             store.submit_result(other.id, "Ann", payload["record"])
+
+
+def test_a_class_match_the_game_cannot_play_is_said_and_a_free_game_is_played(server: FakeServer) -> None:
+    server.deal = _brag_deal(rules={**chosen_rules("brag", 3), "players": 9})
+    app = Brag.from_query("assignment=7")
+    assert not isinstance(app.main, ClassBragTable)
+    assert app.notes == ["The class's deal could not be opened (Three-card brag is for 2 to 8 players, not 9); this "
+                         "is a free game."]
+    server.deal = _brag_deal(rules={**chosen_rules("brag", 3), "hands": 0})
+    app = Brag.from_query("assignment=7")
+    assert not isinstance(app.main, ClassBragTable)
+    assert app.notes == ["The class's match could not be opened (it needs a number of deals, not 0); this is a free "
+                         "game."]

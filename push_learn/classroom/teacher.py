@@ -85,6 +85,35 @@ setInterval(function () {
 </script>
 """.replace("REFRESH_MS", str(REFRESH_SECONDS * 1000))
 
+_CHOICES_JS = """
+<script>
+(function () {
+  var form = document.querySelector('form[aria-label="Set the assignment of the day"]');
+  if (!form) { return; }
+  var game = form.elements.variant, players = form.elements.players, level = form.elements.level;
+  function fit() {
+    var chosen = game.options[game.selectedIndex];
+    var sizes = chosen.dataset.players.split(" "), bots = chosen.dataset.bots.split(" ");
+    var options = chosen.dataset.options ? chosen.dataset.options.split(" ") : [];
+    Array.prototype.forEach.call(players.options, function (size) {
+      size.disabled = size.value !== "" && sizes.indexOf(size.value) < 0;
+    });
+    if (players.selectedOptions[0].disabled) { players.value = ""; }
+    Array.prototype.forEach.call(level.options, function (bot) { bot.disabled = bots.indexOf(bot.value) < 0; });
+    if (level.selectedOptions[0].disabled) { level.value = chosen.dataset.usual; }
+    form.querySelectorAll('input[type="checkbox"]').forEach(function (box) {
+      box.disabled = options.indexOf(box.name) < 0;
+      if (box.disabled) { box.checked = false; }
+    });
+  }
+  game.addEventListener("change", fit);
+  fit();
+})();
+</script>
+"""
+"""Fits the assignment form to the game chosen: the numbers of players, bots and options it does not offer are
+greyed out (the server refuses them in words anyway, for a page without scripts)."""
+
 
 def _e(value: object) -> str:
     return html.escape(str(value))
@@ -212,7 +241,10 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
     today = assignments[0] if assignments else None
     games = assignment_games()
     usual = next(iter(games.values())).default_level  # the bots of the game the form shows first
-    variants = "".join(f'<option value="{key}">{_e(spec.title)}</option>' for key, spec in games.items())
+    variants = "".join(
+        f'<option value="{key}" data-players="{" ".join(map(str, spec.players))}" data-bots="{" ".join(spec.bots)}" '
+        f'data-usual="{spec.default_level}" data-options="{" ".join(TABLE_OPTIONS.get(key, ()))}">{_e(spec.title)}'
+        "</option>" for key, spec in games.items())
     levels = "".join(f'<option value="{key}"{" selected" if key == usual else ""}>{_e(words)}</option>'
                      for key, words in level_words(games).items())
     sizes = "".join(f'<option value="{n}">{n}</option>' for n in sorted({n for spec in games.values()
@@ -467,7 +499,7 @@ def render_page(service: ClassService, chosen: str | None, xsrf: str, message: s
         f'<form method="post" aria-label="Create a class">{xsrf}<input type="hidden" name="action" value="create">'
         '<label>Class name <input name="name" required maxlength="40"></label>'
         "<button type=\"submit\">Create the class</button></form></section>"
-        f"{body}</main>{_REFRESH_JS}</body></html>"
+        f"{body}</main>{_REFRESH_JS}{_CHOICES_JS}</body></html>"
     )
 
 

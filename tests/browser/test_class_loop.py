@@ -210,6 +210,37 @@ def test_three_students_play_the_assignment_and_the_teacher_sees_them(
     watch.assert_clean()
 
 
+@pytest.mark.parametrize("class_db", ["sqlite"], indirect=True)
+def test_the_assignment_form_offers_only_what_the_chosen_game_allows(
+    class_server: Server, class_db: str, page: Page, watch: PageWatch,
+) -> None:
+    """The form fits the game chosen (D-CLS-07): numbers of players, bots and options the game does not offer are
+    greyed out, a choice that no longer fits is undone, and the game's usual bots are chosen."""
+    _open_teacher(page, class_server)
+    watch.console_errors.clear()  # the key page answers 403 until the key is typed: by design, not an error
+    page.get_by_label("Class name").fill("Year 9")
+    page.get_by_role("button", name="Create the class").click()
+    form = page.get_by_role("form", name="Set the assignment of the day")
+    game, players, bots = form.get_by_label("Game"), form.get_by_label("Players"), form.get_by_label("Bots")
+    roll_your_own = form.get_by_label("Roll Your Own (Push stud only)")
+    game.select_option("push")
+    expect(roll_your_own).to_be_disabled()
+    expect(players.locator('option[value="5"]')).to_be_disabled()
+    expect(bots.locator('option[value="threshold"]')).to_be_disabled()
+    expect(bots).to_have_value("greedy")
+    game.select_option("push_stud")
+    expect(roll_your_own).to_be_enabled()
+    expect(bots).to_have_value("threshold")
+    expect(players.locator('option[value="3"]')).to_be_disabled()
+    players.select_option("9")
+    roll_your_own.check()
+    game.select_option("screw")  # played by 3 to 8, without options
+    expect(roll_your_own).to_be_disabled()
+    expect(roll_your_own).not_to_be_checked()
+    expect(players).to_have_value("")
+    watch.assert_clean()
+
+
 @pytest.fixture
 def stud_server(serve_factory: Callable[..., Server], class_db: str, tmp_path_factory: pytest.TempPathFactory,
                 monkeypatch: pytest.MonkeyPatch) -> Server:

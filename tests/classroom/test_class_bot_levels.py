@@ -5,6 +5,7 @@ form)."""
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 from test_class_service import TEACHER_KEY, Browser, run
@@ -60,8 +61,9 @@ def test_the_assignment_form_offers_the_catalogues_rummy_stud_and_brag_games_tit
     code = store.create_class("Year 9").code
     page = render_class(ClassService(store, b"key"), store.class_info(code), "xsrf")
     for game, spec in assignment_games().items():
-        assert f'<option value="{game}">{spec.title}</option>' in page
-    assert '<option value="push">Push rummy</option>' in page
+        assert re.search(f'<option value="{game}" data-players="[^"]*" data-bots="{" ".join(spec.bots)}" '
+                         f'data-usual="{spec.default_level}" [^>]*>{spec.title}</option>', page)
+    assert re.search('<option value="push" [^>]*>Push rummy</option>', page)
     assert "three_card_poker" not in page.split('name="variant"')[1].split("</select>")[0]
     assert '<option value="search" selected>searching bots</option>' in page
     assert '<option value="greedy" selected>' not in page

@@ -217,8 +217,9 @@ class ClassDeal:
 
     # ---- what a class's deal refuses ---------------------------------------------------------
     def _hint_intent(self, content: Mapping[str, Any]) -> None:
-        self.hints_used += 1
+        """The table's hint, counted once it is given (a hint refused, say before the student's turn, is not)."""
         super()._hint_intent(content)  # type: ignore[misc]
+        self.hints_used += 1
 
     def _takeback(self, _content: Mapping[str, Any]) -> None:
         raise IntentError(f"no take-back here: {CLASS_RULE}")

@@ -14,6 +14,7 @@ from push_learn.classroom import ResultRefused, Store
 from push_learn.classroom.service import describe
 from push_learn.classroom.table_games import chosen_rules
 from push_learn.records import Record
+from push_learn.widgets.base import IntentError
 
 
 def _brag_deal(players: int = 3, **changes: object) -> dict[str, object]:
@@ -102,3 +103,18 @@ def test_a_class_match_the_game_cannot_play_is_said_and_a_free_game_is_played(se
     assert not isinstance(app.main, ClassBragTable)
     assert app.notes == ["The class's match could not be opened (it needs a number of deals, not 0); this is a free "
                          "game."]
+
+
+def test_a_hint_counts_when_the_coach_answers_and_not_when_it_is_refused(server: FakeServer) -> None:
+    server.deal = _brag_deal()
+    table = Brag.from_query("assignment=7").main
+    assert isinstance(table, ClassBragTable) and table.student_to_move()
+    table._hint_intent({})
+    assert table.hints_used == 1 and table._hint is not None
+    table.autoplay = True
+    table._bots[0] = table._bots[1]
+    while not table.game.over:
+        table._bot_step()
+    with pytest.raises(IntentError, match="the coach answers when it is your turn"):
+        table._hint_intent({})
+    assert table.hints_used == 1

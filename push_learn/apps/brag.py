@@ -13,13 +13,12 @@ is dealt afresh, and the chips won or lost go to the class's leaderboard.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from push_learn.apps.base import App
-from push_learn.apps.class_deal import ClassDeal, autoplay_asked, bot_names, continued, poker_class_deal, shown_deal
-from push_learn.apps.play_push import FASTEST_STEP, address_speed
-from push_learn.apps.poker_settings import address_players, address_seat
+from push_learn.apps.class_deal import ClassDeal, continued, poker_class_deal, shown_deal
+from push_learn.apps.play_push import address_speed
+from push_learn.apps.poker_settings import address_players, address_seat, class_table_options
 from push_learn.games import GAMES
 from push_learn.poker.brag import BragGame
 from push_learn.protocol import seat_words
@@ -32,11 +31,6 @@ __all__ = ["Brag", "ClassBragTable"]
 class ClassBragTable(ClassDeal, BragTable):
     """A BragTable for a class assignment (``ClassDeal``): with ``autoplay`` a bot of the match's level plays the
     student's seat too and the ends of deals do not wait."""
-
-    def __init__(self, seed: int, *, assignment: int, autoplay: bool = False,
-                 moves: Sequence[Mapping[str, Any]] = (), **options: Any) -> None:
-        self.join_class(assignment=assignment, autoplay=autoplay, moves=moves)
-        super().__init__(seed, **options)
 
     def _start_session(self, seed: int | str) -> None:
         """The class's match, with a bot for the student's seat too under ``autoplay``."""
@@ -78,7 +72,7 @@ class Brag(App):
                 return table
         self.players = address_players(self, "brag")
         seat = int(address_seat(self, self.players))
-        level = self.option("level", LEVELS, "sensible")
+        level = self.option("level", LEVELS, GAMES["brag"].default_level)
         return BragTable(self.query.seed, players=self.players, seat=seat, level=level, speed=address_speed(self),
                          title=f"You are {seat_words(seat)}")
 
@@ -95,13 +89,9 @@ class Brag(App):
             self.notes.append(f"The class's match could not be opened (it needs a number of deals, not {hands!r}); "
                               "this is a free game.")
             return None
-        players, autoplay = deal["players"], autoplay_asked(self)
-        table = continued(lambda: ClassBragTable(
-            deal["seed"], assignment=deal["id"], autoplay=autoplay, moves=deal["progress"], players=players,
-            seat=0, level=deal["level"], names=(deal["student"], *bot_names(players - 1)), hands=hands,
-            speed=FASTEST_STEP if autoplay else address_speed(self), title=f"Today's deal: {deal['text']}"))
+        table = continued(lambda: ClassBragTable(deal["seed"], hands=hands, **class_table_options(self, deal)))
         self.deal = shown_deal(deal)
-        self.players = players
+        self.players = deal["players"]
         return table
 
     @property

@@ -107,12 +107,13 @@ def autoplay_asked(app: App) -> bool:
 
 
 class ClassDeal:
-    """Mixin for a bot table (``PlayTable``, ``PokerTable``) playing a class assignment: the deal's number instead
-    of its shuffle, hints counted, no take-back, new game, load, save or change of bots; the game so far is kept
-    by the server whenever the student is to move (``moves`` continues it after a reload), and the sealed result
-    is posted when the game ends.
+    """Mixin for a bot table (``PlayTable``, ``PokerTable``, ``BragTable``) playing a class assignment: the deal's
+    number instead of its shuffle, hints counted, no take-back, new game, load, save or change of bots; the game so
+    far is kept by the server whenever the student is to move (``moves`` continues it after a reload), and the
+    sealed result is posted when the game ends.
 
-    A table calls ``join_class`` before its own set-up and fills in ``student_to_move``.
+    A table lists it first (``class ClassPokerTable(ClassDeal, PokerTable)``), fills in ``student_to_move`` and
+    applies ``kept_applied`` to its first game (a ``BotTable`` does through ``_start``).
     """
 
     assignment: int
@@ -124,14 +125,17 @@ class ClassDeal:
     """How many moves of the game the server keeps (a reload continues from there)."""
     _moves: tuple[Mapping[str, Any], ...]
 
-    def join_class(self, *, assignment: int, autoplay: bool, moves: Sequence[Mapping[str, Any]]) -> None:
-        """Play the class's deal of ``assignment``, continuing ``moves`` kept by the server."""
+    def __init__(self, *args: Any, assignment: int, autoplay: bool = False,
+                 moves: Sequence[Mapping[str, Any]] = (), **options: Any) -> None:
+        """Play the class's deal of ``assignment``, continuing ``moves`` kept by the server; with ``autoplay`` a bot
+        plays the student's seat too. ``args`` and ``options`` are the table's own."""
         self.assignment = assignment
         self.hints_used = 0
         self.autoplay = autoplay
         self.posted = None
         self._moves = tuple(moves)
         self.kept = len(self._moves)
+        super().__init__(*args, **options)
 
     # ---- what the table fills in -------------------------------------------------------------
     def student_to_move(self) -> bool:

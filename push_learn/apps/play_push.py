@@ -11,11 +11,11 @@ seats the players, hints are counted, nothing is taken back, and the result goes
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from push_learn.apps.base import App
 from push_learn.apps.class_deal import ClassDeal, autoplay_asked, bot_names, class_deal, continued, shown_deal
+from push_learn.games import GAMES
 from push_learn.rummy.engine import Match
 from push_learn.widgets import PlayTable
 from push_learn.widgets.pacer import SPEEDS
@@ -44,11 +44,6 @@ def address_speed(app: App) -> str | float:
 class ClassPlayTable(ClassDeal, PlayTable):
     """A PlayTable for a class assignment (``ClassDeal``): with ``autoplay`` the greedy bot plays the student's
     seat too and deal ends do not wait."""
-
-    def __init__(self, seed: int, *, assignment: int, autoplay: bool = False,
-                 moves: Sequence[Mapping[str, Any]] = (), **options: Any) -> None:
-        self.join_class(assignment=assignment, autoplay=autoplay, moves=moves)
-        super().__init__(seed, **options)
 
     def student_to_move(self) -> bool:
         """The student's turn, or a deal's end waiting for their Next deal."""
@@ -79,7 +74,7 @@ class PlayPush(App):
             table = self._class_table(self.query.options["assignment"])
             if table is not None:
                 return table
-        level = self.option("level", tuple(LEVELS), "greedy")
+        level = self.option("level", tuple(LEVELS), GAMES[self.rules.variant].default_level)
         seat = self._seat()
         speed = self._speed()
         return PlayTable(self.query.seed, rules=self.rules, seat=seat, level=level, speed=speed)
@@ -96,7 +91,8 @@ class PlayPush(App):
         except (KeyError, ValueError) as error:
             self.notes.append(f"The class's deal could not be opened ({error}); this is a free game.")
             return None
-        level = str(deal["bot_level"]) if deal["bot_level"] in LEVELS else "greedy"
+        usual = GAMES[rules.variant].default_level
+        level = str(deal["bot_level"]) if deal["bot_level"] in LEVELS else usual
         seed, student = deal["seed"], deal["student"]
         self.rules = rules
         self.deal = shown_deal(deal)

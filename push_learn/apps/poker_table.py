@@ -14,13 +14,13 @@ chips won or lost go to the class's leaderboard.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from push_learn.apps.base import App
-from push_learn.apps.class_deal import ClassDeal, autoplay_asked, bot_names, continued, poker_class_deal, shown_deal
-from push_learn.apps.play_push import FASTEST_STEP, address_speed
-from push_learn.apps.poker_settings import address_players, address_seat
+from push_learn.apps.class_deal import ClassDeal, continued, poker_class_deal, shown_deal
+from push_learn.apps.play_push import address_speed
+from push_learn.apps.poker_settings import address_players, address_seat, class_table_options
+from push_learn.games import GAMES
 from push_learn.protocol import seat_words
 from push_learn.widgets import PokerTable
 from push_learn.widgets.poker_table import LEVELS
@@ -34,11 +34,6 @@ NO = ("0", "false", "no", "off")
 class ClassPokerTable(ClassDeal, PokerTable):
     """A PokerTable for a class assignment (``ClassDeal``): with ``autoplay`` a bot of the deal's level plays the
     student's seat too."""
-
-    def __init__(self, game: str, seed: int, *, assignment: int, autoplay: bool = False,
-                 moves: Sequence[Mapping[str, Any]] = (), **options: Any) -> None:
-        self.join_class(assignment=assignment, autoplay=autoplay, moves=moves)
-        super().__init__(game, seed, **options)
 
     def student_to_move(self) -> bool:
         """Whether the student's seat has a choice to make."""
@@ -66,7 +61,7 @@ class PokerTableApp(App):
                 return table
         self.players = address_players(self, self.game)
         seat = int(address_seat(self, self.players))
-        level = self.option("level", LEVELS, "threshold")
+        level = self.option("level", LEVELS, GAMES[self.game].default_level)
         switches = {name: self.option(name, YES + NO, "0") in YES for name in self.switches}
         table = PokerTable(game=self.game, seed=self.query.seed, players=self.players, seat=seat, level=level,
                            speed=address_speed(self), title=f"You are {seat_words(seat)}",
@@ -81,15 +76,11 @@ class PokerTableApp(App):
         deal = poker_class_deal(self, raw, self.game)
         if deal is None:
             return None
-        players, autoplay = deal["players"], autoplay_asked(self)
-        switches = {name: deal["rules"].get(name) is True for name in self.switches}
-        table = continued(lambda: ClassPokerTable(
-            self.game, deal["seed"], assignment=deal["id"], autoplay=autoplay, moves=deal["progress"],
-            players=players, seat=0, level=deal["level"], names=(deal["student"], *bot_names(players - 1)),
-            speed=FASTEST_STEP if autoplay else address_speed(self), title=f"Today's deal: {deal['text']}",
-            **switches))
+        options = class_table_options(self, deal)
+        options.update({name: deal["rules"].get(name) is True for name in self.switches})
+        table = continued(lambda: ClassPokerTable(self.game, deal["seed"], **options))
         self.deal = shown_deal(deal)
-        self.players = players
+        self.players = deal["players"]
         self.variant = table.game.rules.name
         return table
 

@@ -16,9 +16,9 @@ into the sealed record's notes as ``{"hints": n}``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from push_learn.errors import RecordError
 from push_learn.records import Record
@@ -105,18 +105,25 @@ def hints_of(record: Record) -> int:
     return hints
 
 
+def _seat_and_moves(finished: bool, players: Sequence[str], seats: list[int], player: str,
+                    what: str) -> tuple[int, int]:
+    """``player``'s seat in a finished game of ``players`` and how many of its actions they made (``seats[k]``: the
+    seat that made action ``k``); ``RecordError`` in words for a game not finished or without the player."""
+    if not finished:
+        raise RecordError(f"this {what} is not finished, so it has no result yet")
+    if player not in players:
+        raise RecordError(f"{player} did not play in this {what} (its players are {', '.join(players)})")
+    seat = players.index(player)
+    return seat, sum(1 for mover in seats if mover == seat)
+
+
 def rummy_score(match: Match, seats: list[int], player: str, hints: int = 0) -> Score:
     """Score ``player`` in a finished rummy ``match``; ``seats[k]`` is the seat that made action ``k``."""
-    if not match.over:
-        raise RecordError("this match is not finished, so it has no result yet")
-    if player not in match.names:
-        raise RecordError(f"{player} did not play in this match (its players are {', '.join(match.names)})")
-    seat = match.names.index(player)
+    seat, moves = _seat_and_moves(match.over, match.names, seats, player, "match")
     unit = match.rules.team_of(seat)
     points = match.totals[unit]
     deals_won = sum(1 for result in match.results
                     if result.went_out is not None and match.rules.team_of(result.went_out) == unit)
-    moves = sum(1 for mover in seats if mover == seat)
     return Score(points, deals_won, moves, hints)
 
 
@@ -124,24 +131,15 @@ def stud_score(game: StudGame, seats: list[int], player: str, hints: int = 0) ->
     """Score ``player`` in a finished deal of a push stud game (``seats[k]``: the seat that made action ``k``): the
     chips they lost (negative: won) and whether they took a share of a pot."""
     result = game.result
-    if result is None:
-        raise RecordError("this deal is not finished, so it has no result yet")
-    if player not in game.players:
-        raise RecordError(f"{player} did not play in this deal (its players are {', '.join(game.players)})")
-    seat = game.players.index(player)
-    moves = sum(1 for mover in seats if mover == seat)
+    seat, moves = _seat_and_moves(result is not None, game.players, seats, player, "deal")
+    assert result is not None
     return Score(-result.net[seat], int(result.payouts[seat] > 0), moves, hints, "chips")
 
 
 def brag_score(game: BragGame, seats: list[int], player: str, hints: int = 0) -> Score:
     """Score ``player`` in a finished brag match (``seats[k]``: the seat that made action ``k``): the chips they lost
     over its deals (negative: won) and how many of its pots they took a share of (D-CLS-08)."""
-    if not game.over:
-        raise RecordError("this match is not finished, so it has no result yet")
-    if player not in game.players:
-        raise RecordError(f"{player} did not play in this match (its players are {', '.join(game.players)})")
-    seat = game.players.index(player)
-    moves = sum(1 for mover in seats if mover == seat)
+    seat, moves = _seat_and_moves(game.over, game.players, seats, player, "match")
     pots = sum(1 for result in game.results if any(award.seat == seat for award in result.awards))
     return Score(game.rules.starting_stack - game.stacks[seat], pots, moves, hints, "chips")
 
@@ -227,11 +225,12 @@ def default_score(record: Record, player: str) -> Score:
     from push_learn.games import load_record, record_spec
 
     game = load_record(record, sealed=False)
-    family = record_spec(record).family
-    if family == "rummy":
-        return rummy_score(game, _seats_of(record), player, hints_of(record))
-    if family == "stud":
-        return stud_score(game, _seats_of(record), player, hints_of(record))
-    if record.game == "brag":
-        return brag_score(game, _seats_of(record), player, hints_of(record))
-    raise RecordError(f"the class store cannot score a game of {record.game} yet")
+    scorer = _SCORERS.get(record.game) or _SCORERS.get(record_spec(record).family)
+    if scorer is None:
+        raise RecordError(f"the class store cannot score a game of {record.game} yet")
+    return scorer(game, _seats_of(record), player, hints_of(record))
+
+
+_SCORERS: dict[str, Callable[[Any, list[int], str, int], Score]] = {
+    "rummy": rummy_score, "stud": stud_score, "brag": brag_score}
+"""Each family's scorer, or a game's own where its family's others have none (brag among the three-card games)."""

@@ -6,9 +6,9 @@ or sensible) and their pace (``speed``: a name, or seconds per move). A value th
 allow is replaced by the default, with a note.
 
 **A class assignment** (``?assignment=7``, the link the landing page gives a student whose class has a brag match
-today) plays the class's match in the first seat under the student's display name, against the teacher's choice of
-bots, for the class's number of deals (``push_learn.apps.class_deal``, D-CLS-08): hints are counted, nothing
-is dealt afresh, and the chips won or lost go to the class's leaderboard.
+today) plays the class's match in the first seat ("You" on the page, the student's display name in the record),
+against the teacher's choice of bots, for the class's number of deals (``push_learn.apps.class_deal``, D-CLS-08):
+hints are counted, nothing is dealt afresh, and the chips won or lost go to the class's leaderboard.
 """
 
 from __future__ import annotations

@@ -3,12 +3,13 @@
 **A class assignment** (``?assignment=7``, the link the landing page gives a student who joined a class): the
 kernel asks the server for the deal (``push_learn.classroom.client``), and the server answers for the student
 whose browser opened the page: the game, its rules, the bots' level and the secret shuffle, which stays in the
-kernel (the page shows "deal 1234", never the shuffle). The student plays under their display name, without
-take-back, new game, loading or saving; hints are counted. Each time the student is to move, the kernel seals
-the game so far and the server keeps it: a reload (or a restarted server) gets those moves back and continues
-the same game; the deal is never dealt afresh (decision D-CLS-03). When the game ends, the kernel seals the
-record with the server's key, the hints in its notes, and posts it; the store replays and scores it before it
-counts (it must continue the moves kept), and the page says how it went.
+kernel (the page shows "deal 1234", never the shuffle). The records sent name the student by their display name
+(the poker tables call the seat "You" on the page, as in a free game); there is no take-back, new game, loading or
+saving; hints are counted. Each time the student is to move, the kernel seals the game so far and the server keeps
+it: a reload (or a restarted server) gets those moves back and continues the same game; the deal is never dealt
+afresh (decision D-CLS-03). When the game ends, the kernel seals the record with the server's key, the hints in
+its notes, and posts it; the store replays and scores it before it counts (it must continue the moves kept), and
+the page says how it went.
 
 For demonstrations and the browser tests, a server started with ``PUSH_LEARN_CLASS_AUTOPLAY=1`` lets
 ``&autoplay=1`` play the student's seat with a bot: the result travels the same path as a game played by hand.
@@ -123,13 +124,18 @@ class ClassDeal:
     """The service's answer to the posted result (``{"error": ...}`` when it was refused)."""
     kept: int
     """How many moves of the game the server keeps (a reload continues from there)."""
+    student: str | None
+    """The student's display name where the table itself names their seat "You" (the poker tables: the log reads
+    "You keep 7♥"); the records sent to the server name the seat by it. None where the table names it so already."""
     _moves: tuple[Mapping[str, Any], ...]
 
     def __init__(self, *args: Any, assignment: int, autoplay: bool = False,
-                 moves: Sequence[Mapping[str, Any]] = (), **options: Any) -> None:
+                 moves: Sequence[Mapping[str, Any]] = (), student: str | None = None, **options: Any) -> None:
         """Play the class's deal of ``assignment``, continuing ``moves`` kept by the server; with ``autoplay`` a bot
-        plays the student's seat too. ``args`` and ``options`` are the table's own."""
+        plays the student's seat too; ``student`` names the student's seat in what is sent (``student``). ``args``
+        and ``options`` are the table's own."""
         self.assignment = assignment
+        self.student = student
         self.hints_used = 0
         self.autoplay = autoplay
         self.posted = None
@@ -143,6 +149,8 @@ class ClassDeal:
         raise NotImplementedError
 
     if TYPE_CHECKING:  # the table's own (``BotTurns``, ``PushWidget``)
+        seat: int
+        """The student's seat."""
 
         def _current_game(self) -> Any:
             """The game the table plays."""
@@ -190,7 +198,11 @@ class ClassDeal:
         key = seal_key_from_env()
         if key is None and not hub_configured():
             return None
-        record = dataclasses.replace(self._current_game().record(), notes={"hints": self.hints_used})
+        record = self._current_game().record()
+        players = record.players
+        if self.student is not None and players is not None:
+            players = tuple(self.student if s == self.seat else name for s, name in enumerate(players))
+        record = dataclasses.replace(record, players=players, notes={"hints": self.hints_used})
         return record.sealed(key) if key is not None else record
 
     def keep_progress(self) -> None:

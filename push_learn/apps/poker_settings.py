@@ -16,6 +16,7 @@ from push_learn.apps.class_deal import autoplay_asked, bot_names
 from push_learn.apps.play_push import FASTEST_STEP, address_speed
 from push_learn.apps.query import parse_query
 from push_learn.games import GAMES
+from push_learn.poker.wording import YOU
 
 __all__ = ["address_players", "address_seat", "class_table_options"]
 
@@ -42,9 +43,11 @@ def address_seat(app: App, players: int, default: str = "0", extra: tuple[str, .
 
 def class_table_options(app: App, deal: Mapping[str, Any]) -> dict[str, Any]:
     """What a poker table of the class's deal (``class_deal.poker_class_deal``) is opened with: the student in the
-    first seat under their display name, Bot 1, Bot 2 … of the deal's level in the others, the moves the server
-    kept, and with ``autoplay`` (``autoplay_asked``) a bot for the student too, at the fastest pace."""
+    first seat, "You" on the page and their display name in what is sent to the server, Bot 1, Bot 2 … of the
+    deal's level in the others, the moves the server kept, and with ``autoplay`` (``autoplay_asked``) a bot for the
+    student too, at the fastest pace."""
     autoplay, players = autoplay_asked(app), deal["players"]
     return {"assignment": deal["id"], "autoplay": autoplay, "moves": deal["progress"], "players": players, "seat": 0,
-            "level": deal["level"], "names": (deal["student"], *bot_names(players - 1)),
+            "level": deal["level"], "names": (YOU, *bot_names(players - 1)),
+            "student": deal["student"],
             "speed": FASTEST_STEP if autoplay else address_speed(app), "title": f"Today's deal: {deal['text']}"}

@@ -6,10 +6,10 @@ players' strength (``level``: ``random`` or ``threshold``), their pace (``speed`
 move) and, for Push stud, its options (``roll_your_own=1``, ``substitution=1``). A value the game does
 not allow is replaced by the default, with a note under the title (D-UI-14, D-UI-18).
 
-**A class assignment** (``?assignment=7``, the link the landing page gives a student whose class has a stud
-deal today) plays the class's deal in the first seat under the student's display name, against the teacher's
-choice of bots (``push_learn.apps.class_deal``, D-CLS-06): hints are counted, nothing is taken back, and the
-chips won or lost go to the class's leaderboard.
+**A class assignment** (``?assignment=7``, the link the landing page gives a student whose class has a stud deal
+today) plays the class's deal in the first seat ("You" on the page, the student's display name in the record), against
+the teacher's choice of bots (``push_learn.apps.class_deal``, D-CLS-06): hints are counted, nothing is taken back, and
+the chips won or lost go to the class's leaderboard.
 """
 
 from __future__ import annotations

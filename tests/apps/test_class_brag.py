@@ -29,7 +29,8 @@ def test_the_student_plays_the_first_seat_of_the_class_match_for_its_deals(serve
     app = Brag.from_query("assignment=7")
     table = app.main
     assert isinstance(table, ClassBragTable) and app.notes == []
-    assert table.seat == 0 and table.game.players == ("Ann", "Bot 1", "Bot 2")
+    assert table.seat == 0 and table.game.players == ("You", "Bot 1", "Bot 2") and table.student == "Ann"
+    assert table.state["seats"][0]["label"].startswith("You: ")  # the page says "You"; what is sent names Ann
     assert table.game.hands_to_play == 5 and dict(table.game.record().rules) == {
         key: value for key, value in server.deal["rules"].items() if key != "hands"}  # type: ignore[attr-defined]
     assert str(table.game.seed) not in str(table.state) and "hands" not in table.game.record().rules

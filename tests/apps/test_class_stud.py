@@ -21,7 +21,8 @@ def test_the_student_plays_the_first_seat_of_the_class_deal_and_the_class_rules_
     app = PushStud.from_query("assignment=7")
     table = app.main
     assert isinstance(table, ClassPokerTable) and app.notes == []
-    assert table.seat == 0 and table.game.players == ("Ann", "Bot 1", "Bot 2", "Bot 3", "Bot 4", "Bot 5")
+    assert table.seat == 0 and table.game.players == ("You", "Bot 1", "Bot 2", "Bot 3", "Bot 4", "Bot 5")
+    assert table.student == "Ann"  # the name the server is sent
     assert table.game.seed == SEED and str(SEED) not in str(table.state)
     assert app.subtitle == "Push stud for 6 players · the class's deal 77"
     assert table.state["title"] == "Today's deal: Push stud, deal 77, against threshold bots"
@@ -50,6 +51,8 @@ def test_the_finished_deal_posts_a_sealed_record_the_store_accepts(
                                             "deal 77, against threshold bots")
             assert app.subtitle == "Roll Your Own push with substitution for 5 players · the class's deal 77"
         assert not table.game.over and table.student_to_move()  # outside an event loop the bots play at once
+        log = " ".join(table.state["log"]).lower()
+        assert table.game.players[0] == "You" and " you " in f" {log} " and "ann" not in log  # the record names Ann
         kept = [payload for action, payload in server.sent if action == "progress"]
         assert len(kept) == 1 and table.kept == len(table.game.actions)
         table.hints_used = 1

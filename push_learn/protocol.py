@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from push_learn.records import Record
 
 __all__ = [
-    "Bot", "Game", "GameSpec", "SeatAction", "checked_seat", "counted", "default_name", "default_names",
-    "refuse_wrong_seat", "seat_name", "seat_outside", "seat_refusal", "seat_words",
+    "Bot", "Game", "GameSpec", "SeatAction", "checked_names", "checked_seat", "counted", "default_name",
+    "default_names", "refuse_wrong_seat", "seat_name", "seat_outside", "seat_refusal", "seat_words",
 ]
 
 A = TypeVar("A", bound="SeatAction")
@@ -211,6 +211,23 @@ def checked_seat(seat: object, count: int, where: str, error: type[Exception] = 
         raise error(lead + outside)
     assert isinstance(seat, int)  # seat_outside refuses every other seat
     return seat
+
+
+def checked_names(names: object, count: int) -> tuple[str, ...]:
+    """``names`` as the ``count`` seats' names when it is that many non-empty texts; otherwise ``ValueError`` in
+    words.
+
+    >>> checked_names(["You", "Bot 1"], 2)
+    ('You', 'Bot 1')
+    >>> checked_names(("You", ""), 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: give the 2 seats' names as texts, not ('You', '')
+    """
+    if isinstance(names, str) or not isinstance(names, Sequence) or len(names) != count \
+            or not all(isinstance(name, str) and name for name in names):
+        raise ValueError(f"give the {count} seats' names as texts, not {short(names)}")
+    return tuple(names)
 
 
 def seat_refusal(seat: object, to_move: tuple[int, ...], names: tuple[str, ...]) -> str | None:

@@ -34,7 +34,7 @@ from push_learn.poker.brag import (
 )
 from push_learn.poker.brag_bots import SensibleBragBot
 from push_learn.poker.wording import YOU, chips, possessive, says
-from push_learn.protocol import Bot, checked_seat
+from push_learn.protocol import Bot, checked_names, checked_seat
 from push_learn.records import Record, short
 from push_learn.seeds import read_seed
 from push_learn.widgets.base import IntentError, PushWidget, SavesRecords, bot_level, int_field, intent, str_field
@@ -105,13 +105,11 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
         checked_seat(seat, players, f"a table of {players} players")
         bot_level(level, LEVELS, ValueError)
         self.players, self.seat, self.level, self.hands, self.title = players, seat, level, hands, title
-        if names is not None and (len(names) != players or not all(isinstance(name, str) and name for name in names)):
-            raise ValueError(f"give the {players} seats' names as texts, not {short(names)}")
         bots = iter(BOT_NAMES)
-        self.names = tuple(names) if names is not None else tuple(
+        self.names = checked_names(names, players) if names is not None else tuple(
             YOU if s == seat else next(bots) for s in range(players))
         """The seats' names: by default the student's own is "You" and the bots' Ann, Bob …; a class's deal names the
-        student (``names``)."""
+        bots Bot 1, Bot 2 … (``names``)."""
         self.start_bot_turns(speed)
         self._start_session(seed)
         super().__init__(**options)

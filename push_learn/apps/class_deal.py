@@ -25,11 +25,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from push_learn.apps.base import App
 from push_learn.errors import RecordError
 from push_learn.games import load_record
+from push_learn.protocol import GameSpec
 from push_learn.records import Record, seal_key_from_env
 from push_learn.widgets.base import IntentError
 
-__all__ = ["AUTOPLAY_ENV", "CLASS_RULE", "ClassDeal", "autoplay_asked", "bot_names", "class_deal", "continued",
-           "poker_class_deal", "shown_deal"]
+__all__ = ["AUTOPLAY_ENV", "CLASS_RULE", "ClassDeal", "autoplay_asked", "bot_names", "class_deal", "class_level",
+           "continued", "poker_class_deal", "shown_deal"]
 
 T = TypeVar("T")
 
@@ -75,8 +76,14 @@ def poker_class_deal(app: App, raw: str, game: str) -> dict[str, Any] | None:
         app.notes.append(f"The class's deal could not be opened ({spec.title} is for {spec.players_words} players, "
                          f"not {players!r}); this is a free game.")
         return None
-    level = str(deal["bot_level"]) if deal["bot_level"] in spec.bots else spec.default_level
-    return {**deal, "players": players, "level": level}
+    return {**deal, "players": players, "level": class_level(deal, spec)}
+
+
+def class_level(deal: Mapping[str, Any], spec: GameSpec) -> str:
+    """The bots' level of the class's deal, or the game's usual bots (``GameSpec.default_level``) for a level
+    ``spec``'s game does not have."""
+    level = deal.get("bot_level")
+    return level if isinstance(level, str) and level in spec.bots else spec.default_level
 
 
 def shown_deal(deal: Mapping[str, Any]) -> dict[str, Any]:

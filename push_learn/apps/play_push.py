@@ -14,7 +14,15 @@ from __future__ import annotations
 from typing import Any
 
 from push_learn.apps.base import App
-from push_learn.apps.class_deal import ClassDeal, autoplay_asked, bot_names, class_deal, continued, shown_deal
+from push_learn.apps.class_deal import (
+    ClassDeal,
+    autoplay_asked,
+    bot_names,
+    class_deal,
+    class_level,
+    continued,
+    shown_deal,
+)
 from push_learn.games import GAMES
 from push_learn.rummy.engine import Match
 from push_learn.widgets import PlayTable
@@ -91,8 +99,7 @@ class PlayPush(App):
         except (KeyError, ValueError) as error:
             self.notes.append(f"The class's deal could not be opened ({error}); this is a free game.")
             return None
-        usual = GAMES[rules.variant].default_level
-        level = str(deal["bot_level"]) if deal["bot_level"] in LEVELS else usual
+        level = class_level(deal, GAMES[rules.variant])
         seed, student = deal["seed"], deal["student"]
         self.rules = rules
         self.deal = shown_deal(deal)

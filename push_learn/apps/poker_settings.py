@@ -48,6 +48,5 @@ def class_table_options(app: App, deal: Mapping[str, Any]) -> dict[str, Any]:
     student too, at the fastest pace."""
     autoplay, players = autoplay_asked(app), deal["players"]
     return {"assignment": deal["id"], "autoplay": autoplay, "moves": deal["progress"], "players": players, "seat": 0,
-            "level": deal["level"], "names": (YOU, *bot_names(players - 1)),
-            "student": deal["student"],
+            "level": deal["level"], "names": (YOU, *bot_names(players - 1)), "student": deal["student"],
             "speed": FASTEST_STEP if autoplay else address_speed(app), "title": f"Today's deal: {deal['text']}"}

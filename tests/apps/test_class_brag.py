@@ -1,6 +1,7 @@
-"""A brag match as the class's assignment (D-CLS-08), without a browser: the student plays the first seat under their
-own name for the class's number of deals, the shuffle never reaches the page, a reload continues the moves kept, and
-the sealed record the kernel posts at the end is one the class store accepts and scores in chips."""
+"""A brag match as the class's assignment (D-CLS-08), without a browser: the student plays the first seat ("You" on
+the page, their own name in the records, D-CLS-09) for the class's number of deals, the shuffle never reaches the
+page, a reload continues the moves kept, and the sealed record the kernel posts at the end is one the class store
+accepts and scores in chips."""
 
 from __future__ import annotations
 

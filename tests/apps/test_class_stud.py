@@ -1,6 +1,6 @@
-"""A stud deal as the class's assignment (D-CLS-06), without a browser: the student plays the first seat under their
-own name, the shuffle never reaches the page, the class's rules hold, hints are counted, and the sealed record the
-kernel posts at the end is one the class store accepts and scores in chips."""
+"""A stud deal as the class's assignment (D-CLS-06), without a browser: the student plays the first seat ("You" on
+the page, their own name in the records, D-CLS-09), the shuffle never reaches the page, the class's rules hold, hints
+are counted, and the sealed record the kernel posts at the end is one the class store accepts and scores in chips."""
 
 from __future__ import annotations
 

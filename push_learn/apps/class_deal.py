@@ -30,7 +30,7 @@ from push_learn.records import Record, seal_key_from_env
 from push_learn.widgets.base import IntentError
 
 __all__ = ["AUTOPLAY_ENV", "CLASS_RULE", "ClassDeal", "autoplay_asked", "bot_names", "class_deal", "class_level",
-           "continued", "poker_class_deal", "shown_deal"]
+           "continued", "game_class_deal", "poker_class_deal", "shown_deal"]
 
 T = TypeVar("T")
 
@@ -57,20 +57,29 @@ def class_deal(app: App, raw: str) -> dict[str, Any] | None:
         return None
 
 
-def poker_class_deal(app: App, raw: str, game: str) -> dict[str, Any] | None:
-    """The class's deal ``raw`` (``class_deal``) when it is a deal of the poker game ``game`` for a number of players
-    the game allows, with its ``players`` and the bots' ``level`` (the game's usual bots for a level it does not have);
-    else None, with a note on the page saying why, to play a free game."""
+def game_class_deal(app: App, raw: str, game: str) -> dict[str, Any] | None:
+    """The class's deal ``raw`` (``class_deal``) when it is a deal of ``game``; else None, with a note on the page
+    saying why, to play a free game."""
     from push_learn.games import GAMES, title_of
 
     deal = class_deal(app, raw)
+    if deal is not None and deal.get("game") != game:
+        app.notes.append(f"The class's deal is a game of {title_of(str(deal.get('game')))}, not of "
+                         f"{GAMES[game].title}: open it from the landing page. This is a free game.")
+        return None
+    return deal
+
+
+def poker_class_deal(app: App, raw: str, game: str) -> dict[str, Any] | None:
+    """The class's deal ``raw`` (``game_class_deal``) when it is a deal of the poker game ``game`` for a number of
+    players the game allows, with its ``players`` and the bots' ``level`` (the game's usual bots for a level it does
+    not have); else None, with a note on the page saying why, to play a free game."""
+    from push_learn.games import GAMES
+
+    deal = game_class_deal(app, raw, game)
     if deal is None:
         return None
     spec = GAMES[game]
-    if deal.get("game") != game:
-        app.notes.append(f"The class's deal is a game of {title_of(str(deal.get('game')))}, not of {spec.title}: "
-                         "open it from the landing page. This is a free game.")
-        return None
     players = deal["rules"].get("players")
     if isinstance(players, bool) or players not in spec.players:
         app.notes.append(f"The class's deal could not be opened ({spec.title} is for {spec.players_words} players, "

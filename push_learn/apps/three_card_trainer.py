@@ -10,22 +10,37 @@ session's record (hints counted in its notes) and posts it: the store replays it
 against the exact strategy and keeps the session, up to date, for the teacher's dashboard and the CSV
 export (decision D-CLS-01). Every round is kept as it is settled, so a reload or a new session never
 takes a choice back.
+
+**A class assignment** (``?assignment=7``, the link the landing page gives a student whose class has a Three Card
+Poker deal today) plays the class's session: ten rounds of the secret shuffle, the same cards for everyone, at an
+Ante of 5 and no Pair Plus, with no new session; hints are counted, the server keeps every move, and the finished
+session goes to the class's leaderboard, ranked by the choices against the exact strategy (D-CLS-10).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import random
 import secrets
 from collections.abc import Mapping
 from typing import Any
 
 from push_learn.apps.base import App
+from push_learn.apps.class_deal import ClassDeal, autoplay_asked, continued, game_class_deal, shown_deal
+from push_learn.poker.tcp_bots import StrategyTcpBot
 from push_learn.poker.three_card_poker import ANTE_BONUS_TABLES, PAIR_PLUS_TABLES, Fold, PlaceBets, Play
-from push_learn.records import seal_key_from_env
+from push_learn.poker.three_card_session import replay_session
+from push_learn.poker.wording import chips
+from push_learn.records import Record, seal_key_from_env
 from push_learn.widgets import ThreeCardTrainer
-from push_learn.widgets.three_card_trainer import ANTES
+from push_learn.widgets.base import IntentError
+from push_learn.widgets.three_card_trainer import ANTES, SEAT
 
-__all__ = ["ClassThreeCardTrainer", "ThreeCardPokerTrainer"]
+__all__ = ["CLASS_ANTE", "ClassThreeCardDeal", "ClassThreeCardTrainer", "ThreeCardPokerTrainer"]
+
+CLASS_ANTE = 5
+"""Everyone's Ante at a class's Three Card Poker deal (and no Pair Plus): the same stakes for everyone, and a stack
+of 100 chips that never runs short of two Antes a round in ten rounds (D-CLS-10)."""
 
 
 class ClassThreeCardTrainer(ThreeCardTrainer):
@@ -71,6 +86,55 @@ class ClassThreeCardTrainer(ThreeCardTrainer):
         self.hints_used += 1
 
 
+class ClassThreeCardDeal(ClassDeal, ThreeCardTrainer):
+    """A ThreeCardTrainer playing the class's deal (``ClassDeal``): the class's rules and rounds, an Ante of
+    ``CLASS_ANTE`` and no Pair Plus every round, no new session; with ``autoplay`` the exact strategy plays the whole
+    session at once."""
+
+    GAME = "three_card_poker"
+    seat = SEAT
+
+    def __init__(self, seed: int, *, rules: Mapping[str, Any], **options: Any) -> None:
+        """The class's session of ``rules`` (as the assignment keeps them, its rounds beside the game's own) on the
+        secret shuffle ``seed``; ``options`` as ``ClassDeal`` and ``ThreeCardTrainer`` take them."""
+        from push_learn.classroom.table_games import split_rules
+
+        self.class_rules, self.setup = split_rules(self.GAME, rules)
+        super().__init__(seed, ante=CLASS_ANTE, pair_plus_bet=0, rounds=int(self.setup["rounds"]), **options)
+
+    def _start(self, seed: int | str) -> None:  # type: ignore[override]  # the trainer's start, not a bot table's
+        """The class's session, continued from the moves the server kept (replayed and marked again)."""
+        self.seed = seed
+        moves, self._moves = self._moves, ()
+        record = Record(self.GAME, self.class_rules, seed, (self.player,), tuple(moves), self.setup)
+        self._begin(*replay_session(record, self.player))
+        if self.autoplay:
+            bot, rng = StrategyTcpBot(ante=CLASS_ANTE), random.Random(0)  # the strategy bot uses no chance
+            while not self.game.over:
+                self.apply(bot.choose(self.observation, rng))
+
+    def student_to_move(self) -> bool:
+        """Whether the session waits for the student's bets or choice."""
+        return SEAT in self.game.to_move
+
+    def _current_game(self) -> Any:
+        return self.game
+
+    def view_state(self) -> dict[str, Any]:
+        """As a class's deal shows it: the one Ante and no Pair Plus to choose, and no new session."""
+        state = super().view_state()
+        state.update(ante_options=[[CLASS_ANTE, chips(CLASS_ANTE)]], pair_plus_options=[[0, "no bet"]], can_new=False)
+        return state
+
+    def _stake(self, content: Mapping[str, Any]) -> None:
+        raise IntentError(f"everyone bets an Ante of {chips(CLASS_ANTE)} and no Pair Plus at the class's deal, "
+                          "so that everyone is dealt the same cards")
+
+    def _hint(self, content: Mapping[str, Any]) -> None:
+        super()._hint(content)
+        self.hints_used += 1
+
+
 class ThreeCardPokerTrainer(App):
     """Three Card Poker trainer (``?seed=N&pair_plus=40-30-6-3-1&ante_bonus=5-4-1&ante=5``)."""
 
@@ -79,6 +143,11 @@ class ThreeCardPokerTrainer(App):
     def build(self) -> ThreeCardTrainer:
         """A ThreeCardTrainer for the seeded session with the address's paytables and Ante (a class's student's
         sessions are kept by the class server)."""
+        self.deal: dict[str, Any] | None = None
+        if self.query.options.get("assignment"):
+            trainer = self._class_deal(self.query.options["assignment"])
+            if trainer is not None:
+                return trainer
         pair_plus = self.option("pair_plus", tuple(PAIR_PLUS_TABLES), "40-30-6-4-1")
         ante_bonus = self.option("ante_bonus", tuple(ANTE_BONUS_TABLES), "5-4-1")
         ante = int(self.option("ante", tuple(str(n) for n in ANTES), "5"))
@@ -89,6 +158,17 @@ class ThreeCardPokerTrainer(App):
         return ThreeCardTrainer(
             self.query.seed, pair_plus=pair_plus, ante_bonus=ante_bonus, ante=ante, title="Your seat"
         )
+
+    def _class_deal(self, raw: str) -> ClassThreeCardDeal | None:
+        """The class's session for this page's student, or None (with a note saying why) to play freely."""
+        deal = game_class_deal(self, raw, ClassThreeCardDeal.GAME)
+        if deal is None:
+            return None
+        trainer = continued(lambda: ClassThreeCardDeal(
+            deal["seed"], rules=deal["rules"], assignment=deal["id"], autoplay=autoplay_asked(self),
+            moves=deal["progress"], player=deal["student"], title=f"Today's deal: {deal['text']}"))
+        self.deal = shown_deal(deal)
+        return trainer
 
     def _student(self) -> str | None:
         """The display name of the class student whose browser opened this page, or None (a free session, said by
@@ -104,5 +184,7 @@ class ThreeCardPokerTrainer(App):
 
     @property
     def subtitle(self) -> str:
-        """The deal number of the session (it follows "New session")."""
+        """The deal number of the session (it follows "New session"); for the class's deal, its number only."""
+        if self.deal is not None:
+            return f"Three Card Poker against the dealer · the class's deal {self.deal['deal_number']}"
         return f"Three Card Poker against the dealer · deal number {self.seed}"

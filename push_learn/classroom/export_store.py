@@ -38,11 +38,18 @@ def _csv_cell(value: object) -> object:
 
 
 def _result_row(r: Any) -> tuple[object, ...]:
-    """A row of ``results.csv``: a stud deal's chips won in ``chips_won`` and no ``points`` (the store keeps the chips
-    lost: D-CLS-06), a rummy match's points left in ``points``."""
-    chips = result_unit(r.game) == "chips"
-    return (r.assignment_id, r.deal_number, r.name, "" if chips else r.points, r.deals_won, r.moves, r.hints,
-            _iso(r.submitted_ms), r.game, -r.points if chips else "")
+    """A row of ``results.csv``: a rummy match's points left in ``points``; a poker deal's chips won in ``chips_won``
+    and no ``points`` (the store keeps the chips lost: D-CLS-06); a Three Card Poker session's choices as the exact
+    strategy in ``as_strategy`` and the chips the others gave up in ``chips_given_up``, with no ``points`` or
+    ``deals_won`` (the store keeps hundredths of a chip: D-CLS-10)."""
+    unit = result_unit(r.game)
+    points, deals_won, chips_won, as_strategy, given_up = {
+        "points": (r.points, r.deals_won, "", "", ""),
+        "chips": ("", r.deals_won, -r.points, "", ""),
+        "strategy": ("", "", "", r.deals_won, f"{r.points / 100:.2f}"),
+    }[unit]
+    return (r.assignment_id, r.deal_number, r.name, points, deals_won, r.moves, r.hints, _iso(r.submitted_ms), r.game,
+            chips_won, as_strategy, given_up)
 
 
 def _iso(ms: int) -> str:
@@ -68,7 +75,7 @@ class ExportMixin(StorePart):
                         select(assignments_t).where(assignments_t.c.class_id == class_id)
                         .order_by(assignments_t.c.id))]),
                 "results.csv": (["assignment", "deal", "student", "points", "deals_won", "moves", "hints",
-                                 "submitted", "game", "chips_won"], [
+                                 "submitted", "game", "chips_won", "as_strategy", "chips_given_up"], [
                     _result_row(r) for r in conn.execute(
                         select(results_t, students_t.c.name, assignments_t.c.deal_number, assignments_t.c.game)
                         .join(students_t, students_t.c.id == results_t.c.student_id)

@@ -6,10 +6,13 @@ record that cannot be replayed raises ``RecordError``. Passing the function in k
 of any one game and lets tests give it a replayer of their own.
 
 The default, ``default_score``, replays any game with ``push_learn.games.load_record`` and scores the
-rummy family with ``rummy_score`` and the push stud games with ``stud_score``. Scores are for duplicate
-play, where everyone plays the same deal, and lower ``points`` rank higher in both: in rummy the penalty
-points left to the player's side, with ``deals_won`` the deals that side went out in; in stud the chips
-the player lost on the deal (negative: won), with ``deals_won`` 1 when they took a share of a pot (D-CLS-06).
+rummy family with ``rummy_score``, the push stud games with ``stud_score`` and brag with ``brag_score``;
+Three Card Poker's ``three_card_score`` replays its record itself. Scores are for duplicate play, where
+everyone plays the same deal, and lower ``points`` rank higher in every game: in rummy the penalty points
+left to the player's side, with ``deals_won`` the deals that side went out in; in stud the chips the player
+lost on the deal (negative: won), with ``deals_won`` 1 when they took a share of a pot (D-CLS-06); in Three
+Card Poker the chips (in hundredths) that choices other than the exact strategy's gave up on average, with
+``deals_won`` the choices that were the strategy's (D-CLS-10).
 ``moves`` are the player's own actions and ``hints`` the hints the dashboard gave (which the kernel writes
 into the sealed record's notes as ``{"hints": n}``).
 """
@@ -21,6 +24,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from push_learn.errors import RecordError
+from push_learn.protocol import counted
 from push_learn.records import Record
 
 if TYPE_CHECKING:
@@ -40,23 +44,28 @@ __all__ = [
     "rummy_score",
     "session_score",
     "stud_score",
+    "three_card_score",
 ]
 
 
-Unit = Literal["points", "chips"]
-"""How a family's results are kept: penalty points left (rummy) or chips lost (the poker games)."""
+Unit = Literal["points", "chips", "strategy"]
+"""How a game's results are kept: penalty points left (rummy), chips lost (the poker games played against other
+players) or chips given up against the exact strategy (Three Card Poker, played against the dealer)."""
 
 
 def result_unit(game: str) -> Unit:
-    """How results of ``game`` are kept and shown: ``points`` for the rummy family, else ``chips`` (D-CLS-06,
-    D-CLS-08).
+    """How results of ``game`` are kept and shown: ``points`` for the rummy family, ``strategy`` for a game played
+    against the dealer, else ``chips`` (D-CLS-06, D-CLS-08, D-CLS-10).
 
-    >>> result_unit("screw"), result_unit("brag"), result_unit("cap_it")
-    ('chips', 'chips', 'points')
+    >>> result_unit("screw"), result_unit("brag"), result_unit("cap_it"), result_unit("three_card_poker")
+    ('chips', 'chips', 'points', 'strategy')
     """
     from push_learn.games import GAMES
 
-    return "points" if game in GAMES and GAMES[game].family == "rummy" else "chips"
+    spec = GAMES.get(game)
+    if spec is not None and spec.family == "rummy":
+        return "points"
+    return "strategy" if spec is not None and spec.against_dealer else "chips"
 
 
 @dataclass(frozen=True)
@@ -65,10 +74,14 @@ class Score:
 
     ``unit`` says which: ``"points"`` for the rummy family, ``"chips"`` for the poker games, where ``points``
     holds the chips lost (negative: won) and ``deals_won`` the pots the player took a share of, so that fewer
-    ranks higher in both.
+    ranks higher in both; ``"strategy"`` for Three Card Poker, where ``points`` holds the chips the choices that
+    were not the exact strategy's gave up on average, in hundredths of a chip, and ``deals_won`` the choices that
+    were (D-CLS-10).
 
     >>> Score(-35, 1, 9, 1, "chips").describe(), Score(4, 2, 30, 0, "chips").outcome
     ('won $35 (took a share of a pot), 9 moves, 1 hints', 'lost $4 (took a share of 2 pots)')
+    >>> Score(35, 9, 20, 0, "strategy").outcome, Score(0, 1, 2, 0, "strategy").outcome
+    ('9 choices as the exact strategy, the others gave up 0.35 chips', '1 choice as the exact strategy')
     """
 
     points: int
@@ -80,6 +93,9 @@ class Score:
     @property
     def outcome(self) -> str:
         """How the deal went, in a few words: ``45 points left`` or ``won $35 (took a share of a pot)``."""
+        if self.unit == "strategy":
+            agreed = f"{counted(self.deals_won, 'choice')} as the exact strategy"
+            return f"{agreed}, the others gave up {self.points / 100:.2f} chips" if self.points else agreed
         if self.unit == "chips":
             money = (f"won ${-self.points}" if self.points < 0 else f"lost ${self.points}" if self.points
                      else "broke even")
@@ -89,7 +105,7 @@ class Score:
 
     def describe(self) -> str:
         """The score in words, as refusals and the student's page quote it."""
-        deals = "" if self.unit == "chips" else f", {self.deals_won} deals won"
+        deals = f", {self.deals_won} deals won" if self.unit == "points" else ""
         return f"{self.outcome}{deals}, {self.moves} moves, {self.hints} hints"
 
 
@@ -142,6 +158,24 @@ def brag_score(game: BragGame, seats: list[int], player: str, hints: int = 0) ->
     seat, moves = _seat_and_moves(game.over, game.players, seats, player, "match")
     pots = sum(1 for result in game.results if any(award.seat == seat for award in result.awards))
     return Score(game.rules.starting_stack - game.stacks[seat], pots, moves, hints, "chips")
+
+
+def three_card_score(record: Record, player: str) -> Score:
+    """Replay a class's Three Card Poker deal (a session of rounds against the dealer) and score ``player``'s
+    play-or-fold choices against the exact strategy (D-CLS-10): the chips the others gave up on average, in
+    hundredths of a chip, and how many were the strategy's. Everyone is dealt the same cards only while everyone
+    bets every round, so a session that sat a round out, or is not finished, is refused in words."""
+    from push_learn.poker.three_card_session import replay_session
+
+    game, tally = replay_session(record, player)
+    if not game.over:
+        raise RecordError("this session is not finished, so it has no result yet")
+    if len(tally.decisions) != game.rounds:
+        raise RecordError(f"{player} sat out {counted(game.rounds - len(tally.decisions), 'round')} of the class's "
+                          "deal, which bets the Ante every round so that everyone is dealt the same cards")
+    seat = tally.seat
+    moves = sum(1 for data in record.actions if data.get("seat") == seat)
+    return Score(round(100 * tally.cost), tally.agreed, moves, hints_of(record), "strategy")
 
 
 @dataclass(frozen=True)
@@ -217,13 +251,16 @@ def _seats_of(record: Record) -> list[int]:
 
 def default_score(record: Record, player: str) -> Score:
     """Replay ``record`` with ``push_learn.games.load_record`` and score ``player`` (the rummy family with
-    ``rummy_score``, the push stud games with ``stud_score``).
+    ``rummy_score``, the push stud games with ``stud_score``, brag with ``brag_score``; Three Card Poker with
+    ``three_card_score``, which replays the record itself).
 
     The store has already checked the seal; ``load_record`` replays every action and refuses an
     illegal one. Games of other families are refused in words: they have no scorer.
     """
     from push_learn.games import load_record, record_spec
 
+    if record.game in _RECORD_SCORERS:
+        return _RECORD_SCORERS[record.game](record, player)
     game = load_record(record, sealed=False)
     scorer = _SCORERS.get(record.game) or _SCORERS.get(record_spec(record).family)
     if scorer is None:
@@ -234,3 +271,6 @@ def default_score(record: Record, player: str) -> Score:
 _SCORERS: dict[str, Callable[[Any, list[int], str, int], Score]] = {
     "rummy": rummy_score, "stud": stud_score, "brag": brag_score}
 """Each family's scorer, or a game's own where its family's others have none (brag among the three-card games)."""
+_RECORD_SCORERS: dict[str, ScoreFunction] = {"three_card_poker": three_card_score}
+"""The games scored from their record's replay step by step rather than from the game it ends in: Three Card
+Poker's choices are marked against the exact strategy as they are made."""

@@ -31,6 +31,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
+from urllib.parse import urlencode
 
 from tornado import web
 from tornado.ioloop import IOLoop
@@ -46,7 +47,7 @@ from push_learn.classroom.store import (
 )
 from push_learn.classroom.table_store import StepTaken, TableInfo, TableRefused, seat_in, table_to_json
 from push_learn.errors import RecordError
-from push_learn.protocol import seat_words
+from push_learn.protocol import counted, seat_words
 from push_learn.records import same_secret
 
 if TYPE_CHECKING:
@@ -66,6 +67,7 @@ __all__ = [
     "Member",
     "assignment_dashboard",
     "assignment_games",
+    "assignment_query",
     "bot_words",
     "describe",
     "level_words",
@@ -88,11 +90,12 @@ _SIGNING = b"push_learn.class-request\x1f"
 LEVEL_SAYINGS = {"search": "searching bots"}
 """The bot levels whose name does not read well before "bots"; every other level is said ``<level> bots``."""
 ASSIGNMENT_DASHBOARDS: dict[str, str] = {"rummy": "play_push", "push_stud": "push_stud", "screw": "screw_your_neighbor",
-                                         "brag": "brag"}
+                                         "brag": "brag", "three_card_poker": "three_card_trainer"}
 """The games an assignment of the day may deal, by family or game id, each with the dashboard (its slug) that plays
 it: the rummy family's matches on Play Push, the push stud games' deals on their tables (D-CLS-06), a brag match of
-several deals on Brag (D-CLS-08). The store replays and scores every result (``scoring.default_score``): points
-left in rummy, chips won in the poker games."""
+several deals on Brag (D-CLS-08), a Three Card Poker session against the dealer on its trainer (D-CLS-10). The store
+replays and scores every result (``scoring.default_score``): points left in rummy, chips won in the poker games
+played against others, choices against the exact strategy in Three Card Poker."""
 
 T = TypeVar("T")
 
@@ -132,7 +135,7 @@ def assignment_games() -> dict[str, GameSpec]:
     catalogue's order; each entry gives the game's title and usual bots (``GameSpec.default_level``).
 
     >>> [spec.title for spec in assignment_games().values()]
-    ['Push', 'Cap-It', '6-7-8-9-10', 'Push stud', 'Screw Your Neighbor', 'Three-card brag']
+    ['Push', 'Cap-It', '6-7-8-9-10', 'Push stud', 'Screw Your Neighbor', 'Three-card brag', 'Three Card Poker']
     """
     from push_learn.games import GAMES
 
@@ -151,15 +154,35 @@ def assignment_dashboard(game: str) -> str:
     return ASSIGNMENT_DASHBOARDS.get(game) or ASSIGNMENT_DASHBOARDS[spec_of(game).family]
 
 
+def assignment_query(assignment: Assignment) -> str:
+    """The query of the landing page's link to the dashboard that plays ``assignment``: its number, and for a rummy
+    game the variant Play Push plays (the poker dashboards read no variant, and would say so under their title).
+
+    >>> from push_learn.classroom.rows import Assignment
+    >>> assignment_query(Assignment(7, "cap_it", "cap_it", {}, 12, 0, "greedy", (), 0))
+    'assignment=7&variant=cap_it'
+    >>> assignment_query(Assignment(8, "brag", "brag", {}, 12, 0, "random", (), 0))
+    'assignment=8'
+    """
+    from push_learn.games import spec_of
+
+    query = f"assignment={assignment.id}"
+    return f"{query}&{urlencode({'variant': assignment.variant})}" if spec_of(assignment.game).family == "rummy" \
+        else query
+
+
 def describe(assignment: Assignment) -> str:
     """The assignment as the landing page says it: ``Push, deal 1234, against greedy bots``; a game with options
     or another number of players than usual says so: ``Roll Your Own push for 5 players, deal 77, against threshold
-    bots`` (the rules' own name, D-CLS-07)."""
+    bots`` (the rules' own name, D-CLS-07); a game played against the dealer says its rounds: ``Three Card Poker,
+    deal 77, 10 rounds against the dealer`` (D-CLS-10)."""
     from push_learn.classroom.table_games import TABLE_OPTIONS
 
     spec = assignment_games().get(assignment.variant)
     game = assignment.variant if spec is None else spec.title
     rules = assignment.rules
+    if spec is not None and spec.against_dealer:
+        return f"{game}, deal {assignment.deal_number}, {counted(int(rules['rounds']), 'round')} against the dealer"
     if any(rules.get(name) is True for name in TABLE_OPTIONS.get(assignment.variant, ())):
         game = str(rules.get("name") or game)
     players = rules.get("players")
@@ -306,7 +329,8 @@ class ClassService:
             "code": member.code,
             "token": self.token(member),
             "today": None if today is None else {**today.public(), "text": describe(today),
-                                                  "dashboard": assignment_dashboard(today.game)},
+                                                  "dashboard": assignment_dashboard(today.game),
+                                                  "query": assignment_query(today)},
         }
 
     # ---- dashboard kernels -------------------------------------------------------------------

@@ -20,8 +20,8 @@ from push_learn.protocol import GameSpec
 from push_learn.records import Record, short
 
 __all__ = ["NAMED_SEATS", "OPTION_WORDS", "TABLE_FAMILIES", "TABLE_GAMES", "TABLE_OPTIONS", "TABLE_SETUP",
-           "chosen_rules", "options_words", "replay_table", "split_rules", "table_record", "table_rules",
-           "table_seat_names", "table_spec"]
+           "assignment_rules", "chosen_rules", "options_words", "replay_table", "split_rules", "table_record",
+           "table_rules", "table_seat_names", "table_spec"]
 
 TABLE_FAMILIES = ("rummy", "stud", "three_card")
 """The families a class table plays (D-TBL-01, D-TBL-13, D-TBL-17): rummy, the push stud games, and of the
@@ -36,10 +36,11 @@ TABLE_GAMES = tuple(spec.id for spec in GAMES.values()
                     and spec.players[-1] >= 2)
 """The games a class table plays, by id: Push, Cap-It, 6-7-8-9-10, Push stud, Screw Your Neighbor and brag (not
 Three Card Poker, played against the dealer)."""
-TABLE_SETUP: Mapping[str, Mapping[str, Any]] = {"brag": {"hands": 5}}
-"""The set-up a class table gives a game besides its rules, by game: a brag table plays a match of five deals
-(D-TBL-18). The table's stored rules carry these fields beside the game's own, so the store's log, every
-replica and the teacher's replay start the same match."""
+TABLE_SETUP: Mapping[str, Mapping[str, Any]] = {"brag": {"hands": 5}, "three_card_poker": {"rounds": 10}}
+"""The set-up a class gives a game besides its rules, by game: a brag table (or a brag assignment) plays a match of
+five deals (D-TBL-18), a Three Card Poker assignment a session of ten rounds (D-CLS-10). The stored rules carry
+these fields beside the game's own, so the store's log, every replica and the teacher's replay start the same
+match."""
 NAMED_SEATS = frozenset({"brag"})
 """The games whose class-table records carry their seats' names (the game's own: ``Seat 1`` …). Brag's records always
 have, since its default names once counted from 0; they are kept so that those records stay as they were."""
@@ -94,12 +95,18 @@ def table_rules(game: str, players: object = None, **options: Any) -> dict[str, 
     count = spec.default_players if players is None else players
     if isinstance(count, bool) or not isinstance(count, int) or count not in spec.players:
         raise ClassroomError(f"{spec.title} is for {spec.players_words} players, not {short(count)}")
+    return _stored_rules(spec, count, options)
+
+
+def _stored_rules(spec: GameSpec, count: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The rules of ``spec``'s game for ``count`` players with ``options``, with its class set-up (``TABLE_SETUP``)
+    beside them, as the store keeps them; ``ClassroomError`` saying why the game refuses them."""
     try:
-        record = spec.new(seed=0, players=count, **options, **TABLE_SETUP.get(game, {})).record()
+        record = spec.new(seed=0, players=count, **options, **TABLE_SETUP.get(spec.id, {})).record()
     except (PushLearnError, ValueError, TypeError) as exc:
         raise ClassroomError(f"{spec.title} cannot be set up that way: {exc}") from None
     rules: dict[str, Any] = dict(record.rules)
-    rules.update({name: record.setup[name] for name in TABLE_SETUP.get(game, {})})
+    rules.update({name: record.setup[name] for name in TABLE_SETUP.get(spec.id, {})})
     return rules
 
 
@@ -131,6 +138,28 @@ def chosen_rules(game: object, players: object = None, options: object = None) -
         raise ClassroomError(f"{spec.title}'s options are {options_words(spec.id)}" if allowed
                              else f"{spec.title} has no options to choose")
     return table_rules(spec.id, players, **{name: options[name] is True for name in options})
+
+
+def assignment_rules(game: object, players: object = None, options: object = None) -> dict[str, Any]:
+    """The rules of an assignment of the day of ``game`` as the store keeps them: a class table's game's as
+    ``chosen_rules`` gives them; a game played against the dealer (Three Card Poker) dealt to the student alone,
+    with its class set-up and no options (D-CLS-10). ``ClassroomError`` in words for anything else.
+
+    >>> assignment_rules("three_card_poker")["rounds"], assignment_rules("three_card_poker")["seats"]
+    (10, 1)
+    >>> assignment_rules("three_card_poker", 3)
+    Traceback (most recent call last):
+    ...
+    push_learn.classroom.errors.ClassroomError: Three Card Poker is dealt to each student alone, not to 3 players
+    """
+    spec = GAMES.get(game) if isinstance(game, str) else None
+    if spec is None or not spec.against_dealer:
+        return chosen_rules(game, players, options)
+    if players is not None and (isinstance(players, bool) or players != 1):
+        raise ClassroomError(f"{spec.title} is dealt to each student alone, not to {short(players)} players")
+    if options:
+        raise ClassroomError(f"{spec.title} has no options to choose")
+    return _stored_rules(spec, 1, {})
 
 
 def table_record(game: str, rules: Mapping[str, Any], seed: int, actions: Sequence[Mapping[str, Any]] = ()) -> Record:

@@ -3,9 +3,10 @@
 One plain page, rendered by the server from the class store (it needs no kernel, so the teacher's
 view never waits for one): create a class and read its code out, set the assignment of the day,
 watch the class live (who is playing what, who finished with which score), the leaderboard of each
-assignment (duplicate play: points left and deals won, or for a stud deal chips won and whether a pot was
-taken; moves, hints), each exercise's success rate with the commonest wrong answers, the CSV export, and
-deleting a class. The live parts refresh themselves every few seconds.
+assignment (duplicate play: points left and deals won; for a poker deal chips won and pots taken; for a Three
+Card Poker session the chips given up against the exact strategy and the choices that were its; moves, hints),
+each exercise's success rate with the commonest wrong answers, the CSV export, and deleting a class. The live
+parts refresh themselves every few seconds.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from push_learn.classroom.table_games import (
     OPTION_WORDS,
     TABLE_GAMES,
     TABLE_OPTIONS,
-    chosen_rules,
+    assignment_rules,
     table_levels,
     table_seat_names,
     table_spec,
@@ -180,6 +181,24 @@ def _chips_won(lost: int) -> str:
     return f"{'+' if lost < 0 else '-' if lost > 0 else ''}${abs(lost)}"
 
 
+_BOARD_HEADS = {"points": ("points left", "deals won"), "chips": ("chips won", "pots taken"),
+                "strategy": ("chips given up", "choices as the strategy")}
+"""The leaderboard's two score columns by the game's unit (``scoring.result_unit``)."""
+
+
+def _board_cells(unit: str, points: int, deals_won: int) -> tuple[object, object]:
+    """A leaderboard row's two score cells, as ``_BOARD_HEADS`` names them: points left and deals won; chips won
+    and pots taken (the store keeps the chips lost: D-CLS-06); or the chips the choices off the exact strategy gave
+    up and the choices that were its (the store keeps hundredths of a chip: D-CLS-10).
+
+    >>> _board_cells("points", 45, 1), _board_cells("chips", -35, 1), _board_cells("strategy", 35, 9)
+    ((45, 1), ('+$35', 1), ('0.35', 9))
+    """
+    if unit == "points":
+        return points, deals_won
+    return (_chips_won(points), deals_won) if unit == "chips" else (f"{points / 100:.2f}", deals_won)
+
+
 def _cell(value: object) -> str:
     if isinstance(value, _TableButton):
         return value.html()
@@ -241,15 +260,21 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
     today = assignments[0] if assignments else None
     games = assignment_games()
     usual = next(iter(games.values())).default_level  # the bots of the game the form shows first
-    variants = "".join(
-        f'<option value="{key}" data-players="{" ".join(map(str, spec.players))}" data-bots="{" ".join(spec.bots)}" '
-        f'data-usual="{spec.default_level}" data-options="{" ".join(TABLE_OPTIONS.get(key, ()))}">{_e(spec.title)}'
-        "</option>" for key, spec in games.items())
+    tables = {key: spec for key, spec in games.items() if not spec.against_dealer}
+    variants = "".join(  # a game against the dealer has no table size to choose and no bots (D-CLS-10)
+        f'<option value="{key}" data-players="{" ".join(map(str, () if spec.against_dealer else spec.players))}" '
+        f'data-bots="{"" if spec.against_dealer else " ".join(spec.bots)}" '
+        f'data-usual="{"" if spec.against_dealer else spec.default_level}" '
+        f'data-options="{" ".join(TABLE_OPTIONS.get(key, ()))}">{_e(spec.title)}</option>'
+        for key, spec in games.items())
     levels = "".join(f'<option value="{key}"{" selected" if key == usual else ""}>{_e(words)}</option>'
-                     for key, words in level_words(games).items())
-    sizes = "".join(f'<option value="{n}">{n}</option>' for n in sorted({n for spec in games.values()
+                     for key, words in level_words(tables).items())
+    if len(tables) < len(games):
+        levels += '<option value="">none: against the dealer</option>'
+    sizes = "".join(f'<option value="{n}">{n}</option>' for n in sorted({n for spec in tables.values()
                                                                           for n in spec.players}))
-    sizes_help = "; ".join(f"{spec.title} {spec.players_words}" for spec in games.values())
+    sizes_help = "; ".join(f"{spec.title} alone against the dealer" if spec.against_dealer
+                           else f"{spec.title} {spec.players_words}" for spec in games.values())
     options = "".join(
         f'<label><input type="checkbox" name="{name}" value="1"> {_e(words)} ({_e(" or ".join(offered))} only)</label>'
         for name, words in OPTION_WORDS.items()
@@ -279,17 +304,18 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
                   live_rows, "pl-live", "Nobody has joined from a browser yet.")
     boards = []
     for assignment in assignments:
-        rummy = result_unit(assignment.game) == "points"
-        rows: list[list[object]] = [[row.rank, row.student, row.points if rummy else _chips_won(row.points),
-                                     row.deals_won, row.moves,
+        unit = result_unit(assignment.game)
+        rows: list[list[object]] = [[row.rank, row.student, *_board_cells(unit, row.points, row.deals_won),
+                                     row.moves,
                                      row.hints, _replay(service, _replayer(assignment.game), f"result={row.result_id}"),
                                      _Link(f"/push_learn/teacher/record/{row.result_id}.json", "record")]
                                     for row in store.leaderboard(assignment.id)]
-        heads = ["points left", "deals won"] if rummy else ["chips won", "pots taken"]
+        empty = {"points": "No finished match yet.", "chips": "No finished deal yet."}.get(unit,
+                                                                                         "No finished session yet.")
         boards.append(f"<h3>{_e(describe(assignment))}</h3>" + _table(
-            f"Leaderboard of deal {assignment.deal_number}", ["rank", "student", *heads, "moves", "hints", "replay",
-                                                              "file"],
-            rows, "pl-board", "No finished match yet." if rummy else "No finished deal yet."))
+            f"Leaderboard of deal {assignment.deal_number}", ["rank", "student", *_BOARD_HEADS[unit], "moves", "hints",
+                                                              "replay", "file"],
+            rows, "pl-board", empty))
     trainer_rows: list[list[object]] = [
         [row.student, row.sessions, row.score.rounds,
          f"{row.score.agreed} of {row.score.decisions} ({round(100 * row.score.agreement)} %)",
@@ -551,17 +577,21 @@ class TeacherHandler(web.RequestHandler):
                 games = assignment_games()
                 variant = self.get_body_argument("variant", next(iter(games)))
                 spec = games.get(variant)
-                level = self.get_body_argument("level", "") or (spec.default_level if spec else "")
                 if spec is None:
                     raise ClassroomError("choose a game and a bot level from the lists")
-                if level not in spec.bots:
+                level = self.get_body_argument("level", "")
+                if spec.against_dealer:
+                    if level:
+                        raise ClassroomError(f"{spec.title} is played against the dealer: choose no bots "
+                                             "(none: against the dealer)")
+                elif (level := level or spec.default_level) not in spec.bots:
                     raise ClassroomError(f"choose a game and a bot level from the lists: {spec.title} is played "
                                          f"against {' or '.join(bot_words(bots) for bots in spec.bots)}")
                 players_text = self.get_body_argument("players", "").strip()
                 players = typed_number(players_text)
                 if players_text and players is None:
                     raise ClassroomError(f"the number of players is a whole number, not {short(players_text, 20)}")
-                rules = chosen_rules(variant, players, {name: True for name in OPTION_WORDS
+                rules = assignment_rules(variant, players, {name: True for name in OPTION_WORDS
                                                         if self.get_body_argument(name, "")})
                 deal_text = self.get_body_argument("deal", "").strip()
                 deal = typed_number(deal_text)

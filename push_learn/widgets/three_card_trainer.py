@@ -26,6 +26,7 @@ from push_learn.poker.three_card_poker import (
     PlaceBets,
     Play,
     TcpObservation,
+    ThreeCardPokerGame,
 )
 from push_learn.poker.three_card_session import Decision, SessionTally
 from push_learn.poker.wording import chips
@@ -121,10 +122,15 @@ class ThreeCardTrainer(PushWidget, module="three_card_trainer"):
     def _start(self, seed: int | str) -> None:
         """A new session: a fresh table fixed by ``seed``, and no decisions yet."""
         self.seed = seed
-        self.game = new_game("three_card_poker", seed=seed, players=(self.player,), rounds=self.rounds,
-                             **self.table_options)
+        game = new_game("three_card_poker", seed=seed, players=(self.player,), rounds=self.rounds,
+                        **self.table_options)
+        self._begin(game, SessionTally(game.rules, SEAT))
+
+    def _begin(self, game: ThreeCardPokerGame, tally: SessionTally) -> None:
+        """Play ``game`` from where it stands, its decisions so far marked in ``tally``."""
+        self.game = game
         self.rules = self.game.rules
-        self.tally = SessionTally(self.rules, SEAT)
+        self.tally = tally
         """The session's decisions, marked against the exact strategy, and its expected result."""
         self.analysis = self.tally.analysis
         self.strategy = self.analysis.optimal_strategy()
@@ -247,6 +253,7 @@ class ThreeCardTrainer(PushWidget, module="three_card_trainer"):
             "last": self._last_round(seen),
             "running": self.running(seen),
             "paytables": self.paytables(),
+            "can_new": True,
             "strategy": f"The exact strategy: {self.strategy.name}; fold anything lower.",
             "announce": self._announce(seen),
         }

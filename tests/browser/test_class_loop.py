@@ -73,7 +73,7 @@ def class_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
         server.stop()
 
 
-def _class_serve(serve_factory: Callable[..., Server], class_db: str, folder: Path, slugs: tuple[str, str],
+def _class_serve(serve_factory: Callable[..., Server], class_db: str, folder: Path, slugs: tuple[str, ...],
                  monkeypatch: pytest.MonkeyPatch) -> Server:
     """``push-learn serve`` with the dashboards ``slugs`` only (in ``folder``), the class store at ``class_db`` and
     autoplay allowed."""
@@ -149,6 +149,7 @@ def _play_as(browser: Browser, server: Server, name: str, code: str, seed: int, 
             expect(page.locator(".pl-app-sub")).to_contain_text(f"the class's deal {deal}", timeout=FIRST_RENDER)
         page.goto(server.url.rstrip("/") + href + "&autoplay=1")
         expect(page.locator(".pl-app-sub")).to_contain_text(f"the class's deal {deal}", timeout=FIRST_RENDER)
+        assert not page.locator(".pl-app-notes").count(), page.locator(".pl-app-notes").all_inner_texts()
         expect(page.get_by_text("Your result is on the class's leaderboard")).to_be_visible(timeout=MATCH)
         assert str(seed) not in page.content()  # the page names the deal, never its shuffle
         kernel = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
@@ -244,24 +245,31 @@ def test_the_assignment_form_offers_only_what_the_chosen_game_allows(
 @pytest.fixture
 def stud_server(serve_factory: Callable[..., Server], class_db: str, tmp_path_factory: pytest.TempPathFactory,
                 monkeypatch: pytest.MonkeyPatch) -> Server:
-    """``push-learn serve`` with Push stud, Brag and the Poker Replayer only (``_class_serve``)."""
+    """``push-learn serve`` with Push stud, Brag, the Three Card Poker trainer and the Poker Replayer only
+    (``_class_serve``)."""
     return _class_serve(serve_factory, class_db, tmp_path_factory.mktemp("class_stud"),
-                        ("push_stud", "brag", "poker_replayer"), monkeypatch)
+                        ("push_stud", "brag", "three_card_trainer", "poker_replayer"), monkeypatch)
 
 
 @pytest.mark.parametrize("class_db", ["sqlite"], indirect=True)
-@pytest.mark.parametrize(("game", "level", "players", "options", "today"), [
+@pytest.mark.parametrize(("game", "level", "players", "options", "today", "score"), [
     ("push_stud", "threshold", "5", ["Roll Your Own"],
-     "Roll Your Own push for 5 players, deal 77, against threshold bots"),
-    ("brag", "random", "3", [], "Three-card brag for 3 players, deal 77, against random bots"),
+     "Roll Your Own push for 5 players, deal 77, against threshold bots", ("chips won", r"[+-]?\$\d+")),
+    ("brag", "random", "3", [], "Three-card brag for 3 players, deal 77, against random bots",
+     ("chips won", r"[+-]?\$\d+")),
+    ("three_card_poker", "", "", [], "Three Card Poker, deal 77, 10 rounds against the dealer",
+     ("chips given up", r"0\.00")),
 ])
-def test_a_student_plays_a_poker_deal_of_the_class_and_the_teacher_sees_the_chips(
+def test_a_student_plays_a_poker_deal_of_the_class_and_the_teacher_sees_the_score(
     stud_server: Server, class_db: str, browser: Browser, page: Page, watch: PageWatch,
     accessible: Callable[..., None], game: str, level: str, players: str, options: list[str], today: str,
+    score: tuple[str, str],
 ) -> None:
-    """Duplicate play of a Push stud deal (D-CLS-06), set for five players with Roll Your Own (D-CLS-07), and of a
-    brag match for three (D-CLS-08): the landing page's link opens the game's dashboard on the class's deal, the
-    student's result reaches the leaderboard in chips, and its replay is the Poker Replayer's."""
+    """Duplicate play of a Push stud deal (D-CLS-06), set for five players with Roll Your Own (D-CLS-07), of a
+    brag match for three (D-CLS-08) and of a Three Card Poker session against the dealer (D-CLS-10, which autoplay
+    plays by the exact strategy, so nothing is given up): the landing page's link opens the game's dashboard on the
+    class's deal, the student's result reaches the leaderboard (in chips won, or given up against the exact
+    strategy), and its replay is the Poker Replayer's."""
     code = _set_assignment(page, stud_server, game, 77, level, today, players=players, options=options)
     watch.console_errors.clear()  # the key page answers 403 until the key is typed: by design, not an error
     with Store(class_db, seal_key=None) as store:  # the secret shuffle, to check that no page shows it
@@ -270,10 +278,11 @@ def test_a_student_plays_a_poker_deal_of_the_class_and_the_teacher_sees_the_chip
     page.reload()
     board = page.locator("table.pl-board")
     expect(board.get_by_role("cell", name="Ann", exact=True)).to_be_visible()
-    expect(board.get_by_role("columnheader", name="chips won")).to_be_visible()
-    chips = board.locator("tbody tr td").nth(2).inner_text()
-    assert re.fullmatch(r"[+-]?\$\d+", chips), chips
-    accessible("on the teacher's dashboard with a stud deal's result")
+    head, pattern = score
+    expect(board.get_by_role("columnheader", name=head)).to_be_visible()
+    cell = board.locator("tbody tr td").nth(2).inner_text()
+    assert re.fullmatch(pattern, cell), cell
+    accessible(f"on the teacher's dashboard with a result of {game}")
     with page.context.expect_page() as opened:
         board.get_by_role("link", name="replay").click()
     replay = opened.value

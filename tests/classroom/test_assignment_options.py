@@ -11,7 +11,7 @@ from tornado.httpclient import AsyncHTTPClient
 from push_learn.apps.access import KEY_PATH, KernelOwners
 from push_learn.classroom import Store
 from push_learn.classroom.service import ClassService, describe
-from push_learn.classroom.table_games import chosen_rules
+from push_learn.classroom.table_games import assignment_rules, chosen_rules
 from push_learn.classroom.teacher import render_class
 
 
@@ -21,7 +21,10 @@ def test_the_form_offers_the_table_sizes_and_push_studs_options_from_the_catalog
     sizes = page.split('name="players"')[1].split("</select>")[0]
     assert "the usual number" in sizes and all(f'<option value="{n}">{n}</option>' in sizes for n in range(2, 10))
     assert ("(Push exactly 4; Cap-It 3 to 6; 6-7-8-9-10 2 to 4; Push stud 4 to 9; Screw Your Neighbor 3 to 8; "
-            "Three-card brag 2 to 8)" in page)
+            "Three-card brag 2 to 8; Three Card Poker alone against the dealer)" in page)
+    three_card = page.split('<option value="three_card_poker"')[1].split(">")[0]
+    assert 'data-players=""' in three_card and 'data-bots=""' in three_card and 'data-usual=""' in three_card
+    assert '<option value="">none: against the dealer</option>' in page and ">strategy bots<" not in page
     assert '<input type="checkbox" name="roll_your_own" value="1"> Roll Your Own (Push stud only)' in page
     assert '<input type="checkbox" name="substitution" value="1"> Substitution (Push stud only)' in page
 
@@ -48,7 +51,16 @@ def test_the_teacher_sets_a_table_size_and_options_and_a_wrong_choice_is_refused
         assert describe(store.assignments(code)[0]) == "Cap-It for 3 players, deal 13, against greedy bots"
         assert (await assign(variant="screw", deal="14", players=""))[0] == 303
         assert describe(store.assignments(code)[0]) == "Screw Your Neighbor, deal 14, against threshold bots"
+        assert (await assign(variant="three_card_poker", deal="16", level=""))[0] == 303
+        today = store.assignments(code)[0]
+        assert today.rules == assignment_rules("three_card_poker") and today.bot_level == ""
+        assert describe(today) == "Three Card Poker, deal 16, 10 rounds against the dealer"
         for fields, words in (
+                ({"variant": "three_card_poker", "level": "strategy"},
+                 "Three Card Poker is played against the dealer: choose no bots"),
+                ({"variant": "three_card_poker", "players": "3"},
+                 "Three Card Poker is dealt to each student alone, not to 3 players"),
+                ({"variant": "three_card_poker", "substitution": "1"}, "Three Card Poker has no options to choose"),
                 ({"variant": "screw", "substitution": "1"}, "Screw Your Neighbor has no options to choose"),
                 ({"variant": "push", "players": "5"}, "Push is for exactly 4 players, not 5"),
                 ({"variant": "push_stud", "players": "3"}, "Push stud is for 4 to 9 players, not 3"),
@@ -56,7 +68,7 @@ def test_the_teacher_sets_a_table_size_and_options_and_a_wrong_choice_is_refused
         ):
             code_and_page = await assign(deal="15", **fields)
             assert code_and_page[0] == 400 and words in code_and_page[1]
-        assert len(store.assignments(code)) == 3
+        assert len(store.assignments(code)) == 4
 
     run(store, scenario)
 

@@ -51,20 +51,22 @@ def test_a_level_a_game_adds_is_offered_and_accepted_for_its_assignments(
     run(store, scenario)
 
 
-def test_the_assignment_form_offers_the_catalogues_rummy_stud_and_brag_games_titles_and_usual_bots(
+def test_the_assignment_form_offers_the_catalogues_games_titles_and_usual_bots(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game of the catalogue with its usual bots; Three Card Poker, played against the dealer, with none
+    (D-CLS-10)."""
     assert list(assignment_games()) == [game for game, spec in GAMES.items()
-                                        if spec.family in ("rummy", "stud") or game == "brag"]
+                                        if spec.family in ("rummy", "stud", "three_card")]
     # a title and a usual level the catalogue changes are the form's and the landing page's
     monkeypatch.setitem(GAMES, "push", dataclasses.replace(GAMES["push"], title="Push rummy", default_level="search"))
     monkeypatch.setitem(GAMES, "cap_it", dataclasses.replace(GAMES["cap_it"], default_level="random"))
     code = store.create_class("Year 9").code
     page = render_class(ClassService(store, b"key"), store.class_info(code), "xsrf")
     for game, spec in assignment_games().items():
-        assert re.search(f'<option value="{game}" data-players="[^"]*" data-bots="{" ".join(spec.bots)}" '
-                         f'data-usual="{spec.default_level}" [^>]*>{spec.title}</option>', page)
+        bots, usual = ("", "") if spec.against_dealer else (" ".join(spec.bots), spec.default_level)
+        assert re.search(f'<option value="{game}" data-players="[^"]*" data-bots="{bots}" '
+                         f'data-usual="{usual}" [^>]*>{spec.title}</option>', page)
     assert re.search('<option value="push" [^>]*>Push rummy</option>', page)
-    assert "three_card_poker" not in page.split('name="variant"')[1].split("</select>")[0]
     assert '<option value="search" selected>searching bots</option>' in page
     assert '<option value="greedy" selected>' not in page
 
@@ -73,8 +75,7 @@ def test_the_assignment_form_offers_the_catalogues_rummy_stud_and_brag_games_tit
         await teacher.send("POST", KEY_PATH, {"key": TEACHER_KEY, "next": "/push_learn/teacher", "for": "teacher"},
                            form=True)
         form = {"action": "assign", "code": code, "deal": "12"}
-        refused = await teacher.send("POST", "/push_learn/teacher", {**form, "variant": "three_card_poker"},
-                                     form=True)
+        refused = await teacher.send("POST", "/push_learn/teacher", {**form, "variant": "poker_dice"}, form=True)
         assert refused.code == 400 and "choose a game and a bot level from the lists" in refused.body.decode()
         # a level the game does not offer: said with the game's own bots
         refused = await teacher.send("POST", "/push_learn/teacher", {**form, "variant": "screw", "level": "greedy"},

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from class_games import PUSH_RULES, SEAL_KEY, score_push, sealed_poker_record, sealed_push_record
@@ -61,7 +62,7 @@ def test_a_stud_deal_is_scored_in_chips_won_and_ranked_most_first(store: Store) 
     assert [-row.points for row in board] == sorted(won.values(), reverse=True)
     assert {row.student: -row.points for row in board} == won
     rows = store.export_csv(code)["results.csv"].splitlines()
-    assert rows[0].endswith(",game,chips_won")
+    assert rows[0].endswith(",game,chips_won,as_strategy,chips_given_up")
     for line in rows[1:]:
         cells = line.split(",")
         assert cells[3] == "" and cells[8] == "push_stud" and int(cells[9]) == won[cells[2]]
@@ -97,6 +98,77 @@ def test_a_brag_match_is_scored_in_chips_over_its_deals_and_its_pots_counted(sto
     shorter = sealed_poker_record("brag", assignment.seed, "Cy", SEAL_KEY, players=3, hands=3)
     with pytest.raises(ResultRefused, match="was played with other rules than deal 5 of brag"):
         store.submit_result(assignment.id, "Cy", shorter.to_json())
+
+
+def _tcp_session(seed: int, student: str, choose: Callable[[Any], bool], sit_out: int = 0,
+                 stop_after: int | None = None) -> Record:
+    """A class's Three Card Poker session of ``seed`` (ten rounds, an Ante of 5), sealed: ``choose(cards)`` says
+    whether to play; the first ``sit_out`` rounds are sat out; ``stop_after`` actions end it early."""
+    from push_learn.games import new_game
+    from push_learn.poker.three_card_poker import Fold, PlaceBets, Play
+
+    game = new_game("three_card_poker", seed=seed, players=(student,), rounds=10)
+    while not game.over and (stop_after is None or len(game.actions) < stop_after):
+        if game.phase == "deciding":
+            game.apply(Play(0) if choose(game.cards[0]) else Fold(0))
+        else:
+            game.apply(PlaceBets(0, 0 if game.round <= sit_out else 5, 0))
+    return game.record().sealed(SEAL_KEY)
+
+
+def test_a_three_card_poker_session_is_scored_against_the_exact_strategy(store: Store) -> None:
+    """A class's Three Card Poker session (D-CLS-10): the store replays it and keeps the chips the choices off the
+    exact strategy gave up (in hundredths) and the choices that were its, ranks the fewest chips given up first, and
+    refuses a session that sat a round out (its cards would not be everyone's) or is not finished."""
+    from push_learn.classroom.table_games import assignment_rules
+    from push_learn.poker.three_card_analysis import ante_analysis
+    from push_learn.poker.three_card_poker import ThreeCardPokerRules
+
+    code = store.create_class("Casino club").code
+    rules = assignment_rules("three_card_poker")
+    assignment = store.assign(code, "three_card_poker", "three_card_poker", rules, deal_number=77, bot_level="")
+    analysis = ante_analysis(ThreeCardPokerRules())
+
+    def exact(cards: Any) -> bool:
+        return bool(analysis.hand(cards).should_play)
+
+    for name in ("Ann", "Bo", "Cy", "Di", "Ed"):
+        store.join(code, name)
+    store.open_deal(assignment.id, "Ann")  # a reload continues the moves kept, as at every class's deal
+    whole = _tcp_session(assignment.seed, "Ann", exact)
+    assert store.save_progress(assignment.id, "Ann", whole.with_actions(whole.actions[:5]).sealed(SEAL_KEY)) == 5
+    ann = store.submit_result(assignment.id, "Ann", whole.to_json())
+    assert ann.score == Score(0, 10, 20, 0, "strategy")
+    bold = _tcp_session(assignment.seed, "Bo", lambda cards: True)  # plays every hand
+    values = [analysis.hand(decision_cards).play_ev for decision_cards in _hands_of(bold)]
+    bo = store.submit_result(assignment.id, "Bo", bold.to_json())
+    given_up = sum(max(value, -1) - value for value in values) * 5
+    assert bo.score == Score(round(100 * given_up), sum(value > -1 for value in values), 20, 0, "strategy")
+    assert bo.score.points > 0 and bo.score.describe().startswith(f"{bo.score.deals_won} choices as the exact")
+    assert [row.student for row in store.leaderboard(assignment.id)] == ["Ann", "Bo"]
+    with pytest.raises(ResultRefused, match="Cy sat out 1 round of the class's deal"):
+        store.submit_result(assignment.id, "Cy", _tcp_session(assignment.seed, "Cy", exact, sit_out=1).to_json())
+    with pytest.raises(ResultRefused, match="not finished"):
+        store.submit_result(assignment.id, "Di", _tcp_session(assignment.seed, "Di", exact, stop_after=7).to_json())
+    shorter = replace(_tcp_session(assignment.seed, "Ed", exact), setup={"rounds": 5})
+    with pytest.raises(ResultRefused, match="other rules than deal 77"):
+        store.submit_result(assignment.id, "Ed", shorter.sealed(SEAL_KEY))
+    rows = {line.split(",")[2]: line.split(",") for line in store.export_csv(code)["results.csv"].splitlines()[1:]}
+    assert rows["Ann"][3:5] == ["", ""] and rows["Ann"][8:] == ["three_card_poker", "", "10", "0.00"]
+    assert rows["Bo"][11] == f"{bo.score.points / 100:.2f}"
+
+
+def _hands_of(record: Record) -> list[Any]:
+    """The student's three cards in each round of a Three Card Poker session, as its replay deals them."""
+    from push_learn.games import new_game
+    from push_learn.poker.three_card_poker import tcp_action_from_json
+
+    game, hands = new_game("three_card_poker", seed=record.seed, players=record.players, rounds=10), []
+    for data in record.actions:
+        if game.phase == "deciding":
+            hands.append(game.cards[0])
+        game.apply(tcp_action_from_json(data))
+    return hands
 
 
 def test_an_edited_record_is_refused(store: Store) -> None:

@@ -51,3 +51,18 @@ def serve_class(monkeypatch: pytest.MonkeyPatch) -> FakeServer:
     return fake
 
 
+
+
+def assert_free_game_instead(dashboard: Any, table: type, title: str, server: FakeServer,
+                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """``dashboard`` (an ``App`` type) opened on a class's deal of another game (Push), then from a page no class
+    server opened, plays a free game (not a ``table``) each time, with a note saying why; ``title`` is its game's."""
+    server.deal = class_deal("push")
+    app = dashboard.from_query("assignment=7")
+    assert not isinstance(app.main, table)
+    assert app.notes == [f"The class's deal is a game of Push, not of {title}: open it from the landing page. "
+                         "This is a free game."]
+    monkeypatch.delenv("PUSH_LEARN_CLASS_SERVICE")
+    app = dashboard.from_query("assignment=7")
+    assert not isinstance(app.main, table)
+    assert any("not opened from a class server" in note for note in app.notes)

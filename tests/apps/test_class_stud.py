@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from class_server import KEY, SEED, FakeServer, class_deal
+from class_server import KEY, SEED, FakeServer, assert_free_game_instead, class_deal
 
 from push_learn.apps.poker_table import ClassPokerTable, PushStud, ScrewYourNeighbor
 from push_learn.classroom import Store, client
@@ -84,15 +84,7 @@ def test_a_reload_continues_the_moves_kept(server: FakeServer) -> None:
 
 def test_a_deal_of_another_game_or_without_a_class_server_plays_a_free_game(
         server: FakeServer, monkeypatch: pytest.MonkeyPatch) -> None:
-    server.deal = class_deal("push")
-    app = ScrewYourNeighbor.from_query("assignment=7")
-    assert not isinstance(app.main, ClassPokerTable)
-    assert app.notes == ["The class's deal is a game of Push, not of Screw Your Neighbor: open it from the landing "
-                         "page. This is a free game."]
-    monkeypatch.delenv("PUSH_LEARN_CLASS_SERVICE")
-    app = PushStud.from_query("assignment=7")
-    assert not isinstance(app.main, ClassPokerTable)
-    assert any("not opened from a class server" in note for note in app.notes)
+    assert_free_game_instead(ScrewYourNeighbor, ClassPokerTable, "Screw Your Neighbor", server, monkeypatch)
 
 
 def test_the_poker_replayer_opens_a_students_stud_deal_for_the_teacher(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from class_server import KEY, SEED, FakeServer, class_deal
+from class_server import KEY, SEED, FakeServer, assert_free_game_instead, class_deal
 
 from push_learn.apps.three_card_trainer import CLASS_ANTE, ClassThreeCardDeal, ThreeCardPokerTrainer
 from push_learn.classroom import Score, Store
@@ -116,12 +116,4 @@ def test_autoplay_plays_the_exact_strategy_and_posts_the_result(server: FakeServ
 
 def test_a_deal_of_another_game_or_without_a_class_server_plays_a_free_session(
         server: FakeServer, monkeypatch: pytest.MonkeyPatch) -> None:
-    server.deal = class_deal("push")
-    app = ThreeCardPokerTrainer.from_query("assignment=7")
-    assert not isinstance(app.main, ClassThreeCardDeal)
-    assert app.notes == ["The class's deal is a game of Push, not of Three Card Poker: open it from the landing "
-                         "page. This is a free game."]
-    monkeypatch.delenv("PUSH_LEARN_CLASS_SERVICE")
-    app = ThreeCardPokerTrainer.from_query("assignment=7")
-    assert not isinstance(app.main, ClassThreeCardDeal)
-    assert any("not opened from a class server" in note for note in app.notes)
+    assert_free_game_instead(ThreeCardPokerTrainer, ClassThreeCardDeal, "Three Card Poker", server, monkeypatch)

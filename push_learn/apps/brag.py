@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from push_learn.apps.base import App
-from push_learn.apps.class_deal import ClassDeal, continued, poker_class_deal, shown_deal
+from push_learn.apps.class_deal import ClassDeal, continued, poker_class_deal, setup_count, shown_deal
 from push_learn.apps.play_push import address_speed
 from push_learn.apps.poker_settings import address_players, address_seat, class_table_options
 from push_learn.games import GAMES
@@ -79,15 +79,9 @@ class Brag(App):
     def _class_table(self, raw: str) -> ClassBragTable | None:
         """The class's match for this page's student in the first seat, or None (with a note saying why) to play
         freely."""
-        from push_learn.classroom.table_games import split_rules
-
         deal = poker_class_deal(self, raw, "brag")
-        if deal is None:
-            return None
-        hands = split_rules("brag", deal["rules"])[1].get("hands")
-        if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
-            self.notes.append(f"The class's match could not be opened (it needs a number of deals, not {hands!r}); "
-                              "this is a free game.")
+        hands = None if deal is None else setup_count(self, deal, "hands", "match", "deals")
+        if deal is None or hands is None:
             return None
         table = continued(lambda: ClassBragTable(deal["seed"], hands=hands, **class_table_options(self, deal)))
         self.deal = shown_deal(deal)

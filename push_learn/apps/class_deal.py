@@ -30,7 +30,7 @@ from push_learn.records import Record, seal_key_from_env
 from push_learn.widgets.base import IntentError
 
 __all__ = ["AUTOPLAY_ENV", "CLASS_RULE", "ClassDeal", "autoplay_asked", "bot_names", "class_deal", "class_level",
-           "continued", "game_class_deal", "poker_class_deal", "shown_deal"]
+           "continued", "game_class_deal", "poker_class_deal", "setup_count", "shown_deal"]
 
 T = TypeVar("T")
 
@@ -86,6 +86,20 @@ def poker_class_deal(app: App, raw: str, game: str) -> dict[str, Any] | None:
                          f"not {players!r}); this is a free game.")
         return None
     return {**deal, "players": players, "level": class_level(deal, spec)}
+
+
+def setup_count(app: App, deal: Mapping[str, Any], name: str, what: str, unit: str) -> int | None:
+    """The whole number ``name`` of the class's deal's set-up, kept beside its rules (a brag match's ``hands``, a
+    Three Card Poker session's ``rounds``: ``table_games.TABLE_SETUP``); or None, with a note on the page saying why
+    (the class's ``what`` needs a number of ``unit``), to play a free game."""
+    from push_learn.classroom.table_games import split_rules
+
+    count = split_rules(str(deal.get("game")), deal["rules"])[1].get(name)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        app.notes.append(f"The class's {what} could not be opened (it needs a number of {unit}, not {count!r}); "
+                         "this is a free game.")
+        return None
+    return count
 
 
 def class_level(deal: Mapping[str, Any], spec: GameSpec) -> str:

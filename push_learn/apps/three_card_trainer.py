@@ -26,7 +26,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from push_learn.apps.base import App
-from push_learn.apps.class_deal import ClassDeal, autoplay_asked, continued, game_class_deal, shown_deal
+from push_learn.apps.class_deal import (
+    ClassDeal,
+    autoplay_asked,
+    continued,
+    game_class_deal,
+    setup_count,
+    shown_deal,
+)
 from push_learn.poker.tcp_bots import StrategyTcpBot
 from push_learn.poker.three_card_poker import ANTE_BONUS_TABLES, PAIR_PLUS_TABLES, Fold, PlaceBets, Play
 from push_learn.poker.three_card_session import replay_session
@@ -99,8 +106,9 @@ class ClassThreeCardDeal(ClassDeal, ThreeCardTrainer):
         secret shuffle ``seed``; ``options`` as ``ClassDeal`` and ``ThreeCardTrainer`` take them."""
         from push_learn.classroom.table_games import split_rules
 
-        self.class_rules, self.setup = split_rules(self.GAME, rules)
-        super().__init__(seed, ante=CLASS_ANTE, pair_plus_bet=0, rounds=int(self.setup["rounds"]), **options)
+        self.class_rules, setup = split_rules(self.GAME, rules)
+        self.setup = {"rounds": setup.get("rounds")}  # no number of rounds is refused by the replay, in words
+        super().__init__(seed, ante=CLASS_ANTE, pair_plus_bet=0, **options)
 
     def _start(self, seed: int | str) -> None:  # type: ignore[override]  # the trainer's start, not a bot table's
         """The class's session, continued from the moves the server kept (replayed and marked again)."""
@@ -162,7 +170,7 @@ class ThreeCardPokerTrainer(App):
     def _class_deal(self, raw: str) -> ClassThreeCardDeal | None:
         """The class's session for this page's student, or None (with a note saying why) to play freely."""
         deal = game_class_deal(self, raw, ClassThreeCardDeal.GAME)
-        if deal is None:
+        if deal is None or setup_count(self, deal, "rounds", "session", "rounds") is None:
             return None
         trainer = continued(lambda: ClassThreeCardDeal(
             deal["seed"], rules=deal["rules"], assignment=deal["id"], autoplay=autoplay_asked(self),

@@ -15,6 +15,7 @@ from push_learn.apps.three_card_trainer import CLASS_ANTE, ClassThreeCardDeal, T
 from push_learn.classroom import Score, Store
 from push_learn.classroom.service import describe
 from push_learn.classroom.table_games import assignment_rules
+from push_learn.errors import RecordError
 from push_learn.poker.three_card_analysis import ante_analysis
 from push_learn.poker.three_card_poker import ThreeCardPokerRules
 from push_learn.records import Record
@@ -112,6 +113,17 @@ def test_autoplay_plays_the_exact_strategy_and_posts_the_result(server: FakeServ
     trainer = _trainer(server, "assignment=7&autoplay=1")
     assert trainer.game.over and trainer.tally.agreed == len(trainer.decisions) == 10
     assert [action for action, _ in server.sent] == ["deal", "result"]
+
+
+def test_a_session_without_a_number_of_rounds_is_said_and_a_free_session_is_played(server: FakeServer) -> None:
+    for rounds in (0, None, "10"):
+        server.deal = _deal(rules={**RULES, "rounds": rounds})
+        app = ThreeCardPokerTrainer.from_query("assignment=7")
+        assert not isinstance(app.main, ClassThreeCardDeal)
+        assert app.notes == [f"The class's session could not be opened (it needs a number of rounds, not {rounds!r}); "
+                             "this is a free game."]
+    with pytest.raises(RecordError, match="a game has at least one round"):  # built directly, it says so too
+        ClassThreeCardDeal(SEED, rules={key: value for key, value in RULES.items() if key != "rounds"}, assignment=7)
 
 
 def test_a_deal_of_another_game_or_without_a_class_server_plays_a_free_session(

@@ -200,10 +200,12 @@ class ClassDeal:
         super()._start(self.kept_applied(game), mine)  # type: ignore[misc]
 
     def view_state(self) -> dict[str, Any]:
-        """The table, without the secret shuffle and without take-back."""
+        """The table, without the secret shuffle and without take-back; ``class_deal`` tells the page to offer none
+        of the controls a class's deal refuses (take-back, saving, loading, other bots, a new game)."""
         state: dict[str, Any] = super().view_state()  # type: ignore[misc]
         state["seed"] = ""
         state["can_take_back"] = False
+        state["class_deal"] = True
         return state
 
     def refresh(self) -> None:

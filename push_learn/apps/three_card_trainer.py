@@ -129,9 +129,9 @@ class ClassThreeCardDeal(ClassDeal, ThreeCardTrainer):
         return self.game
 
     def view_state(self) -> dict[str, Any]:
-        """As a class's deal shows it: the one Ante and no Pair Plus to choose, and no new session."""
+        """As a class's deal shows it (``ClassDeal``: no new session): the one Ante and no Pair Plus to choose."""
         state = super().view_state()
-        state.update(ante_options=[[CLASS_ANTE, chips(CLASS_ANTE)]], pair_plus_options=[[0, "no bet"]], can_new=False)
+        state.update(ante_options=[[CLASS_ANTE, chips(CLASS_ANTE)]], pair_plus_options=[[0, "no bet"]])
         return state
 
     def _stake(self, content: Mapping[str, Any]) -> None:

@@ -182,7 +182,9 @@ def describe(assignment: Assignment) -> str:
     game = assignment.variant if spec is None else spec.title
     rules = assignment.rules
     if spec is not None and spec.against_dealer:
-        return f"{game}, deal {assignment.deal_number}, {counted(int(rules['rounds']), 'round')} against the dealer"
+        rounds = rules.get("rounds")
+        session = counted(rounds, "round") if isinstance(rounds, int) and not isinstance(rounds, bool) else "a session"
+        return f"{game}, deal {assignment.deal_number}, {session} against the dealer"
     if any(rules.get(name) is True for name in TABLE_OPTIONS.get(assignment.variant, ())):
         game = str(rules.get("name") or game)
     players = rules.get("players")

@@ -253,7 +253,6 @@ class ThreeCardTrainer(PushWidget, module="three_card_trainer"):
             "last": self._last_round(seen),
             "running": self.running(seen),
             "paytables": self.paytables(),
-            "can_new": True,
             "strategy": f"The exact strategy: {self.strategy.name}; fold anything lower.",
             "announce": self._announce(seen),
         }

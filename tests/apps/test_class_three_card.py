@@ -47,7 +47,7 @@ def test_the_class_session_is_the_students_own_at_the_class_stakes(server: FakeS
     assert str(SEED) not in str(trainer.state) and trainer.state["seed"] == ""
     assert app.subtitle == "Three Card Poker against the dealer · the class's deal 77"
     assert trainer.state["title"] == "Today's deal: Three Card Poker, deal 77, 10 rounds against the dealer"
-    assert trainer.state["ante_options"] == [[CLASS_ANTE, "5 chips"]] and trainer.state["can_new"] is False
+    assert trainer.state["ante_options"] == [[CLASS_ANTE, "5 chips"]] and trainer.state["class_deal"] is True
     for intent, words in (({"type": "stake", "bet": "ante", "amount": 25}, "everyone bets an Ante of 5 chips"),
                           ({"type": "new"}, "no new game here: this is the class's deal")):
         trainer.handle_intent(intent)

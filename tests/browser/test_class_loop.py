@@ -151,6 +151,10 @@ def _play_as(browser: Browser, server: Server, name: str, code: str, seed: int, 
         expect(page.locator(".pl-app-sub")).to_contain_text(f"the class's deal {deal}", timeout=FIRST_RENDER)
         assert not page.locator(".pl-app-notes").count(), page.locator(".pl-app-notes").all_inner_texts()
         expect(page.get_by_text("Your result is on the class's leaderboard")).to_be_visible(timeout=MATCH)
+        # the class's deal is played once, as dealt: the page offers no control the kernel would refuse
+        for control in ("Take back", "Save", "Load", re.compile("^New (game|deal|session)$")):
+            expect(page.get_by_role("button", name=control)).to_have_count(0)
+        expect(page.get_by_label("Bots")).to_have_count(0)
         assert str(seed) not in page.content()  # the page names the deal, never its shuffle
         kernel = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
         channels = server.url.replace("http://", "ws://") + f"api/kernels/{kernel}/channels"

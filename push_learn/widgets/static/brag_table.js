@@ -40,13 +40,15 @@ function lastEl(state, ctx) {
 
 function toolbar(state, ctx) {
   if (state.shared) return sharedToolbar(ctx);
+  const speed = picker(ctx, { key: "speed", label: "Speed", value: state.speed, options: state.speeds,
+    onChoose: (speed) => ctx.send("speed", { speed }) });
+  if (state.class_deal) return sharedToolbar(ctx, speed);
   return h("div", { class: "pl-controls" },
     h("div", { class: "pl-row", role: "toolbar", "aria-label": "Game controls" },
       button("Save", "pl-btn-save", () => ctx.send("save"), { ariaLabel: "Save the game's record" }),
       picker(ctx, { key: "level", label: "Bots", value: state.level, options: state.levels,
         onChoose: (level) => ctx.send("level", { level }) }),
-      picker(ctx, { key: "speed", label: "Speed", value: state.speed, options: state.speeds,
-        onChoose: (speed) => ctx.send("speed", { speed }) }),
+      speed,
       fourColourToggle(ctx)),
     textEntry(ctx, { key: "seed", label: "Deal number", value: state.seed, buttonText: "New game",
       onSubmit: (seed) => ctx.send("new", { seed }) }));

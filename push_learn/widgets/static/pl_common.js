@@ -176,7 +176,8 @@ export function sortBar(state, ctx) {
   return bar;
 }
 
-// The controls of a seat at a class table shared with classmates (`state.shared`): only what such a seat may use.
+// The controls of a seat at a class table shared with classmates (`state.shared`), or at the class's deal
+// (`state.class_deal`): only what such a seat may use.
 // Take-back, new deal, loading, saving, the bots and their speed belong to the table, so they are not offered.
 export function sharedToolbar(ctx, ...allowed) {
   return h("div", { class: "pl-controls" },

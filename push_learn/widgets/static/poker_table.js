@@ -71,6 +71,9 @@ function logEl(state, ctx) {
 function toolbar(state, ctx) {
   const hint = button("Hint", "pl-btn-hint", () => ctx.send("hint"), { disabled: !state.my_turn, ariaLabel: "Hint: ask the coach" });
   if (state.shared) return sharedToolbar(ctx, hint);
+  const speed = picker(ctx, { key: "speed", label: "Speed", value: state.speed, options: state.speeds,
+    onChoose: (speed) => ctx.send("speed", { speed }) });
+  if (state.class_deal) return sharedToolbar(ctx, hint, speed);
   return h("div", { class: "pl-controls" },
     h("div", { class: "pl-row", role: "toolbar", "aria-label": "Game controls" },
       hint,
@@ -79,8 +82,7 @@ function toolbar(state, ctx) {
       button("Save", "pl-btn-save", () => ctx.send("save"), { ariaLabel: "Save the deal's record" }),
       picker(ctx, { key: "level", label: "Bots", value: state.level, options: state.levels,
         onChoose: (level) => ctx.send("level", { level }) }),
-      picker(ctx, { key: "speed", label: "Speed", value: state.speed, options: state.speeds,
-        onChoose: (speed) => ctx.send("speed", { speed }) }),
+      speed,
       fourColourToggle(ctx)),
     textEntry(ctx, { key: "seed", label: "Deal number", value: state.seed, buttonText: "New deal",
       onSubmit: (seed) => ctx.send("new", { seed }) }));

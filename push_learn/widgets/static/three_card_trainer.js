@@ -89,7 +89,7 @@ function draw(state, ctx) {
   return [
     h("div", { class: "pl-title", text: state.title }),
     betBar(state, ctx),
-    state.over && state.can_new ? button("New session", "pl-btn-new", () => ctx.send("new")) : null,
+    state.over && !state.class_deal ? button("New session", "pl-btn-new", () => ctx.send("new")) : null,
     h("div", { class: "pl-panels" }, tablePanel(state, ctx), lastPanel(state, ctx)),
     h("p", { class: "pl-tcp-running", role: "note", text: state.running.text }),
     paytablePanel(state),

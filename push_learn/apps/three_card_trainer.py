@@ -35,7 +35,14 @@ from push_learn.apps.class_deal import (
     shown_deal,
 )
 from push_learn.poker.tcp_bots import StrategyTcpBot
-from push_learn.poker.three_card_poker import ANTE_BONUS_TABLES, PAIR_PLUS_TABLES, Fold, PlaceBets, Play
+from push_learn.poker.three_card_poker import (
+    ANTE_BONUS_TABLES,
+    PAIR_PLUS_TABLES,
+    Fold,
+    PlaceBets,
+    Play,
+    ThreeCardPokerGame,
+)
 from push_learn.poker.three_card_session import replay_session
 from push_learn.poker.wording import chips
 from push_learn.records import Record, seal_key_from_env
@@ -43,14 +50,25 @@ from push_learn.widgets import ThreeCardTrainer
 from push_learn.widgets.base import IntentError
 from push_learn.widgets.three_card_trainer import ANTES, SEAT
 
-__all__ = ["CLASS_ANTE", "ClassThreeCardDeal", "ClassThreeCardTrainer", "ThreeCardPokerTrainer"]
+__all__ = ["CLASS_ANTE", "ClassThreeCardDeal", "ClassThreeCardTrainer", "HintsCounted", "ThreeCardPokerTrainer"]
 
 CLASS_ANTE = 5
 """Everyone's Ante at a class's Three Card Poker deal (and no Pair Plus): the same stakes for everyone, and a stack
 of 100 chips that never runs short of two Antes a round in ten rounds (D-CLS-10)."""
 
 
-class ClassThreeCardTrainer(ThreeCardTrainer):
+class HintsCounted(ThreeCardTrainer):
+    """A ThreeCardTrainer that counts the hints it gives (``hints_used``), for a class's records."""
+
+    hints_used: int
+
+    def _hint(self, content: Mapping[str, Any]) -> None:
+        """As a ThreeCardTrainer; a hint given (not one refused) is counted."""
+        super()._hint(content)
+        self.hints_used += 1
+
+
+class ClassThreeCardTrainer(HintsCounted):
     """A ThreeCardTrainer whose sessions are kept by the class server: each settled round posts the sealed session."""
 
     def __init__(self, seed: int | str = 1, **options: Any) -> None:
@@ -88,17 +106,12 @@ class ClassThreeCardTrainer(ThreeCardTrainer):
         except ServiceError as error:
             return {"error": str(error)}
 
-    def _hint(self, content: Mapping[str, Any]) -> None:
-        super()._hint(content)
-        self.hints_used += 1
-
-
-class ClassThreeCardDeal(ClassDeal, ThreeCardTrainer):
+class ClassThreeCardDeal(ClassDeal, HintsCounted):
     """A ThreeCardTrainer playing the class's deal (``ClassDeal``): the class's rules and rounds, an Ante of
     ``CLASS_ANTE`` and no Pair Plus every round, no new session; with ``autoplay`` the exact strategy plays the whole
     session at once."""
 
-    GAME = "three_card_poker"
+    GAME = ThreeCardPokerGame.GAME
     seat = SEAT
 
     def __init__(self, seed: int, *, rules: Mapping[str, Any], **options: Any) -> None:
@@ -137,10 +150,6 @@ class ClassThreeCardDeal(ClassDeal, ThreeCardTrainer):
     def _stake(self, content: Mapping[str, Any]) -> None:
         raise IntentError(f"everyone bets an Ante of {chips(CLASS_ANTE)} and no Pair Plus at the class's deal, "
                           "so that everyone is dealt the same cards")
-
-    def _hint(self, content: Mapping[str, Any]) -> None:
-        super()._hint(content)
-        self.hints_used += 1
 
 
 class ThreeCardPokerTrainer(App):

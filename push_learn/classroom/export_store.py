@@ -18,7 +18,7 @@ from sqlalchemy import delete, func, select
 
 from push_learn.classroom.common import StorePart
 from push_learn.classroom.schema import TABLES
-from push_learn.classroom.scoring import result_unit
+from push_learn.classroom.scoring import result_unit, strategy_chips
 
 __all__ = ["ExportMixin"]
 
@@ -46,7 +46,7 @@ def _result_row(r: Any) -> tuple[object, ...]:
     points, deals_won, chips_won, as_strategy, given_up = {
         "points": (r.points, r.deals_won, "", "", ""),
         "chips": ("", r.deals_won, -r.points, "", ""),
-        "strategy": ("", "", "", r.deals_won, f"{r.points / 100:.2f}"),
+        "strategy": ("", "", "", r.deals_won, strategy_chips(r.points)),
     }[unit]
     return (r.assignment_id, r.deal_number, r.name, points, deals_won, r.moves, r.hints, _iso(r.submitted_ms), r.game,
             chips_won, as_strategy, given_up)

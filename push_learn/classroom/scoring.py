@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from push_learn.rummy.engine import Match
 
 __all__ = [
+    "STRATEGY_SCALE",
     "Score",
     "ScoreFunction",
     "SessionFigures",
@@ -43,6 +44,7 @@ __all__ = [
     "result_unit",
     "rummy_score",
     "session_score",
+    "strategy_chips",
     "stud_score",
     "three_card_score",
 ]
@@ -66,6 +68,20 @@ def result_unit(game: str) -> Unit:
     if spec is not None and spec.family == "rummy":
         return "points"
     return "strategy" if spec is not None and spec.against_dealer else "chips"
+
+
+STRATEGY_SCALE = 100
+"""A Three Card Poker result keeps the chips given up against the exact strategy in hundredths of a chip (D-CLS-10):
+the store's counts are whole numbers."""
+
+
+def strategy_chips(points: int) -> str:
+    """The chips given up against the exact strategy, kept as ``points`` (hundredths of a chip), as pages say them.
+
+    >>> strategy_chips(35), strategy_chips(0)
+    ('0.35', '0.00')
+    """
+    return f"{points / STRATEGY_SCALE:.2f}"
 
 
 @dataclass(frozen=True)
@@ -95,7 +111,7 @@ class Score:
         """How the deal went, in a few words: ``45 points left`` or ``won $35 (took a share of a pot)``."""
         if self.unit == "strategy":
             agreed = f"{counted(self.deals_won, 'choice')} as the exact strategy"
-            return f"{agreed}, the others gave up {self.points / 100:.2f} chips" if self.points else agreed
+            return f"{agreed}, the others gave up {strategy_chips(self.points)} chips" if self.points else agreed
         if self.unit == "chips":
             money = (f"won ${-self.points}" if self.points < 0 else f"lost ${self.points}" if self.points
                      else "broke even")
@@ -168,14 +184,11 @@ def three_card_score(record: Record, player: str) -> Score:
     from push_learn.poker.three_card_session import replay_session
 
     game, tally = replay_session(record, player)
-    if not game.over:
-        raise RecordError("this session is not finished, so it has no result yet")
+    _, moves = _seat_and_moves(game.over, game.players, _seats_of(record), player, "session")
     if len(tally.decisions) != game.rounds:
         raise RecordError(f"{player} sat out {counted(game.rounds - len(tally.decisions), 'round')} of the class's "
                           "deal, which bets the Ante every round so that everyone is dealt the same cards")
-    seat = tally.seat
-    moves = sum(1 for data in record.actions if data.get("seat") == seat)
-    return Score(round(100 * tally.cost), tally.agreed, moves, hints_of(record), "strategy")
+    return Score(round(STRATEGY_SCALE * tally.cost), tally.agreed, moves, hints_of(record), "strategy")
 
 
 @dataclass(frozen=True)

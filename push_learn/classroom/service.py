@@ -67,6 +67,7 @@ __all__ = [
     "Member",
     "assignment_dashboard",
     "assignment_games",
+    "assignment_level",
     "assignment_query",
     "bot_words",
     "describe",
@@ -141,6 +142,34 @@ def assignment_games() -> dict[str, GameSpec]:
 
     return {game: spec for game, spec in GAMES.items()
             if game in ASSIGNMENT_DASHBOARDS or spec.family in ASSIGNMENT_DASHBOARDS}
+
+
+def assignment_level(game: str, level: str) -> str:
+    """The bots' level of an assignment of the day of ``game`` (one ``assignment_games`` lists) as the teacher chose
+    it: the game's usual bots when none is chosen; none ("") for a game played against the dealer (D-CLS-10).
+    ``ClassroomError`` in words for a level the game does not offer.
+
+    >>> assignment_level("screw", ""), assignment_level("push", "search"), assignment_level("three_card_poker", "")
+    ('threshold', 'search', '')
+    >>> try:
+    ...     assignment_level("three_card_poker", "strategy")
+    ... except ClassroomError as error:
+    ...     print(error)
+    Three Card Poker is played against the dealer: choose no bots (none: against the dealer)
+    """
+    from push_learn.games import GAMES
+
+    spec = GAMES[game]
+    if spec.against_dealer:
+        if level:
+            raise ClassroomError(f"{spec.title} is played against the dealer: choose no bots "
+                                 "(none: against the dealer)")
+        return ""
+    level = level or spec.default_level
+    if level not in spec.bots:
+        raise ClassroomError(f"choose a game and a bot level from the lists: {spec.title} is played "
+                             f"against {' or '.join(bot_words(bots) for bots in spec.bots)}")
+    return level
 
 
 def assignment_dashboard(game: str) -> str:

@@ -18,7 +18,7 @@ from push_learn.classroom.errors import ClassroomError
 from push_learn.classroom.schema import MIGRATIONS, SCHEMA_VERSION, TABLES, VERSION_TABLE
 from push_learn.classroom.table_store import LoggedAction, StepTaken, TableInfo, TableRefused
 from push_learn.classroom.tables import StoreLink, TableMoved, TableReplica
-from push_learn.classroom.teacher import _sitter
+from push_learn.classroom.teacher_tables import _sitter
 from push_learn.errors import IllegalAction
 from push_learn.rummy.catalogue import rummy_rules
 from push_learn.rummy.engine import Discard, action_from_json, load_match, rules_to_json

@@ -61,7 +61,7 @@ def _step_all(kernels: dict[int, TableReplica]) -> None:
 
 
 def test_two_students_and_a_bot_play_a_whole_brag_table_and_the_teacher_replays_it(store: Store) -> None:
-    from push_learn.classroom.teacher import render_tables
+    from push_learn.classroom.teacher_tables import render_tables
 
     table_id = _brag_table(store)
     kernels = student_replicas(store, table_id)
@@ -144,7 +144,7 @@ def test_the_service_and_the_lobby_open_a_brag_table_with_sensible_bots(store: S
 
 
 def test_the_teacher_watches_a_brag_table_one_seat_or_every_card_and_gives_a_seat_to_a_bot(store: Store) -> None:
-    from push_learn.classroom.teacher import _table_action, render_table_watch, render_tables
+    from push_learn.classroom.teacher_tables import render_table_watch, render_tables, table_action
 
     table_id = _brag_table(store, players=4)
     kernels = student_replicas(store, table_id)
@@ -173,21 +173,21 @@ def test_the_teacher_watches_a_brag_table_one_seat_or_every_card_and_gives_a_sea
     anns = render_table_watch(service, table_id, "0")
     assert not any(card in anns for cards in held.values() for card in cards)  # Ann is still blind
     assert str(store.table(table_id).seed) not in every + listing
-    said = _table_action(service, code, "bot", {"table": str(table_id), "seat": "Seat 1", "level": "random"}.get)
+    said = table_action(service, code, "bot", {"table": str(table_id), "seat": "Seat 1", "level": "random"}.get)
     assert said == f"Seat 1 (Ann's) of table {table_id} is played by random bots now.", \
         "the teacher names the seat as the table's list does, and is told whose it was"
     with pytest.raises(ClassroomError, match="one of Three-card brag's bot levels \\(random, sensible\\)"):
-        _table_action(service, code, "bot", {"table": str(table_id), "seat": "2", "level": "threshold"}.get)
+        table_action(service, code, "bot", {"table": str(table_id), "seat": "2", "level": "threshold"}.get)
     for typed in ("Seat 5", "0", "North", ""):  # brag's seats are Seat 1 to Seat 4 (or 1 to 4)
         with pytest.raises(ClassroomError, match=f"table {table_id}'s seats are Seat 1, Seat 2, Seat 3 and Seat 4"):
-            _table_action(service, code, "bot", {"table": str(table_id), "seat": typed, "level": "random"}.get)
+            table_action(service, code, "bot", {"table": str(table_id), "seat": typed, "level": "random"}.get)
     assert [s.bot for s in store.table(table_id).seats] == ["random", None, "sensible", "sensible"]
 
 
 def test_the_watch_page_numbers_its_last_moves_as_lines_of_the_whole_log(store: Store) -> None:
     """The teacher's watch page shows a table's last moves numbered as lines of its whole log (line 9 is
     "9."), not 1 to 12 again, as the students' pages do."""
-    from push_learn.classroom.teacher import WATCH_LINES, render_table_watch
+    from push_learn.classroom.teacher_tables import WATCH_LINES, render_table_watch
 
     table_id = _brag_table(store)
     kernels = student_replicas(store, table_id)
@@ -207,7 +207,8 @@ def test_the_teachers_pages_draw_the_joker_and_the_suits_with_our_font(store: St
     """The dashboard and a watch page (whose log shows cards: ♠ ♥ ...) carry the landing page's very @font-face
     rule for "Push Learn Symbols" and ask for it first, so a machine without an emoji font draws no boxes."""
     from push_learn.apps.symbol_font import LANDING_CSS, font_face
-    from push_learn.classroom.teacher import render_page, render_table_watch
+    from push_learn.classroom.teacher import render_page
+    from push_learn.classroom.teacher_tables import render_table_watch
 
     table_id = _brag_table(store)
     kernels = student_replicas(store, table_id)

@@ -196,7 +196,7 @@ def test_the_service_opens_a_stud_table_with_its_options_and_refuses_others_in_w
 
 
 def test_the_teacher_watches_a_stud_table_one_seat_or_every_card_and_gives_a_seat_to_a_bot(store: Store) -> None:
-    from push_learn.classroom.teacher import _table_action, render_table_watch, render_tables
+    from push_learn.classroom.teacher_tables import render_table_watch, render_tables, table_action
 
     table_id = _stud_table(store, "push_stud", 4, substitution=True)
     kernels = student_replicas(store, table_id)
@@ -216,18 +216,18 @@ def test_the_teacher_watches_a_stud_table_one_seat_or_every_card_and_gives_a_sea
     anns_down = [card for card in game.cards(0) if card not in game.observe(None).seats[0].up]
     assert anns_down and not any(str(card) in bens for card in anns_down)
     assert str(store.table(table_id).seed) not in every + listing
-    said = _table_action(service, code, "bot", {"table": str(table_id), "seat": "seat 1", "level": "threshold"}.get)
+    said = table_action(service, code, "bot", {"table": str(table_id), "seat": "seat 1", "level": "threshold"}.get)
     assert said == f"Seat 1 (Ann's) of table {table_id} is played by threshold bots now."
     with pytest.raises(ClassroomError, match="one of Push stud's bot levels \\(random, threshold\\)"):
-        _table_action(service, code, "bot", {"table": str(table_id), "seat": "2", "level": "greedy"}.get)
+        table_action(service, code, "bot", {"table": str(table_id), "seat": "2", "level": "greedy"}.get)
     assert [s.bot for s in store.table(table_id).seats] == ["threshold", None, "random", "random"]
-    said = _table_action(service, code, "bot", {"table": str(table_id), "seat": "3", "level": ""}.get)
+    said = table_action(service, code, "bot", {"table": str(table_id), "seat": "3", "level": ""}.get)
     assert said == f"Seat 3 of table {table_id} is played by threshold bots now."  # usual bots, seat by number
     assert [s.bot for s in store.table(table_id).seats] == ["threshold", None, "threshold", "random"]
 
 
 def test_a_finished_stud_table_is_linked_to_the_poker_replayer_with_its_record(store: Store) -> None:
-    from push_learn.classroom.teacher import render_tables
+    from push_learn.classroom.teacher_tables import render_tables
 
     table_id = _stud_table(store, "screw", 3)
     kernels = student_replicas(store, table_id)

@@ -14,7 +14,7 @@ from class_server import KEY, SEED, FakeServer, assert_free_game_instead, class_
 from push_learn.apps.three_card_trainer import CLASS_ANTE, ClassThreeCardDeal, ThreeCardPokerTrainer
 from push_learn.classroom import Score, Store
 from push_learn.classroom.service import describe
-from push_learn.classroom.table_games import assignment_rules
+from push_learn.classroom.table_games import TABLE_SETUP, assignment_rules
 from push_learn.errors import RecordError
 from push_learn.poker.three_card_analysis import ante_analysis
 from push_learn.poker.three_card_poker import ThreeCardPokerRules
@@ -54,8 +54,8 @@ def test_the_class_session_is_the_students_own_at_the_class_stakes(server: FakeS
         assert trainer.notice is not None and words in trainer.notice["text"]
     assert not trainer.game.actions and trainer.stakes == {"ante": CLASS_ANTE, "pair_plus": 0}
     assert server.sent == [("deal", {"assignment": 7})]
-    # a whole ten-round stack covers two Antes every round, so no class session can run short
-    assert ThreeCardPokerRules().starting_stack >= 10 * 2 * CLASS_ANTE
+    # a whole session's stack covers two Antes every round, so no class session can run short
+    assert ThreeCardPokerRules().starting_stack >= TABLE_SETUP["three_card_poker"]["rounds"] * 2 * CLASS_ANTE
 
 
 def test_a_played_session_is_kept_move_by_move_and_its_sealed_record_scored_by_the_store(

@@ -165,17 +165,27 @@ class Advice:
 
 
 class _Distances:
-    """Contract distances of hands, cached by their cards (the sampling asks for the same hands often)."""
+    """Contract distances of hands, cached by their cards (the sampling asks for the same hands often).
+
+    A distance asked with a ``cap`` (only whether it is under the cap) is kept as such: ``cap`` then stands for
+    "at least ``cap``" and answers a later question with the same or a lower cap."""
 
     def __init__(self, view: Observation) -> None:
         self.view = view
-        self.cache: dict[tuple[str, ...], int | None] = {}
+        self.cache: dict[tuple[str, ...], tuple[int | None, int | None]] = {}
 
-    def __call__(self, cards: Sequence[Card]) -> int | None:
+    def __call__(self, cards: Sequence[Card], cap: int | None = None) -> int | None:
         key = tuple(sorted(card.ascii for card in cards))
-        if key not in self.cache:
-            self.cache[key] = contract_distance(cards, self.view.rules, self.view.deal)
-        return self.cache[key]
+        known = self.cache.get(key)
+        if known is not None:
+            short, asked = known
+            if asked is None or (short is not None and short < asked):  # the exact distance
+                return short if cap is None or short is None or short < cap else cap
+            if cap is not None and cap <= asked:
+                return cap
+        short = contract_distance(cards, self.view.rules, self.view.deal, cap=cap)
+        self.cache[key] = (short, cap)
+        return short
 
 
 def _chance(
@@ -187,6 +197,11 @@ def _chance(
     ``first`` is this turn's card (the up-card when taking; ``None`` draws an unseen card, as a push
     does). Each later turn adds one unseen card (the up-card or a stock card, both unseen now). The
     hand is assumed to keep what it needs, so this is an optimistic estimate.
+
+    A card more never takes a hand further from its contract, nor closer by more than one card (a wild could
+    stand where it stands; a property test checks both), so a sampled hand goes down within the turns exactly
+    when it can with all of them drawn: each sample asks only that, and where the hand as it is now (with
+    ``first``) already can, or is more cards short than are still to come, no sample is asked at all.
     """
     pool = unseen_cards(view)
     if first is not None and first in pool:
@@ -194,20 +209,15 @@ def _chance(
     needed = turns if first is None else turns - 1
     if not pool or len(pool) < needed:
         return 0.0
+    base = [*hand, first] if first is not None else hand
+    short = distances(base)
+    known = 0.0 if short is None or short > needed else 1.0 if short == 0 else None
     hits = 0
     for _ in range(samples):
-        draws = rng.sample(pool, needed)
-        cards = [*hand, first] if first is not None else [*hand, draws.pop(0)]
-        for turn in range(turns):
-            if turn:
-                cards.append(draws.pop(0))
-            short = distances(cards)
-            if short == 0:
-                hits += 1
-                break
-            if short is None or short > turns - 1 - turn:
-                break
-    return hits / samples
+        draws = rng.sample(pool, needed)  # drawn even when the answer is known, so later samples stay the same
+        if known is None and distances([*base, *draws], cap=1) == 0:
+            hits += 1
+    return known if known is not None else hits / samples
 
 
 def _percent(chance: float) -> int:

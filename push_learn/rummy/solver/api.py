@@ -261,36 +261,50 @@ def _kept(plan: TurnPlan, objective: str) -> tuple[int, int]:
     return (len(plan.left), plan.points_left) if objective == "cards" else (plan.points_left, 0)
 
 
-def contract_distance(hand: Sequence[Card], rules: RummyRules, deal: int) -> int | None:
+def contract_distance(hand: Sequence[Card], rules: RummyRules, deal: int, *, cap: int | None = None) -> int | None:
     """How many more cards (at best: wild cards) the hand needs to hold this deal's contract; 0 if it can.
 
     Where every meld needs a natural (``min_naturals_per_meld``), a contract meld with no natural of the
     hand's counts one added natural among its cards; None only when no cards added would do.
+
+    ``cap``: only distances under it matter; any other (never included) is answered ``cap``, and the search
+    looks at nothing that would need that many (the take-or-push hint asks of many sampled hands only whether
+    they are within the turns left).
     """
     parts = _parts(rules.contract(deal))
     sizes = {n for _, n in parts}
     if all(kind == "set" for kind, _ in parts) and len(sizes) == 1 and not rules.min_naturals_per_meld:
-        return _sets_distance(hand, rules, len(parts), sizes.pop())
-    return _searched_distance(hand, rules, parts)
+        short: int | None = _sets_distance(hand, rules, len(parts), sizes.pop())
+    else:
+        short = _searched_distance(hand, rules, parts, cap)
+    if cap is not None and (short is None or short > cap):
+        return cap
+    return short
 
 
-def _searched_distance(hand: Sequence[Card], rules: RummyRules, parts: tuple[tuple[str, int], ...]) -> int | None:
-    """``contract_distance`` by the general search: the fewest wilds (and naturals for melds that need one)."""
-    extra = sum(n for _, n in parts)
+def _searched_distance(
+    hand: Sequence[Card], rules: RummyRules, parts: tuple[tuple[str, int], ...], cap: int | None = None
+) -> int | None:
+    """``contract_distance`` by the general search: the fewest wilds (and naturals for melds that need one); with
+    ``cap``, None or a distance of at least ``cap`` when it is not under it."""
+    # Pretended wilds: as many as the contract has cards (enough for any), or, with a cap, one fewer than it (a
+    # plan that needs more is no answer), so the suits' sweeps track no more wilds than could matter.
+    extra = sum(n for _, n in parts) if cap is None else min(sum(n for _, n in parts), cap - 1)
     best: int | None = None
     # Where every meld needs a natural, a contract meld with none of the hand's needs one added: try
     # 0, 1, 2... such melds; each costs at least one card, so stop once that alone is no better.
     for added in range(len(parts) + 1 if rules.min_naturals_per_meld else 1):
-        if best is not None and added >= best:
+        if (best is not None and added >= best) or (cap is not None and added >= cap):
             break
         setup = Setup(
             rules, tuple(hand), (), parts, layoff=False, rescue=False, extra_wilds=extra, added_naturals=added
         )
         with _MEMO_LOCK:  # a search's set-up reads and fills the rank memo tables too (D-SOL-20)
             search = Search(setup, spaced=True)
-            least = search.min_wilds()
+            own = search.W - extra  # the hand's own wilds: a plan that needs no more is as close as any
+            least = search.min_wilds(enough=own + added)
         if least is not None:
-            short = max(added, least - (search.W - extra))
+            short = max(added, least - own)
             best = short if best is None else min(best, short)
     return best
 

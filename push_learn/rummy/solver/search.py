@@ -721,8 +721,12 @@ class Search:
             else:
                 self._dfs(child, depth + 1, bound)
 
-    def min_wilds(self) -> int | None:
-        """The fewest wilds (counting those the hand holds) that would let the contract go down; None if never."""
+    def min_wilds(self, enough: int = -1) -> int | None:
+        """The fewest wilds (counting those the hand holds) that would let the contract go down; None if never.
+
+        ``enough``: any count up to this will do (the hand holds that many wilds: fewer bring it no closer), so
+        the search stops at the first plan that needs no more.
+        """
         best: int | None = None
         stack: list[tuple[dict[int, tuple[int, ...]], int]] = [({}, 0)]
         while stack:
@@ -734,6 +738,8 @@ class Search:
             real = self._least_wilds(decided, relaxed=False)
             if real is not None and (best is None or real < best):
                 best = real
+                if best <= enough:
+                    return best
             if depth == len(self.branch) or (real is not None and real <= lower):
                 continue
             r = self.branch[depth]

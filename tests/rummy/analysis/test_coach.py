@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import doctest
+import importlib.util
 import random
 from collections import Counter
+from functools import partial
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 from rigging import rigged
@@ -23,10 +27,12 @@ from push_learn.rummy.coach import (
     suggestions,
     unseen_cards,
 )
-from push_learn.rummy.engine import Discard, GoDown, LayOff, Match, NewMeld, Push, Rescue
+from push_learn.rummy.engine import Discard, GoDown, LayOff, Match, NewMeld, Push, RandomPlayer, Rescue
 from push_learn.rummy.engine.events import DealEnded
 from push_learn.rummy.melds import Meld
-from push_learn.rummy.solver import best_go_down
+from push_learn.rummy.solver import best_go_down, contract_distance
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_phrases() -> None:
@@ -83,6 +89,44 @@ def test_with_one_stock_card_a_push_ends_the_deal_and_the_coach_says_so(rules: R
     advice = draw_advice(down.observe(down.turn), samples=20, rng=random.Random(1))
     assert advice.push is not None and advice.push.points_after == 40.0
     assert "your hand then counts 40 points." in advice.push.lines
+
+
+def hints_benchmark() -> ModuleType:
+    """``benchmarks/hints.py``, whose baseline counts the chances the plain way."""
+    spec = importlib.util.spec_from_file_location("hints_benchmark", ROOT / "benchmarks" / "hints.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("rules", [PUSH, CAP_IT, SIX_TO_TEN])
+def test_the_chances_are_those_of_asking_every_sampled_hand_turn_by_turn(rules: RummyRules) -> None:
+    """The coach asks each sample only about its last hand (``coach._chance``); on real positions of random matches
+    its chances are exactly those of the plain turn-by-turn count with the same draws (the baseline of
+    ``benchmarks/hints.py``). Deals with runs only: the
+    sets-only deals have a closed form (``_sets_distance``) that is not searched."""
+    plainly = hints_benchmark().turn_by_turn_chance
+    chances: list[float] = []
+    for seed in range(2):
+        match, rng = Match.new(rules, seed=seed), random.Random(seed)
+        player = RandomPlayer()
+        while not match.over and len(chances) < 16 * (seed + 1):
+            view = match.observe(match.turn)
+            if (
+                view.phase == "draw" and view.upcard is not None and not view.down[match.turn] and view.stock > 1
+                and any(part.kind.value == "run" for part in rules.contract(match.deal_no).melds) and rng.random() < 0.3
+            ):
+                advice = draw_advice(view, samples=12, rng=random.Random(seed))
+                plain, hand = random.Random(seed), list(view.hand or ())
+                distances = partial(contract_distance, rules=rules, deal=view.deal)
+                assert advice.take.chance == plainly(hand, view.upcard, view, distances, 3, 12, plain)
+                assert advice.push is not None
+                assert advice.push.chance == plainly(hand, None, view, distances, 3, 12, plain)
+                chances += [advice.take.chance, advice.push.chance]
+            match.apply(player.choose(view, rng))
+    assert len(chances) == 32
+    assert any(0 < chance < 1 for chance in chances), "no position where the samples decide"
 
 
 def test_on_a_tie_the_coach_recommends_neither_choice() -> None:

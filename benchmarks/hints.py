@@ -11,7 +11,7 @@ were; they are also reported apart.
 Goal: the worst at most 300 ms, as for the poker tables' Hint (issue 22): a hint should never make a student wait
 (issue 27).
 
-Run: .venv/bin/python benchmarks/hints.py [--matches 3] [--seed 0]
+Run: .venv/bin/python benchmarks/hints.py [--matches 3] [--seed 0] [--positions N (at most, per game)]
 """
 
 from __future__ import annotations
@@ -87,6 +87,8 @@ def positions(rules: RummyRules, matches: int, seed: int) -> list[tuple[Observat
 
 def figures(label: str, ours: Sequence[float], plain: Sequence[float]) -> str:
     """One line: median, p99 and worst of both, in ms, with the baseline's ratio to ours."""
+    if not ours:
+        return f"  {label:<28} n=0"
     def ms(values: Sequence[float]) -> tuple[float, float, float]:
         ordered = sorted(1000 * value for value in values)
         return statistics.median(ordered), ordered[int(0.99 * (len(ordered) - 1))], ordered[-1]
@@ -105,6 +107,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--matches", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--positions", type=int, default=None, help="at most this many positions per game")
     args = parser.parse_args()
     print("The rummy Hint (coach.advise, 40 samples), memo tables kept; baseline: sampled hands asked turn by turn")
     differ = 0
@@ -112,7 +115,7 @@ def main() -> None:
         clear_caches()
         ours: dict[bool, list[float]] = {False: [], True: []}
         plain: dict[bool, list[float]] = {False: [], True: []}
-        for n, (view, drawing) in enumerate(positions(rules, args.matches, args.seed)):
+        for n, (view, drawing) in enumerate(positions(rules, args.matches, args.seed)[: args.positions]):
             first, second = (False, True) if n % 2 else (True, False)
             (s1, t1), (s2, t2) = asked(view, n, first), asked(view, n, second)
             differ += t1 != t2

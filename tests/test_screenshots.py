@@ -2,26 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import struct
 from pathlib import Path
-from types import ModuleType
+
+from script_modules import load_script
 
 from push_learn.apps.catalogue import DASHBOARDS, FAMILIES
 
 ROOT = Path(__file__).resolve().parents[1]
 LARGEST = 250 * 1024
 """A picture in the docs stays small: one viewport of about 1200 x 800, never a whole long page."""
-
-
-def screenshots() -> ModuleType:
-    """scripts/screenshots.py as a module (scripts/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("screenshots", ROOT / "scripts" / "screenshots.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def png_size(path: Path) -> tuple[int, int]:
@@ -34,7 +25,7 @@ def png_size(path: Path) -> tuple[int, int]:
 
 def test_the_committed_gallery_is_what_the_script_writes() -> None:
     gallery = (ROOT / "docs" / "dashboards.md").read_text(encoding="utf-8")
-    assert gallery == screenshots().gallery_text()
+    assert gallery == load_script("scripts/screenshots.py").gallery_text()
 
 
 def test_every_picture_in_the_gallery_exists_and_is_one_small_viewport() -> None:
@@ -55,7 +46,7 @@ def test_the_gallery_lists_pictured_dashboards_by_family(tmp_path: Path) -> None
     (images / "landing.png").write_bytes(b"")
     last = DASHBOARDS[-1]
     (images / f"{last.slug}.png").write_bytes(b"")
-    text = screenshots().gallery_text(images)
+    text = load_script("scripts/screenshots.py").gallery_text(images)
     assert "![The top of the landing page](img/landing.png)" in text
     assert f"## {last.family}\n\n### {last.title}\n\n{last.blurb}\n\n![{last.title}](img/{last.slug}.png)" in text
     others = [family for family in FAMILIES if family != last.family]

@@ -3,7 +3,7 @@
 ``benchmarks/solver.py`` (the targets of issue 27, with its hands and tables kept as numbers) and
 ``benchmarks/solver_ab.py`` (two checkouts side by side, here this one against itself) are what the solver's
 speed is measured with; a change to one that the other reads (as ``random_table`` once returned melds and then
-kept tables) must not break it unnoticed.
+kept tables) must not break it unnoticed. ``benchmarks/hints.py`` times the rummy Hint, which asks the solver.
 """
 
 from __future__ import annotations
@@ -32,3 +32,11 @@ def test_the_solver_benchmark_runs_every_section_on_a_few_hands() -> None:
 def test_the_side_by_side_benchmark_runs_this_checkout_against_itself() -> None:
     out = _run("benchmarks/solver_ab.py", "--old", str(ROOT), "--hands", "4", "--seeds", "1")
     assert "answers that differ: 0" in out and "old/new: median of per-hand ratios" in out
+
+
+def test_the_hints_benchmark_times_the_coach_beside_its_baseline() -> None:
+    out = _run("benchmarks/hints.py", "--matches", "1", "--positions", "12")
+    for game in ("Push:", "Cap-It:", "6-7-8-9-10:"):
+        assert game in out
+    assert "take or push (not yet down)" in out and "baseline median" in out
+    assert "advice texts that differ from the baseline's: 0" in out

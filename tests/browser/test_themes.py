@@ -14,18 +14,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from script_modules import load_script
 
 # The JupyterLab of test_jupyterlab.py (a module fixture: this module starts its own), with its helpers.
 from test_jupyterlab import accept_dialogs, lab, open_and_run, painted  # noqa: F401
@@ -54,15 +53,6 @@ LUMINANCE = """(css) => {
 """The WCAG relative luminance (0 black, 1 white) of a CSS colour, computed in the page."""
 FACES = "[...document.querySelectorAll('.pl-face')].slice(0, 20).map(e => getComputedStyle(e).fill)"
 """The painted colour of the first cards' faces."""
-
-
-def _font_script() -> ModuleType:
-    """scripts/build_symbol_font.py, whose drawing constants place our glyphs (fontTools is not needed)."""
-    spec = importlib.util.spec_from_file_location("build_symbol_font", ROOT / "scripts" / "build_symbol_font.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def luminance(page: Page, css: str) -> float:
@@ -249,7 +239,7 @@ def test_joker_and_suits_are_drawn_without_an_emoji_font(
     if fc_list is not None:  # the machine's own fonts: what Chromium would fall back to
         emoji = subprocess.run([fc_list, ":charset=1f0cf", "family"], capture_output=True, text=True, check=True)
         print("fonts with a 🃏 glyph on this machine:", emoji.stdout.split("\n") if emoji.stdout else "none")
-    font = _font_script()
+    font = load_script("scripts/build_symbol_font.py")
     source = (ROOT / "push_learn" / "widgets" / "static" / "pl_common.js").read_text(encoding="utf-8")
     seed, _ = _joker_position()
     info = next(info for info in DASHBOARDS if info.slug == "rescue_lab")

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import doctest
-import importlib.util
 import random
 from collections import Counter
 from functools import partial
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 from rigging import rigged
+from script_modules import load_script
 
 from push_learn.cards import Card, Rank, Suit, make_deck, parse_card, parse_cards
 from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN, RummyRules
@@ -31,8 +29,6 @@ from push_learn.rummy.engine import Discard, GoDown, LayOff, Match, NewMeld, Pus
 from push_learn.rummy.engine.events import DealEnded
 from push_learn.rummy.melds import Meld
 from push_learn.rummy.solver import best_go_down, contract_distance
-
-ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_phrases() -> None:
@@ -91,22 +87,13 @@ def test_with_one_stock_card_a_push_ends_the_deal_and_the_coach_says_so(rules: R
     assert "your hand then counts 40 points." in advice.push.lines
 
 
-def hints_benchmark() -> ModuleType:
-    """``benchmarks/hints.py``, whose baseline counts the chances the plain way."""
-    spec = importlib.util.spec_from_file_location("hints_benchmark", ROOT / "benchmarks" / "hints.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.parametrize("rules", [PUSH, CAP_IT, SIX_TO_TEN])
 def test_the_chances_are_those_of_asking_every_sampled_hand_turn_by_turn(rules: RummyRules) -> None:
     """The coach asks each sample only about its last hand (``coach._chance``); on real positions of random matches
     its chances are exactly those of the plain turn-by-turn count with the same draws (the baseline of
-    ``benchmarks/hints.py``). Deals with runs only: the
-    sets-only deals have a closed form (``_sets_distance``) that is not searched."""
-    plainly = hints_benchmark().turn_by_turn_chance
+    ``benchmarks/hints.py``). Deals with runs only: the sets-only deals have a closed form (``_sets_distance``) that
+    is not searched."""
+    plainly = load_script("benchmarks/hints.py").turn_by_turn_chance
     chances: list[float] = []
     for seed in range(2):
         match, rng = Match.new(rules, seed=seed), random.Random(seed)

@@ -201,7 +201,10 @@ def _chance(
     A card more never takes a hand further from its contract, nor closer by more than one card (a wild could
     stand where it stands; a property test checks both), so a sampled hand goes down within the turns exactly
     when it can with all of them drawn: each sample asks only that, and where the hand as it is now (with
-    ``first``) already can, or is more cards short than are still to come, no sample is asked at all.
+    ``first``) already can, or is more cards short than are still to come, no sample is asked at all. Where melds
+    of wilds alone are allowed, a wild drawn brings a hand that is short exactly one card closer (tested too), so
+    a sample's wilds are taken off what its other cards leave short, and a sample with as many wilds as the hand
+    is now short needs no question.
     """
     pool = unseen_cards(view)
     if first is not None and first in pool:
@@ -212,11 +215,17 @@ def _chance(
     base = [*hand, first] if first is not None else hand
     short = distances(base)
     known = 0.0 if short is None or short > needed else 1.0 if short == 0 else None
-    hits = 0
+    rules, hits = view.rules, 0
     for _ in range(samples):
         draws = rng.sample(pool, needed)  # drawn even when the answer is known, so later samples stay the same
-        if known is None and distances([*base, *draws], cap=1) == 0:
+        if known is not None or short is None:
+            continue
+        wilds = [card for card in draws if is_wild_card(card, rules)] if not rules.min_naturals_per_meld else []
+        if len(wilds) >= short:
             hits += 1
+            continue
+        left = distances([*base, *(card for card in draws if card not in wilds)], cap=len(wilds) + 1)
+        hits += left is not None and left <= len(wilds)
     return known if known is not None else hits / samples
 
 

@@ -10,6 +10,7 @@ from test_solver_oracle import VARIANTS, budget, hands
 
 from push_learn.cards import Card, format_cards, make_deck, parse_cards
 from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN
+from push_learn.rummy.melds import is_wild_card
 from push_learn.rummy.solver import contract_distance
 from push_learn.rummy.solver.search import Search, Setup
 
@@ -45,6 +46,22 @@ def test_one_card_more_never_takes_a_hand_further_and_brings_it_at_most_one_clos
         assert after is None or after >= 0, shown
         return
     assert after is not None and before - 1 <= after <= before, shown
+
+
+@budget(40)
+@given(st.data(), st.sampled_from(sorted(name for name, rules in VARIANTS.items() if not rules.min_naturals_per_meld)),
+       st.integers(1, 5))
+def test_where_melds_of_wilds_alone_are_allowed_a_wild_brings_a_short_hand_exactly_one_closer(
+    data: st.DataObject, variant: str, deal: int
+) -> None:
+    """The hint takes a sample's wilds off what its other cards leave short (``coach._chance``): right because of
+    this. (Where every meld needs a natural, a wild may not help: the hand may lack the natural.)"""
+    rules = VARIANTS[variant]
+    hand = data.draw(hands(rules, most=9))
+    wild = data.draw(st.sampled_from([card for card in make_deck(rules.decks, rules.jokers)
+                                      if is_wild_card(card, rules)]))
+    before, after = contract_distance(hand, rules, deal), contract_distance([*hand, wild], rules, deal)
+    assert before is not None and after == max(0, before - 1), f"{format_cards(hand)} + {wild}"
 
 
 def test_the_same_on_big_random_hands_of_every_variant() -> None:

@@ -22,6 +22,7 @@ from typing import Any
 
 from push_learn.cards import Card, Rank, Suit
 from push_learn.protocol import counted
+from push_learn.records import short as echoed
 from push_learn.rummy.contracts import meets_contract
 from push_learn.rummy.engine.actions import GoDown
 from push_learn.rummy.melds import Meld, interpret_meld, is_wild_card, max_run_length, rank_at, run_value_range
@@ -271,6 +272,8 @@ def contract_distance(hand: Sequence[Card], rules: RummyRules, deal: int, *, cap
     looks at nothing that would need that many (the take-or-push hint asks of many sampled hands only whether
     they are within the turns left).
     """
+    if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 1):
+        raise ValueError(f"a cap on the distance is a whole number of cards, at least 1, not {echoed(cap)}")
     parts = _parts(rules.contract(deal))
     sizes = {n for _, n in parts}
     if all(kind == "set" for kind, _ in parts) and len(sizes) == 1 and not rules.min_naturals_per_meld:

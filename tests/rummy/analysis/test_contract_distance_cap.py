@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from test_solver_oracle import VARIANTS, budget, hands
@@ -96,3 +97,9 @@ def test_a_cap_answers_never_as_the_cap() -> None:
     hand: list[Card] = parse_cards("KH 9S")
     assert contract_distance(hand, PUSH, 5) == 8
     assert contract_distance(hand, PUSH, 5, cap=3) == 3
+
+
+@pytest.mark.parametrize("cap", [0, -2, 1.5, True, "2"])
+def test_a_cap_that_is_not_a_whole_number_of_cards_is_refused_in_words(cap: object) -> None:
+    with pytest.raises(ValueError, match="a cap on the distance is a whole number of cards, at least 1, not"):
+        contract_distance(parse_cards("KH 9S"), PUSH, 5, cap=cap)  # type: ignore[arg-type]

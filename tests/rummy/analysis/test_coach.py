@@ -17,6 +17,7 @@ from push_learn.rummy import coach as coach_module
 from push_learn.rummy.coach import (
     advise,
     contract_gap,
+    discard_before_down,
     draw_advice,
     engine_reason,
     explain_illegal,
@@ -25,9 +26,10 @@ from push_learn.rummy.coach import (
     suggestions,
     unseen_cards,
 )
-from push_learn.rummy.engine import Discard, GoDown, LayOff, Match, NewMeld, Push, RandomPlayer, Rescue
+from push_learn.rummy.engine import Discard, GoDown, LayOff, Match, NewMeld, Observation, Push, RandomPlayer, Rescue
 from push_learn.rummy.engine.events import DealEnded
 from push_learn.rummy.melds import Meld
+from push_learn.rummy.scoring import card_value
 from push_learn.rummy.solver import best_go_down, contract_distance
 
 
@@ -114,6 +116,41 @@ def test_the_chances_are_those_of_asking_every_sampled_hand_turn_by_turn(rules: 
             match.apply(player.choose(view, rng))
     assert len(chances) == 32
     assert any(0 < chance < 1 for chance in chances), "no position where the samples decide"
+
+
+def closest_by_exact_distances(view: Observation) -> Card:
+    """The legal discard that leaves the hand least short of the contract, then the one worth most points: each
+    discard's hand asked its exact distance."""
+    hand = list(view.hand or ())
+
+    def score(card: Card) -> tuple[int, int, str]:
+        rest = list(hand)
+        rest.remove(card)
+        short = contract_distance(rest, view.rules, view.deal)
+        return (99 if short is None else short, -card_value(card), card.ascii)
+
+    return min({action.card for action in view.legal if isinstance(action, Discard)} or set(hand), key=score)
+
+
+@pytest.mark.parametrize("rules", [PUSH, CAP_IT, SIX_TO_TEN])
+def test_the_discard_before_going_down_is_the_one_exact_distances_choose(rules: RummyRules) -> None:
+    """The coach asks each discard only whether it keeps the hand as close to the contract (a capped distance): on
+    real positions of random matches, deals with runs, its choice is the one every exact distance gives."""
+    compared = 0
+    for seed in range(2):
+        match, rng = Match.new(rules, seed=seed), random.Random(seed)
+        player = RandomPlayer()
+        while not match.over and compared < 10 * (seed + 1):
+            view = match.observe(match.turn)
+            if (
+                view.phase != "draw" and not view.down[match.turn]
+                and any(part.kind.value == "run" for part in rules.contract(match.deal_no).melds)
+                and rng.random() < 0.3
+            ):
+                assert discard_before_down(view) == closest_by_exact_distances(view)
+                compared += 1
+            match.apply(player.choose(view, rng))
+    assert compared == 20
 
 
 def test_on_a_tie_the_coach_recommends_neither_choice() -> None:

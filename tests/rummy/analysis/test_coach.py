@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import random
 from collections import Counter
+from collections.abc import Callable, Iterator
 from functools import partial
 
 import pytest
@@ -89,31 +90,44 @@ def test_with_one_stock_card_a_push_ends_the_deal_and_the_coach_says_so(rules: R
     assert "your hand then counts 40 points." in advice.push.lines
 
 
+def positions_with_runs(
+    rules: RummyRules, wanted: Callable[[Observation], bool], per_match: int
+) -> Iterator[Observation]:
+    """The mover's views that ``wanted`` accepts in two random-player matches, about a third of them at random, only
+    in deals whose contract has runs (the sets-only deals have a closed form, ``_sets_distance``, that is not
+    searched): ``per_match`` of each match."""
+    for seed in range(2):
+        match, rng = Match.new(rules, seed=seed), random.Random(seed)
+        player, taken = RandomPlayer(), 0
+        while not match.over and taken < per_match:
+            view = match.observe(match.turn)
+            if wanted(view) and any(part.kind.value == "run" for part in rules.contract(match.deal_no).melds) \
+                    and rng.random() < 0.3:
+                taken += 1
+                yield view
+            match.apply(player.choose(view, rng))
+
+
+def taking_or_pushing(view: Observation) -> bool:
+    """Whether the mover is to take or push an up-card, not yet down, with stock cards to spare."""
+    return view.phase == "draw" and view.upcard is not None and not view.down[view.turn] and view.stock > 1
+
+
 @pytest.mark.parametrize("rules", [PUSH, CAP_IT, SIX_TO_TEN])
 def test_the_chances_are_those_of_asking_every_sampled_hand_turn_by_turn(rules: RummyRules) -> None:
     """The coach asks each sample only about its last hand (``coach._chance``); on real positions of random matches
     its chances are exactly those of the plain turn-by-turn count with the same draws (the baseline of
-    ``benchmarks/hints.py``). Deals with runs only: the sets-only deals have a closed form (``_sets_distance``) that
-    is not searched."""
+    ``benchmarks/hints.py``)."""
     plainly = load_script("benchmarks/hints.py").turn_by_turn_chance
     chances: list[float] = []
-    for seed in range(2):
-        match, rng = Match.new(rules, seed=seed), random.Random(seed)
-        player = RandomPlayer()
-        while not match.over and len(chances) < 16 * (seed + 1):
-            view = match.observe(match.turn)
-            if (
-                view.phase == "draw" and view.upcard is not None and not view.down[match.turn] and view.stock > 1
-                and any(part.kind.value == "run" for part in rules.contract(match.deal_no).melds) and rng.random() < 0.3
-            ):
-                advice = draw_advice(view, samples=12, rng=random.Random(seed))
-                plain, hand = random.Random(seed), list(view.hand or ())
-                distances = partial(contract_distance, rules=rules, deal=view.deal)
-                assert advice.take.chance == plainly(hand, view.upcard, view, distances, 3, 12, plain)
-                assert advice.push is not None
-                assert advice.push.chance == plainly(hand, None, view, distances, 3, 12, plain)
-                chances += [advice.take.chance, advice.push.chance]
-            match.apply(player.choose(view, rng))
+    for view in positions_with_runs(rules, taking_or_pushing, 8):
+        advice = draw_advice(view, samples=12, rng=random.Random(view.deal))
+        plain, hand = random.Random(view.deal), list(view.hand or ())
+        distances = partial(contract_distance, rules=rules, deal=view.deal)
+        assert advice.take.chance == plainly(hand, view.upcard, view, distances, 3, 12, plain)
+        assert advice.push is not None
+        assert advice.push.chance == plainly(hand, None, view, distances, 3, 12, plain)
+        chances += [advice.take.chance, advice.push.chance]
     assert len(chances) == 32
     assert any(0 < chance < 1 for chance in chances), "no position where the samples decide"
 
@@ -137,19 +151,9 @@ def test_the_discard_before_going_down_is_the_one_exact_distances_choose(rules: 
     """The coach asks each discard only whether it keeps the hand as close to the contract (a capped distance): on
     real positions of random matches, deals with runs, its choice is the one every exact distance gives."""
     compared = 0
-    for seed in range(2):
-        match, rng = Match.new(rules, seed=seed), random.Random(seed)
-        player = RandomPlayer()
-        while not match.over and compared < 10 * (seed + 1):
-            view = match.observe(match.turn)
-            if (
-                view.phase != "draw" and not view.down[match.turn]
-                and any(part.kind.value == "run" for part in rules.contract(match.deal_no).melds)
-                and rng.random() < 0.3
-            ):
-                assert discard_before_down(view) == closest_by_exact_distances(view)
-                compared += 1
-            match.apply(player.choose(view, rng))
+    for view in positions_with_runs(rules, lambda view: view.phase != "draw" and not view.down[view.turn], 10):
+        assert discard_before_down(view) == closest_by_exact_distances(view)
+        compared += 1
     assert compared == 20
 
 

@@ -165,27 +165,18 @@ class Advice:
 
 
 class _Distances:
-    """Contract distances of hands, cached by their cards (the sampling asks for the same hands often).
-
-    A distance asked with a ``cap`` (only whether it is under the cap) is kept as such: ``cap`` then stands for
-    "at least ``cap``" and answers a later question with the same or a lower cap."""
+    """Contract distances of hands, cached by their cards and the cap asked with (the sampling asks for the same
+    hands often)."""
 
     def __init__(self, view: Observation) -> None:
         self.view = view
-        self.cache: dict[tuple[str, ...], tuple[int | None, int | None]] = {}
+        self.cache: dict[tuple[tuple[str, ...], int | None], int | None] = {}
 
     def __call__(self, cards: Sequence[Card], cap: int | None = None) -> int | None:
-        key = tuple(sorted(card.ascii for card in cards))
-        known = self.cache.get(key)
-        if known is not None:
-            short, asked = known
-            if asked is None or (short is not None and short < asked):  # the exact distance
-                return short if cap is None or short is None or short < cap else cap
-            if cap is not None and cap <= asked:
-                return cap
-        short = contract_distance(cards, self.view.rules, self.view.deal, cap=cap)
-        self.cache[key] = (short, cap)
-        return short
+        key = (tuple(sorted(card.ascii for card in cards)), cap)
+        if key not in self.cache:
+            self.cache[key] = contract_distance(cards, self.view.rules, self.view.deal, cap=cap)
+        return self.cache[key]
 
 
 def _chance(

@@ -10,7 +10,7 @@ WORKERS ?= 2
 # cells, and each test module, on one worker); the browser and hub tests after them, one at a time (each drives servers)
 PYTEST_ARGS := --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider --durations=20
 
-.PHONY: install browser postgres hub-proxy test test-fast test-slow lint serve lab bench binder-lock clean
+.PHONY: install browser postgres hub-proxy test test-fast test-slow hunt lint serve lab bench binder-lock clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,9 @@ test-fast: install  ## the rules core only, no notebooks, browser or hub
 
 test-slow: install  ## the long runs only: the conformance suite on many more seeds
 	$(BIN)/python -m pytest tests -m slow -q
+
+hunt: install  ## the property tests with ten times their examples, drawn afresh: a hunt for rare failures
+	HYPOTHESIS_PROFILE=hunt $(BIN)/python -m pytest tests -m "not browser and not slow and not hub" -n $(WORKERS) -q -p no:cacheprovider
 
 serve: install  ## the dashboards on http://$(HOST):$(PORT)
 	$(BIN)/push-learn serve --host $(HOST) --port $(PORT)

@@ -13,7 +13,10 @@ settings.register_profile(
 settings.register_profile(
     "ci", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
 )
-settings.load_profile("ci" if os.environ.get("CI") == "true" else "default")
+settings.register_profile(
+    "hunt", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") == "true" else "default"))
 
 
 @pytest.hookimpl(trylast=True)

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -134,7 +135,7 @@ def test_a_failure_inside_push_learn_is_one_sentence(monkeypatch: pytest.MonkeyP
     assert status == 1 and "Traceback" not in err and "something went wrong inside push-learn" in err
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.sampled_from(["--at", "--samples", "--seed", "-1", "0", "3", "x", "²", "nan", "1e99", "/", "",
                                  "{}", "hint"]), max_size=6))
 def test_any_hint_call_ends_in_a_status_not_a_traceback(tail: list[str]) -> None:

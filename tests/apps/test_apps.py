@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,7 +27,7 @@ def test_practice_hand_is_fixed_by_the_seed_and_comes_from_the_pack(rules: Rummy
         assert not any(card.is_joker for card in hand)
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(st.integers(min_value=0, max_value=10**6), st.sampled_from(GAMES))
 def test_practice_hands_hold_melds(seed: int, rules: RummyRules) -> None:
     assert meld_triples(practice_hand(rules, seed), rules) >= WANTED_MELDS

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -71,13 +72,13 @@ def test_the_last_value_of_a_repeated_key_wins_and_other_keys_are_kept_as_option
     assert query.options == {"level": "search", "speed": ""}
 
 
-@settings(max_examples=50)
+@settings(max_examples=examples(50))
 @given(st.integers(min_value=0, max_value=MAX_SEED))
 def test_every_seed_in_range_reads_back(seed: int) -> None:
     assert parse_query(f"seed={seed}").seed == seed
 
 
-@settings(max_examples=50)
+@settings(max_examples=examples(50))
 @given(st.text(max_size=40))
 def test_any_text_gives_a_usable_query(text: str) -> None:
     query = parse_query(text)
@@ -147,7 +148,7 @@ def test_a_player_count_is_ascii_digits_only(raw: str) -> None:
     assert query.players is None and "3 to 6 players" in query.notes[0]
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.text(max_size=30))
 def test_no_address_breaks_the_settings(text: str) -> None:
     query = parse_query(text)

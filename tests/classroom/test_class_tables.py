@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
+from budgets import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import create_engine, inspect, text, update
@@ -324,7 +325,7 @@ def test_deleting_a_class_removes_its_tables(store: Store) -> None:
             assert conn.execute(text(f"SELECT count(*) FROM {name}")).scalar() == 0
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(4), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10_000), steps=st.integers(1, 30))
 def test_a_log_replays_to_the_same_state(store: Store, seed: int, steps: int) -> None:
     code = _class(store, ("Ann",))

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 import pytest
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -382,7 +383,7 @@ def check_invariants(game: BragGame, total: int) -> None:
     assert min(game.stacks) >= 0
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(
     seed=st.integers(0, 10_000),
     players=st.integers(2, 8),

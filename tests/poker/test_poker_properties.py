@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from itertools import pairwise
 
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -56,7 +57,7 @@ def check_invariants(game: StudGame, total: int) -> None:
     assert Counter(game.all_cards()) == DECK
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(deals(), st.integers(0, 2**16))
 def test_every_deal_ends_with_chips_conserved_and_every_card_in_one_place(game: StudGame, bot_seed: int) -> None:
     rng = random.Random(bot_seed)
@@ -86,7 +87,7 @@ def random_action(rng: random.Random, players: int) -> Action:
     return Action(rng.randrange(players + 1), kind, card, direction)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(deals(), st.integers(0, 2**16))
 def test_refused_actions_change_nothing_and_can_matches_legal_actions(game: StudGame, bot_seed: int) -> None:
     rng = random.Random(bot_seed)
@@ -103,7 +104,7 @@ def test_refused_actions_change_nothing_and_can_matches_legal_actions(game: Stud
         game.apply(pick(game, rng))
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(
     st.lists(st.integers(0, 30), min_size=2, max_size=8),
     st.sampled_from([0, 1]),
@@ -140,7 +141,7 @@ def test_betting_rounds_end_with_everyone_matched_or_all_in(
         assert all(betting.contrib[s] == betting.level for s in live)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.lists(st.integers(0, 50), min_size=2, max_size=9), st.data())
 def test_pots_hold_every_chip_and_only_live_players_win(committed: list[int], data: st.DataObject) -> None:
     seats = list(range(len(committed)))
@@ -153,7 +154,7 @@ def test_pots_hold_every_chip_and_only_live_players_win(committed: list[int], da
         assert set(later.eligible) <= set(earlier.eligible)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.data())
 def test_settle_shares_every_pot_exactly(data: st.DataObject) -> None:
     seats = list(range(data.draw(st.integers(2, 6))))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -206,7 +207,7 @@ def test_corrupt_records_are_refused_with_the_event_index() -> None:
         load_three_card_poker(record.with_actions([{"type": "jump", "seat": 0}]))
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(
     seed=st.integers(0, 10_000),
     seats=st.integers(1, 6),

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from budgets import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -91,14 +92,14 @@ def _load_bounded(source: Any) -> None:
     assert peak < MEMORY_LIMIT, f"one record took {peak / 2**20:.0f} MiB"
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(250), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_a_mutated_record_of_any_game_is_refused_in_words(bases: list[dict[str, Any]], seed: int) -> None:
     rng = random.Random(seed)
     _load_bounded(_mutate(rng.choice(bases), rng))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1), junk=st.text(max_size=8))
 def test_garbled_record_text_is_refused_in_words(bases: list[dict[str, Any]], seed: int, junk: str) -> None:
     rng = random.Random(seed)

@@ -13,6 +13,7 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,7 +37,7 @@ RULE_SETS = [
     dataclasses.replace(PUSH, min_naturals_per_meld=1),
 ]
 RULE_IDS = ["push", "cap_it", "six_to_ten", "six_to_ten_two_decks", "push_one_natural"]
-EXAMPLES = settings(max_examples=150)
+EXAMPLES = settings(max_examples=examples(150))
 
 ReadingKey = tuple[object, ...]
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from brag_hidden import deal_differently
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pl_widget_driver import Wire, page_sends, synced
@@ -348,7 +349,7 @@ def test_the_page_is_the_same_whatever_the_hidden_cards_are(wire: Wire, seed: in
     assert steps and not own & shown, "a blind student's cards reached the page before the showdown"
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(st.integers(min_value=0, max_value=10_000), st.lists(st.integers(min_value=0, max_value=20), max_size=30))
 def test_any_clicks_keep_the_chips_and_hide_a_blind_students_cards(seed: int, picks: list[int]) -> None:
     """Whatever buttons the student presses (the page's own choices, or Next deal), the chips on the page add up

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pl_widget_driver import Wire, labels, page_sends, page_sets, synced
@@ -44,7 +45,7 @@ def test_hand_sorts_by_suit_rank_or_as_dealt() -> None:
     assert twos_last == [1, 3, 0, 2]
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(st.lists(st.sampled_from(make_deck(1, 2)), max_size=14), st.sampled_from(["suit", "rank", "dealt"]))
 def test_sorting_shows_every_card_once_with_its_index(hand: list[Card], by: str) -> None:
     shown = hand_json(hand, by=by)

@@ -11,6 +11,7 @@ import logging
 from typing import Any
 
 import pytest
+from budgets import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pl_widget_driver import Wire, page_sends, synced
@@ -83,7 +84,7 @@ def test_every_intent_with_junk_fields_gets_a_refusal_in_words(widget_type: type
     widget = widget_type() if widget_type is not HandView else HandView(hand="7H 8H JK")
     names = sorted(widget._intents)
 
-    @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
     @given(name=st.sampled_from(names), fields=st.dictionaries(field_names, json_values, max_size=4))
     def send(name: str, fields: dict[str, Any]) -> None:
         page_sends(widget, **{**fields, "type": name})

@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 import pytest
+from budgets import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pl_widget_driver import Wire, page_sends, synced
@@ -440,7 +441,7 @@ def test_the_page_is_the_same_whatever_the_hidden_cards_are(
         assert synced(tables[0]) == synced(tables[1]), f"the page learns hidden cards after {request or 'start'}"
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(game=st.sampled_from(["push_stud", "screw"]), seed=st.integers(0, 10**6), seat=st.integers(0, 3),
        pick=st.randoms(use_true_random=False))
 def test_any_deal_by_any_buttons_ends_and_shows_nothing_hidden(

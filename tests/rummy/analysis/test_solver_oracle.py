@@ -15,6 +15,7 @@ from dataclasses import replace
 from functools import cache
 from itertools import combinations
 
+from budgets import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -261,13 +262,14 @@ def hands(draw: st.DrawFn, rules: RummyRules, most: int = 12) -> list[Card]:
 
 
 EXAMPLES = os.environ.get("ORACLE_EXAMPLES")
-"""Set ORACLE_EXAMPLES to hunt harder (the default keeps the suite fast)."""
+"""Set ORACLE_EXAMPLES to hunt harder here alone (the default keeps the suite fast; ``HYPOTHESIS_PROFILE=hunt``
+scales it like every budget, see ``budgets.py``)."""
 
 
 def budget(default: int) -> settings:
-    """Hypothesis settings with ``default`` examples (or ORACLE_EXAMPLES)."""
+    """Hypothesis settings with ``default`` examples (or ORACLE_EXAMPLES; scaled when hunting)."""
     return settings(
-        max_examples=int(EXAMPLES or default),
+        max_examples=int(EXAMPLES or examples(default)),
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
     )

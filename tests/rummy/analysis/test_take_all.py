@@ -10,6 +10,7 @@ import random
 from collections import Counter
 from dataclasses import replace
 
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -114,7 +115,7 @@ def _random_hand(rng: random.Random, size: int, wilds: int) -> list[Card]:
     return rng.sample(NATURALS, size - wilds) + rng.sample(WILDS, wilds)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     seed=st.integers(0, 10**6),
     size=st.integers(7, 30),

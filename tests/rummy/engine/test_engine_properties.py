@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from dataclasses import replace
 
+from budgets import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rummy_engine_support import pack
@@ -96,7 +97,7 @@ def check_deal_end(rules: RummyRules, event: DealEnded) -> None:
         assert score == (sum(event.penalties[s] for s in seats) if counted else 0)
 
 
-@settings(max_examples=24)
+@settings(max_examples=examples(24))
 @given(rules=st.sampled_from(RULES), seed=st.integers(0, 2**31), player=st.integers(0, 10_000))
 def test_random_matches_keep_every_invariant(rules: RummyRules, seed: int, player: int) -> None:
     match = Match.new(rules, seed)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from push_learn.errors import RecordError
 from push_learn.protocol import counted
-from push_learn.records import Record
+from push_learn.records import Record, short
 
 if TYPE_CHECKING:
     from push_learn.poker.brag import BragGame
@@ -133,7 +133,7 @@ def hints_of(record: Record) -> int:
     """The hints the dashboard recorded in the record's notes (0 when it recorded none)."""
     hints = record.notes.get("hints", 0)
     if isinstance(hints, bool) or not isinstance(hints, int) or hints < 0:
-        raise RecordError(f"the record's hint count must be a whole number of 0 or more, not {hints!r}")
+        raise RecordError(f"the record's hint count must be a whole number of 0 or more, not {short(hints)}")
     return hints
 
 

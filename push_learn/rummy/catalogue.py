@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from push_learn.protocol import GameSpec
-from push_learn.records import Record
+from push_learn.records import Record, short
 from push_learn.rummy.engine.game import Match
 from push_learn.rummy.engine.record import legacy_rummy_record, load_match
 from push_learn.rummy.rules import PLAYER_RANGE, VARIANT_NAMES, RulesError, RummyRules, cap_it, push, six_to_ten
@@ -70,7 +70,7 @@ def make_rummy_bot(level: str, **options: Any) -> Any:
     from importlib import import_module
 
     if level not in _BOT_CLASSES:
-        raise ValueError(f"choose a bot level among {', '.join(BOT_LEVELS)}, not {level!r}")
+        raise ValueError(f"choose a bot level among {', '.join(BOT_LEVELS)}, not {short(level)}")
     module, name = _BOT_CLASSES[level]
     return getattr(import_module(module), name)(**options)
 
@@ -82,7 +82,7 @@ def rummy_rules(game_id: str, players: int | None = None) -> RummyRules:
     """
     key = VARIANT_ALIASES.get(str(game_id).strip().lower())
     if key is None:
-        raise RulesError(f"unknown rummy game {game_id!r}; choose push, cap_it or six_to_ten")
+        raise RulesError(f"unknown rummy game {short(game_id)}; choose push, cap_it or six_to_ten")
     spec = rummy_spec(key)
     count = spec.default_players if players is None else players
     if count not in spec.players:
@@ -95,7 +95,7 @@ def _new(game_id: str) -> Callable[..., Match]:
             **options: Any) -> Match:
         """A new match: ``players`` is a count or the entrants' names (seated at random by the seed)."""
         if options:
-            raise TypeError(f"a rummy match has no option {sorted(options)[0]!r}")
+            raise TypeError(f"a rummy match has no option {short(sorted(options)[0])}")
         names = None if players is None or isinstance(players, int) else tuple(players)
         count = len(names) if names is not None else players
         if rules is None:
@@ -156,5 +156,5 @@ _BY_ID = {spec.id: spec for spec in RUMMY_GAMES}
 def rummy_spec(game_id: str) -> GameSpec:
     """The catalogue entry of a rummy game by id (``KeyError`` naming the ids otherwise)."""
     if game_id not in _BY_ID:
-        raise KeyError(f"there is no rummy game {game_id!r}: the games are {', '.join(_BY_ID)}")
+        raise KeyError(f"there is no rummy game {short(game_id)}: the games are {', '.join(_BY_ID)}")
     return _BY_ID[game_id]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from push_learn.errors import PushLearnError
+from push_learn.records import short
 
 __all__ = [
     "CAP_IT",
@@ -174,7 +175,7 @@ class RummyRules:
         for name in ("hand_sizes", "contracts"):  # a list given stays the caller's: the rules cannot change
             object.__setattr__(self, name, tuple(getattr(self, name)))
         if self.variant not in PLAYER_RANGE:
-            raise RulesError(f"unknown rummy game {self.variant!r}; choose one of {', '.join(PLAYER_RANGE)}")
+            raise RulesError(f"unknown rummy game {short(self.variant)}; choose one of {', '.join(PLAYER_RANGE)}")
         low, high = PLAYER_RANGE[self.variant]
         game = VARIANT_NAMES[self.variant]
         if not low <= self.players <= high:

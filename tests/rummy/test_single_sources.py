@@ -133,6 +133,9 @@ def test_bot_levels_are_made_lazily_and_choose_by_the_protocol() -> None:
         assert action.seat == match.turn and match.can(action)
     with pytest.raises(ValueError, match="choose a bot level"):
         make_rummy_bot("grandmaster")
+    with pytest.raises(ValueError, match="choose a bot level") as refused:
+        make_rummy_bot("grandmaster" * 100)
+    assert len(str(refused.value)) < 200  # a refusal names the input, cut short, never echoes all of it
 
 
 def test_the_discard_heuristic_is_one_function() -> None:

@@ -11,6 +11,7 @@ from dataclasses import fields
 from enum import Enum
 from typing import Any
 
+from push_learn.records import cut, short
 from push_learn.rummy.rules import Contract, ContractMeld, MeldKind, RulesError, RummyRules, Scoring
 
 __all__ = ["rules_from_json", "rules_to_json"]
@@ -33,15 +34,15 @@ def rules_to_json(rules: RummyRules) -> dict[str, Any]:
 
 def _contract(parts: Any) -> Contract:
     if not isinstance(parts, list) or not parts:
-        raise RulesError(f"a contract must be a non-empty list of [kind, length] pairs, not {parts!r}")
+        raise RulesError(f"a contract must be a non-empty list of [kind, length] pairs, not {short(parts)}")
     melds = []
     for part in parts:
         if not (isinstance(part, list) and len(part) == 2 and isinstance(part[1], int)):
-            raise RulesError(f"a contract part must be [kind, length], not {part!r}")
+            raise RulesError(f"a contract part must be [kind, length], not {short(part)}")
         try:
             kind = MeldKind(part[0])
         except ValueError as exc:
-            raise RulesError(f"{part[0]!r} is not a meld kind (set or run)") from exc
+            raise RulesError(f"{short(part[0])} is not a meld kind (set or run)") from exc
         melds.append(ContractMeld(kind, part[1]))
     return Contract(tuple(melds))
 
@@ -52,11 +53,11 @@ _SIMPLE_TYPES: dict[str, type] = {"bool": bool, "int": int, "str": str}
 def rules_from_json(data: Any) -> RummyRules:
     """Rebuild the rules written by ``rules_to_json``; raises ``RulesError`` saying what is wrong."""
     if not isinstance(data, dict):
-        raise RulesError(f"rules must be an object of settings, not {data!r}")
+        raise RulesError(f"rules must be an object of settings, not {short(data)}")
     known = {f.name: f for f in fields(RummyRules)}
     unknown = sorted(set(data) - set(known))
     if unknown:
-        raise RulesError(f"unknown rules settings: {', '.join(unknown)}")
+        raise RulesError(f"unknown rules settings: {cut(', '.join(unknown), 200)}")
     kwargs: dict[str, Any] = {}
     for name, value in data.items():
         if name == "contracts":
@@ -67,7 +68,7 @@ def rules_from_json(data: Any) -> RummyRules:
             try:
                 kwargs[name] = Scoring(value)
             except ValueError as exc:
-                raise RulesError(f"{value!r} is not a scoring mode (team or individual)") from exc
+                raise RulesError(f"{short(value)} is not a scoring mode (team or individual)") from exc
         elif name == "hand_sizes":
             if not isinstance(value, list) or not all(isinstance(v, int) for v in value):
                 raise RulesError("hand_sizes must be a list of whole numbers")
@@ -75,7 +76,7 @@ def rules_from_json(data: Any) -> RummyRules:
         else:
             expected = _SIMPLE_TYPES.get(str(known[name].type))
             if expected is not None and type(value) is not expected:
-                raise RulesError(f"the rules setting {name!r} must be a {expected.__name__}, not {value!r}")
+                raise RulesError(f"the rules setting {short(name)} must be a {expected.__name__}, not {short(value)}")
             kwargs[name] = value
     try:
         return RummyRules(**kwargs)

@@ -56,6 +56,30 @@ def test_bad_rules_are_refused_with_a_reason() -> None:
         rules_from_json({**data, "contracts": [[["pair", 2]]] * 5})
 
 
+HUGE = ["x" * 400, "y" * 400]
+"""A value far longer than any refusal should echo (found by ``make hunt``: a mutated record's rules)."""
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"name": HUGE}, "the rules setting 'name' must be a str, not"),
+        ({"contracts": [[HUGE]] * 5}, "a contract part must be [kind, length], not"),
+        ({"contracts": [HUGE] * 5}, "a contract part must be [kind, length], not"),
+        ({"contracts": [[[HUGE, 3]]] * 5}, "is not a meld kind"),
+        ({"scoring": HUGE}, "is not a scoring mode"),
+        ({"variant": "z" * 800}, "unknown rummy game"),
+        ({f"setting_{n}_{'w' * 40}": 1 for n in range(40)}, "unknown rules settings: setting_0_"),
+    ],
+)
+def test_bad_rules_are_refused_without_echoing_a_huge_value(change: dict[str, object], reason: str) -> None:
+    data = {**rules_to_json(PUSH), **change}
+    with pytest.raises(RulesError) as refused:
+        rules_from_json(data)
+    assert reason in str(refused.value) and len(str(refused.value)) < 300
+    with pytest.raises(RulesError):
+        rules_from_json(data)  # refused the same way again: reading the rules changed nothing
+
 def test_record_round_trip_and_replay_every_step(played: Match) -> None:
     """Replaying the record reproduces every state exactly, step by step."""
     record = read_match_record(played.record().to_json())

@@ -6,6 +6,7 @@ import dataclasses
 import multiprocessing
 import threading
 from collections.abc import Callable, Mapping
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import pytest
@@ -258,8 +259,11 @@ def test_kernels_in_separate_processes_land_each_step_once(store_url: str, store
     code = _class(store)
     table_id = _table(store, code, seated=("Ann",), level="random")
     store.seat_bot(table_id, 0, "random")
-    with multiprocessing.get_context("spawn").Pool(2) as pool:
-        landed = pool.starmap(_race_in_a_process, [(store_url, table_id, RACE_STEPS // 2)] * 2)
+    # An executor, not a Pool: a worker that dies fails the test at once (BrokenProcessPool), where a Pool waits
+    # forever for the result it lost (seen once under `make hunt`, with another test run beside it).
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        racing = [pool.submit(_race_in_a_process, store_url, table_id, RACE_STEPS // 2) for _ in range(2)]
+        landed = [kernel.result(timeout=300) for kernel in racing]
     log = store.table_log(table_id)
     assert [entry.step for entry in log] == list(range(len(log))) and len(log) >= RACE_STEPS // 2
     assert sum(landed) == len(log)  # every landed append is in the log once, and nothing else is

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from push_learn.errors import PushLearnError
-from push_learn.records import short
+from push_learn.records import cut, short
 
 __all__ = [
     "CAP_IT",
@@ -57,6 +57,10 @@ class ContractMeld:
 
     kind: MeldKind
     min_length: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.min_length, bool) or not isinstance(self.min_length, int) or self.min_length < 3:
+            raise RulesError(f"a {self.kind.value} in a contract has at least 3 cards, not {short(self.min_length)}")
 
     def __str__(self) -> str:
         return f"{self.kind.value} of {self.min_length}"
@@ -115,6 +119,8 @@ MAX_DECKS = 4
 """The most decks a pack may have (D-ENG-08): the presets use 1 to 3."""
 JOKERS_PER_DECK = 4
 """The most jokers per deck (D-ENG-08): the presets use 0 or 2."""
+NAME_LIMIT = 60
+"""The longest name a set of rules may carry (it titles pages and records; a refusal never echoes a long one)."""
 PLAYER_RANGE = {"push": (4, 4), "cap_it": (3, 6), "six_to_ten": (2, 4)}
 
 
@@ -180,13 +186,13 @@ class RummyRules:
         game = VARIANT_NAMES[self.variant]
         if not low <= self.players <= high:
             allowed = f"exactly {low}" if low == high else f"{low} to {high}"
-            raise RulesError(f"{game} is played by {allowed} players, not {self.players}")
+            raise RulesError(f"{game} is played by {allowed} players, not {short(self.players)}")
         if not 1 <= self.decks <= MAX_DECKS:
-            raise RulesError(f"{game} is played with 1 to {MAX_DECKS} decks, not {self.decks}")
+            raise RulesError(f"{game} is played with 1 to {MAX_DECKS} decks, not {short(self.decks)}")
         if not 0 <= self.jokers <= JOKERS_PER_DECK * self.decks:
             raise RulesError(
                 f"{self.decks} deck{'s' if self.decks > 1 else ''} may hold 0 to {JOKERS_PER_DECK * self.decks} "
-                f"jokers, not {self.jokers}"
+                f"jokers, not {short(self.jokers)}"
             )
         if any(size < 1 for size in self.hand_sizes):
             raise RulesError("every deal needs a hand of at least one card")
@@ -200,12 +206,14 @@ class RummyRules:
             raise RulesError("min_naturals_per_meld must be 0 (all-wild melds allowed) or 1")
         for deal, (size, contract) in enumerate(zip(self.hand_sizes, self.contracts, strict=True), start=1):
             if contract.card_count > size + 1:
-                raise RulesError(f"deal {deal}: a hand of {size} cards can never hold the contract {contract}")
+                raise RulesError(f"deal {deal}: a hand of {short(size)} cards can never hold the contract {cut(str(contract), 80)}")
             if self.stock_size(deal) < 1:
                 raise RulesError(
                     f"deal {deal}: {self.deck_size} cards are too few to deal {self.players} hands of "
-                    f"{size} and still leave an up-card and a stock"
+                    f"{short(size)} and still leave an up-card and a stock"
                 )
+        if len(self.name) > NAME_LIMIT:
+            raise RulesError(f"the rules' name has at most {NAME_LIMIT} characters, not {len(self.name)}")
         if not self.name:
             object.__setattr__(self, "name", VARIANT_NAMES[self.variant])
 
@@ -284,7 +292,7 @@ class RummyRules:
 
     def _deal_index(self, deal: int) -> int:
         if not 1 <= deal <= self.deals:
-            raise RulesError(f"a {self.name} match has deals 1 to {self.deals}, not {deal}")
+            raise RulesError(f"a {self.name} match has deals 1 to {self.deals}, not {short(deal)}")
         return deal - 1
 
 

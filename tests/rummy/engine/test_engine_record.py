@@ -70,6 +70,14 @@ HUGE = ["x" * 400, "y" * 400]
         ({"scoring": HUGE}, "is not a scoring mode"),
         ({"variant": "z" * 800}, "unknown rummy game"),
         ({f"setting_{n}_{'w' * 40}": 1 for n in range(40)}, "unknown rules settings: setting_0_"),
+        ({"players": 10**500}, "Push is played by exactly 4 players, not 1000"),
+        ({"decks": -(10**500)}, "Push is played with 1 to 4 decks, not -1000"),
+        ({"jokers": 10**500}, "2 decks may hold 0 to 8 jokers, not 1000"),
+        ({"hand_sizes": [10**500] * 5}, "108 cards are too few to deal 4 hands of 1000"),
+        ({"contracts": [[["set", 10**500]]] * 5}, "a hand of 6 cards can never hold the contract 1 set of 1000"),
+        ({"contracts": [[["run", -(10**500)]]] * 5}, "a run in a contract has at least 3 cards, not -1000"),
+        ({"contracts": [[["set", 2]]] * 5}, "a set in a contract has at least 3 cards, not 2"),
+        ({"name": "n" * 5000}, "the rules' name has at most 60 characters, not 5000"),
     ],
 )
 def test_bad_rules_are_refused_without_echoing_a_huge_value(change: dict[str, object], reason: str) -> None:

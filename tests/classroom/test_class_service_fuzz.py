@@ -9,16 +9,19 @@ are random JSON values: wrong types, huge and negative numbers, long and odd tex
 
 from __future__ import annotations
 
+import html
 import json
 import random
+import re
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 from budgets import examples, hunting
 from class_games import PUSH_RULES
-from test_class_service import Kernel, _joined, run
+from test_class_service import TEACHER_KEY, Browser, Kernel, _joined, run
 from tornado.httpclient import AsyncHTTPClient
 
-from push_learn.apps.access import KernelOwners
+from push_learn.apps.access import KEY_PATH, KernelOwners
 from push_learn.classroom import Store
 from push_learn.classroom.service import ClassService
 
@@ -27,6 +30,12 @@ KERNEL_ACTIONS = ("deal", "result", "progress", "session", "attempt", "record", 
 FIELDS = ("assignment", "record", "token", "table", "seat", "game", "level", "players", "options", "notebook",
           "exercise", "answer", "correct", "action", "step", "ends")
 """The fields the service's requests read, each given junk (and some given something near right)."""
+
+TEACHER_ACTIONS = ("create", "assign", "delete", "pause", "resume", "bot", "idle", "", "drop tables")
+TEACHER_FIELDS = ("code", "name", "variant", "level", "players", "deal", "confirm", "table", "seat", "seconds",
+                  "roll_your_own", "substitution")
+"""The teacher's form: its actions (and two it does not have) and the fields they read."""
+SAID = re.compile(r'<p class="pl-wrong" role="status">(.*?)</p>', re.S)
 
 REFUSALS = {400, 403, 404, 409, 413}
 LONGEST = 400
@@ -74,6 +83,12 @@ def snapshot(store: Store, code: str) -> str:
     }, sort_keys=True, default=str)
 
 
+def junk_text(rng: random.Random) -> str:
+    """A form field's text: junk, or now and then something near right."""
+    value = junk(rng)
+    return value if isinstance(value, str) else json.dumps(value)
+
+
 def check_refusal(code: int, answer: dict[str, Any], what: str) -> None:
     """A refusal with a status that says so and one short sentence."""
     assert code in REFUSALS, f"{what}: answered {code} {answer}"
@@ -119,5 +134,41 @@ def test_malformed_requests_are_refused_in_words_and_change_nothing(store: Store
                                        headers={"Authorization": f"token {token}"}, raise_error=False)
             check_refusal(reply.code, json.loads(reply.body), f"attempt {body}")
             assert snapshot(store, new.code) == before
+
+    run(store, scenario)
+
+
+def test_a_teachers_junk_form_is_refused_in_words_never_a_server_error(store: Store) -> None:
+    async def scenario(store: Store, service: ClassService, owners: KernelOwners, base: str, port: int) -> None:
+        client = AsyncHTTPClient()
+        teacher = Browser(client, base)
+        reply = await teacher.send("POST", KEY_PATH, {"key": TEACHER_KEY, "next": "/push_learn/teacher",
+                                                     "for": "teacher"}, form=True)
+        assert reply.code == 303
+        new = store.create_class("Year 9")
+        seed = random.randrange(2**32) if hunting() else 20261205
+        print(f"junk drawn with random.Random({seed})")
+        rng = random.Random(seed)
+        refused = 0
+        for _ in range(examples(40)):
+            form = {field: junk_text(rng) for field in rng.sample(TEACHER_FIELDS, rng.randrange(1, 6))}
+            form["action"] = rng.choice(TEACHER_ACTIONS)
+            if rng.random() < 0.5:
+                form["code"] = new.code
+            if form["action"] == "delete":
+                form["confirm"] = "no"  # the class stays for the next forms
+            reply = await teacher.send("POST", "/push_learn/teacher", form, form=True)
+            what = json.dumps(form)[:300]
+            if reply.code == 303:  # done: the page says so in a short sentence
+                said = parse_qs(urlparse(reply.headers["Location"]).query).get("said", [""])[0]
+                assert said and len(said) <= LONGEST, f"{what}: said {said[:200]}"
+                continue
+            assert reply.code == 400, f"{what}: answered {reply.code}"
+            refused += 1
+            message = SAID.search(reply.body.decode())
+            assert message, f"{what}: the page says nothing"
+            text = html.unescape(message.group(1))
+            assert text.strip() and len(text) <= LONGEST, f"{what}: a refusal of {len(text)} characters"
+        assert refused >= examples(40) // 2, f"only {refused} junk forms refused: the junk is too tame to test"
 
     run(store, scenario)

@@ -41,7 +41,7 @@ test-fast: install  ## the rules core only, no notebooks, browser or hub
 	$(BIN)/python -m pytest tests -m "not browser and not slow and not hub" -x -q
 
 test-slow: install  ## the long runs only: the conformance suite on many more seeds
-	$(BIN)/python -m pytest tests -m slow -q
+	$(BIN)/python -m pytest tests -m slow -n $(WORKERS) -q -p no:cacheprovider
 
 hunt: install  ## the property tests with ten times their examples, drawn afresh: a hunt for rare failures
 	HYPOTHESIS_PROFILE=hunt $(BIN)/python -m pytest tests -m "not browser and not slow and not hub" -n $(WORKERS) -q -p no:cacheprovider

@@ -1,6 +1,7 @@
 """The conformance suite over every game and variant, through the one protocol (see conformance.py).
 
-The default run is sized for CI (one seed: about a minute on a quiet machine); ``-m slow`` runs 21 more seeds.
+The default run is sized for CI (one seed: about a minute on a quiet machine); ``-m slow`` runs 21 more seeds, and
+210 more when hunting (``HYPOTHESIS_PROFILE=hunt make test-slow``, see ``budgets.py``).
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from budgets import examples
 from cases_poker import POKER_CASES
 from cases_rummy import RUMMY_CASES
 from conformance import Case, bots_finish, check_blind, check_replay, random_play
@@ -16,7 +18,7 @@ from push_learn.games import GAMES
 
 CASES: list[Case] = [*RUMMY_CASES, *POKER_CASES]
 SEEDS = (1,)
-SLOW_SEEDS = tuple(range(2, 23))
+SLOW_SEEDS = tuple(range(2, 2 + examples(21)))
 
 
 def test_every_game_of_the_catalogue_has_a_case() -> None:

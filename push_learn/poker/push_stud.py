@@ -26,7 +26,7 @@ from typing import ClassVar
 from push_learn.poker.actions import Action, ActionKind
 from push_learn.poker.observation import Decision, Phase
 from push_learn.poker.showdown import ShowdownMode
-from push_learn.poker.stud import Flow, PokerRulesError, StudGame, StudRules
+from push_learn.poker.stud import Flow, PokerRulesError, StudGame, StudRules, showdown_mode
 from push_learn.poker.wording import clause, says, their, verb, whom
 
 __all__ = ["PUSH_STUD", "ROLL_YOUR_OWN", "PushStudGame", "PushStudRules", "push_stud_rules"]
@@ -91,7 +91,7 @@ def push_stud_rules(
     **settings: object,
 ) -> PushStudRules:
     """Push stud rules for a table size with the options chosen (other settings by keyword)."""
-    mode = ShowdownMode(showdown) if isinstance(showdown, str) else showdown
+    mode = showdown_mode(showdown)
     base = ROLL_YOUR_OWN if roll_your_own else PUSH_STUD
     name = base.name + (" with substitution" if substitution else "") + (
         f" ({mode})" if mode is not ShowdownMode.HIGH else "")

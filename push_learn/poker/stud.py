@@ -43,6 +43,21 @@ class PokerRulesError(PushLearnError, ValueError):
     """A combination of poker settings the game does not allow (for example 10 players)."""
 
 
+def showdown_mode(value: object) -> ShowdownMode:
+    """The showdown mode ``value`` names (the mode itself, or its text such as ``"high"``); ``PokerRulesError`` in
+    words, naming the modes, otherwise.
+
+    >>> showdown_mode("low"), showdown_mode(ShowdownMode.HI_LO_DECLARE)
+    (<ShowdownMode.LOW: 'low'>, <ShowdownMode.HI_LO_DECLARE: 'hi-lo declare'>)
+    """
+    if isinstance(value, ShowdownMode):
+        return value
+    known = {mode.value: mode for mode in ShowdownMode}
+    if not isinstance(value, str) or value not in known:
+        raise PokerRulesError(f"the showdown is one of {', '.join(known)}, not {short(value)}")
+    return known[value]
+
+
 @dataclass(frozen=True)
 class StudRules:
     """Settings shared by the push stud games; each game's rules add their own options.
@@ -121,12 +136,7 @@ class StudRules:
     def from_dict(cls: type[R], data: object) -> R:
         """Read back ``to_dict`` output; unknown or ill-typed settings raise ``RecordError`` in words."""
 
-        def mode(value: object) -> ShowdownMode:
-            if not isinstance(value, str):
-                raise ValueError(f"the showdown is written as text such as 'high', not {short(value)}")
-            return ShowdownMode(value)
-
-        return rules_from_plain(cls, data, {"showdown": mode})
+        return rules_from_plain(cls, data, {"showdown": showdown_mode})
 
 
 class StudGame:

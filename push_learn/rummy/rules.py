@@ -206,7 +206,9 @@ class RummyRules:
             raise RulesError("min_naturals_per_meld must be 0 (all-wild melds allowed) or 1")
         for deal, (size, contract) in enumerate(zip(self.hand_sizes, self.contracts, strict=True), start=1):
             if contract.card_count > size + 1:
-                raise RulesError(f"deal {deal}: a hand of {short(size)} cards can never hold the contract {cut(str(contract), 80)}")
+                raise RulesError(
+                    f"deal {deal}: a hand of {short(size)} cards can never hold the contract {cut(str(contract), 80)}"
+                )
             if self.stock_size(deal) < 1:
                 raise RulesError(
                     f"deal {deal}: {self.deck_size} cards are too few to deal {self.players} hands of "

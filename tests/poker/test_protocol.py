@@ -266,8 +266,13 @@ def test_stud_rules_seats_and_decks_of_the_wrong_type_are_refused_in_words() -> 
         push_stud_rules(substitution="yes")
     with pytest.raises(RecordError, match="players is a whole number"):
         PushStudRules.from_dict({"players": "6"})
-    with pytest.raises(RecordError, match="showdown is written as text"):
+    with pytest.raises(RecordError, match="the showdown is one of high, low, hi-lo declare, not 3"):
         PushStudRules.from_dict({"showdown": 3})
+    with pytest.raises(RecordError, match="the showdown is one of high, low, hi-lo declare, not 'xxxx") as refused:
+        PushStudRules.from_dict({"showdown": "x" * 5000})
+    assert len(str(refused.value)) < 200  # a bad value is named cut short, never echoed whole
+    with pytest.raises(PokerRulesError, match="the showdown is one of high, low, hi-lo declare, not 'sideways'"):
+        push_stud_rules(showdown="sideways")
     with pytest.raises(PokerRulesError, match="stacks are whole numbers"):
         ScrewGame(stacks=[200.5] * 6)  # type: ignore[list-item]
     with pytest.raises(IllegalAction, match="a seat is named by its number, not '2'"):

@@ -188,12 +188,27 @@ def load_json(text: str | bytes, what: str = "record", max_bytes: int = MAX_RECO
 
 
 def read_capped(path: str | os.PathLike[str], what: str = "record", max_bytes: int = MAX_RECORD_BYTES) -> bytes:
-    """The bytes of a file no larger than ``max_bytes``; ``RecordError`` in words for a larger one.
+    """The bytes of a file no larger than ``max_bytes``; ``RecordError`` in words for a larger one, or for a file
+    that cannot be read (none there, a folder, not allowed).
 
     Never reads more than ``max_bytes + 1`` bytes, whatever the file (a device, a growing log).
+
+    >>> read_capped("no-such-game.json")
+    Traceback (most recent call last):
+    ...
+    push_learn.errors.RecordError: there is no record file 'no-such-game.json'
     """
-    with open(path, "rb") as file:
-        data = file.read(max_bytes + 1)
+    try:
+        with open(path, "rb") as file:
+            data = file.read(max_bytes + 1)
+    except FileNotFoundError:
+        raise RecordError(f"there is no {what} file {short(os.fspath(path))}") from None
+    except IsADirectoryError:
+        raise RecordError(f"{short(os.fspath(path))} is a folder, not a {what} file") from None
+    except PermissionError:
+        raise RecordError(f"the {what} file {short(os.fspath(path))} may not be read here") from None
+    except OSError as error:
+        raise RecordError(f"the {what} file {short(os.fspath(path))} could not be read ({error.strerror})") from None
     if len(data) > max_bytes:
         raise RecordError(f"the {what} file is larger than {max_bytes:,} bytes, so it is not a {what}")
     return data

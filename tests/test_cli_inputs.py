@@ -85,6 +85,14 @@ def test_a_bad_call_is_answered_in_words(call: list[str], files: dict[str, Path]
     assert len(err) < 2000  # a bad input is never echoed back whole
 
 
+def test_a_file_that_cannot_be_read_is_named_in_plain_words(files: dict[str, Path],
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(["hint", str(files["missing"])], capsys) == (2, f"push-learn hint: there is no record file "
+                                                                f"'{files['missing']}'\n")
+    assert _run(["hint", str(files["folder"])], capsys) == (2, f"push-learn hint: '{files['folder']}' is a folder, "
+                                                               "not a record file\n")
+
+
 def test_a_good_record_gets_its_hint(files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hint", str(files["good"]), "--samples", "2"]) == 0
     assert "Hand:" in capsys.readouterr().out

@@ -198,17 +198,18 @@ def read_capped(path: str | os.PathLike[str], what: str = "record", max_bytes: i
     ...
     push_learn.errors.RecordError: there is no record file 'no-such-game.json'
     """
+    shown = short(os.fspath(path), 300)  # a path as the person typed it: long ones are cut, never echoed whole
     try:
         with open(path, "rb") as file:
             data = file.read(max_bytes + 1)
     except FileNotFoundError:
-        raise RecordError(f"there is no {what} file {short(os.fspath(path))}") from None
+        raise RecordError(f"there is no {what} file {shown}") from None
     except IsADirectoryError:
-        raise RecordError(f"{short(os.fspath(path))} is a folder, not a {what} file") from None
+        raise RecordError(f"{shown} is a folder, not a {what} file") from None
     except PermissionError:
-        raise RecordError(f"the {what} file {short(os.fspath(path))} may not be read here") from None
+        raise RecordError(f"the {what} file {shown} may not be read here") from None
     except OSError as error:
-        raise RecordError(f"the {what} file {short(os.fspath(path))} could not be read ({error.strerror})") from None
+        raise RecordError(f"the {what} file {shown} could not be read ({error.strerror})") from None
     if len(data) > max_bytes:
         raise RecordError(f"the {what} file is larger than {max_bytes:,} bytes, so it is not a {what}")
     return data

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import os
 
+USUAL_EXAMPLES = 100
+"""The examples of a property test that sets no budget of its own (the profiles of ``conftest.py``)."""
 HUNT_FACTOR = 10
 """How many times its usual examples a property test tries under the ``hunt`` profile."""
+HUNT_PROFILE = "hunt"
+"""The hypothesis profile (``HYPOTHESIS_PROFILE``) of a hunt for rare failures (``make hunt``)."""
 
 
 def hunting() -> bool:
     """Whether this run hunts for rare failures (``HYPOTHESIS_PROFILE=hunt``)."""
-    return os.environ.get("HYPOTHESIS_PROFILE") == "hunt"
+    return os.environ.get("HYPOTHESIS_PROFILE") == HUNT_PROFILE
 
 
 def examples(usual: int) -> int:

@@ -5,17 +5,14 @@ from __future__ import annotations
 import os
 
 import pytest
+from budgets import HUNT_FACTOR, HUNT_PROFILE, USUAL_EXAMPLES
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
-    "default", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "default", max_examples=USUAL_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-settings.register_profile(
-    "ci", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
-)
-settings.register_profile(
-    "hunt", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+settings.register_profile("ci", settings.get_profile("default"), derandomize=True)
+settings.register_profile(HUNT_PROFILE, settings.get_profile("default"), max_examples=USUAL_EXAMPLES * HUNT_FACTOR)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") == "true" else "default"))
 
 

@@ -45,7 +45,7 @@ from push_learn.rummy.engine import (
 )
 from push_learn.rummy.engine.turn import push_mode
 from push_learn.rummy.melds import Meld, interpret_meld, is_wild_card, layoff_options, rescue_options
-from push_learn.rummy.rules import Contract
+from push_learn.rummy.rules import MIN_MELD_CARDS, Contract
 from push_learn.rummy.scoring import card_value, penalty
 from push_learn.rummy.solver import TurnPlan, best_go_down, best_turn, contract_distance, meld_options
 from push_learn.rummy.solver.same_turn import next_meld_id, play_through
@@ -425,7 +425,7 @@ def _candidate_moves(view: Observation, plan: TurnPlan) -> list[Action]:
         if card not in by_rank[card.rank]:
             by_rank[card.rank].append(card)
     for group in by_rank.values():
-        readings = interpret_meld(group, view.rules) if len(group) >= 3 else []
+        readings = interpret_meld(group, view.rules) if len(group) >= MIN_MELD_CARDS else []
         moves += [NewMeld(view.turn, reading) for reading in readings[:1]]
     unique: list[Action] = []
     for move in moves:

@@ -15,7 +15,7 @@ from typing import Any
 
 from push_learn.cards import Card, Rank, Suit, format_cards, parse_card
 from push_learn.errors import IllegalAction
-from push_learn.rummy.rules import MeldKind, RummyRules
+from push_learn.rummy.rules import MIN_MELD_CARDS, MeldKind, RummyRules
 
 __all__ = [
     "ACE_HIGH",
@@ -278,8 +278,8 @@ def group_problem(cards: Iterable[Card], rules: RummyRules) -> str | None:
     group = tuple(cards)
     if not rules.jokers_wild and any(card.is_joker for card in group):
         return f"there are no jokers in {rules.name}"
-    if len(group) < 3:
-        return "a meld needs at least 3 cards"
+    if len(group) < MIN_MELD_CARDS:
+        return f"a meld needs at least {MIN_MELD_CARDS} cards"
     return None
 
 

@@ -16,6 +16,7 @@ from push_learn.records import cut, short
 
 __all__ = [
     "CAP_IT",
+    "MIN_MELD_CARDS",
     "PUSH",
     "SIX_TO_TEN",
     "Contract",
@@ -28,6 +29,10 @@ __all__ = [
     "push",
     "six_to_ten",
 ]
+
+
+MIN_MELD_CARDS = 3
+"""The fewest cards of any meld, in every game of the family (so also of a contract's melds)."""
 
 
 class RulesError(PushLearnError, ValueError):
@@ -59,8 +64,11 @@ class ContractMeld:
     min_length: int
 
     def __post_init__(self) -> None:
-        if isinstance(self.min_length, bool) or not isinstance(self.min_length, int) or self.min_length < 3:
-            raise RulesError(f"a {self.kind.value} in a contract has at least 3 cards, not {short(self.min_length)}")
+        length = self.min_length
+        if isinstance(length, bool) or not isinstance(length, int) or length < MIN_MELD_CARDS:
+            raise RulesError(
+                f"a {self.kind.value} in a contract has at least {MIN_MELD_CARDS} cards, not {short(length)}"
+            )
 
     def __str__(self) -> str:
         return f"{self.kind.value} of {self.min_length}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tornado import web
 
 from push_learn.classroom.service import PREFIX, AttemptHandler, JoinHandler, KernelHandler
-from push_learn.classroom.teacher import ExportHandler, RecordHandler, TableHandler, TeacherHandler
+from push_learn.classroom.teacher import PAGE_PATH, ExportHandler, RecordHandler, TableHandler, TeacherHandler
 
 __all__ = ["handlers"]
 
@@ -16,7 +16,7 @@ def handlers() -> list[tuple[str, type[web.RequestHandler]]]:
         (f"{PREFIX}/join", JoinHandler),
         (f"{PREFIX}/attempt", AttemptHandler),
         (f"{PREFIX}/kernel/(student|deal|progress|result|session|attempt|record|table_[a-z]{{2,10}})", KernelHandler),
-        ("/push_learn/teacher", TeacherHandler),
+        (PAGE_PATH, TeacherHandler),
         (r"/push_learn/teacher/record/([0-9]{1,18})\.json", RecordHandler),
         (r"/push_learn/teacher/table/([0-9]{1,18})\.(json|html)", TableHandler),
         (r"/push_learn/teacher/export/([A-Za-z0-9]{1,20})/(students|assignments|results|trainer|attempts)\.csv",

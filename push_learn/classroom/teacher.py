@@ -44,6 +44,14 @@ REFRESH_SECONDS = 5
 """How often the page fetches its live part again."""
 SHEETS = ("students", "assignments", "results", "trainer", "attempts")
 """The CSV sheets of a class the page links to."""
+PAGE_PATH = "/push_learn/teacher"
+"""The teacher's dashboard's address on the server."""
+SAID_COOKIE = "push_learn_said"
+"""The signed cookie that carries what a form did to the page shown after it (read once, then cleared)."""
+SAID_LONGEST = 1_000
+"""The most characters of a form's answer the cookie carries (a cookie holds some 4,000 bytes)."""
+SAID_MINUTES = 10
+"""How long the answer waits for its page (the browser asks for it at once)."""
 
 _REFRESH_JS = """
 <script>
@@ -196,13 +204,21 @@ class TeacherHandler(TeacherRequestHandler):
         xsrf = self.xsrf_form_html()
         return await _blocking(lambda: render_page(service, chosen, xsrf, message, ok))
 
+    def _said(self) -> str:
+        """What the last form did, told once: from the signed cookie the form's answer set, which is then cleared.
+        Only this server can sign it, so a link cannot make the page say what no form did."""
+        said = self.get_signed_cookie(SAID_COOKIE, max_age_days=SAID_MINUTES / (24 * 60))
+        if self.get_cookie(SAID_COOKIE) is not None:
+            self.clear_cookie(SAID_COOKIE, path=PAGE_PATH)
+        return said.decode("utf-8", errors="replace") if said else ""
+
     @teacher_only
     async def get(self) -> None:
         """The page (and this browser's session noted as the teacher's, for the Deal Replayer's requests)."""
         user = self.current_user
         if user is not None:
             _service(self.settings).teachers.add(str(user.username))
-        page = await self._page(self.get_argument("class", None), self.get_argument("said", ""))
+        page = await self._page(self.get_argument("class", None), self._said())
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(page)
 
@@ -259,7 +275,9 @@ class TeacherHandler(TeacherRequestHandler):
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.finish(page)
             return
-        self.redirect("/push_learn/teacher?" + urlencode({"class": chosen, "said": said}), status=303)
+        self.set_signed_cookie(SAID_COOKIE, said[:SAID_LONGEST], expires_days=None, path=PAGE_PATH, httponly=True,
+                               samesite="Strict")
+        self.redirect(PAGE_PATH + ("?" + urlencode({"class": chosen}) if chosen else ""), status=303)
 
 
 class RecordHandler(TeacherRequestHandler):

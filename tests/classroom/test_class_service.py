@@ -276,6 +276,28 @@ def test_the_teachers_dashboard_needs_the_teacher_key_and_runs_a_lesson(store: S
     run(store, scenario)
 
 
+def test_the_teachers_page_tells_what_a_form_did_once_and_nothing_a_link_says(store: Store) -> None:
+    async def scenario(store: Store, service: ClassService, owners: KernelOwners, base: str, port: int) -> None:
+        teacher = Browser(AsyncHTTPClient(), base)
+        await teacher.send("POST", KEY_PATH, {"key": TEACHER_KEY, "next": "/push_learn/teacher", "for": "teacher"},
+                           form=True)
+        reply = await teacher.send("POST", "/push_learn/teacher", {"action": "create", "name": "Year 9"}, form=True)
+        code = store.classes()[0].code
+        assert reply.code == 303 and reply.headers["Location"] == f"/push_learn/teacher?class={code}"
+        shown = (await teacher.send("GET", reply.headers["Location"])).body.decode()
+        assert f'<p class="pl-ok" role="status">Class Year 9 created: hand out the code {code}.</p>' in shown
+        again = (await teacher.send("GET", reply.headers["Location"])).body.decode()
+        assert 'class="pl-ok"' not in again and code in again  # told once: a reload does not say it again
+        # A link cannot put words in the dashboard's mouth: the old ?said= is ignored, and so is an unsigned cookie.
+        link = (await teacher.send("GET", f"/push_learn/teacher?class={code}&said=Your+key+expired")).body.decode()
+        assert "expired" not in link and 'class="pl-ok"' not in link
+        teacher.cookies["push_learn_said"] = "Your key expired"
+        forged = (await teacher.send("GET", f"/push_learn/teacher?class={code}")).body.decode()
+        assert "expired" not in forged and 'class="pl-ok"' not in forged
+
+    run(store, scenario)
+
+
 def test_an_attempt_from_a_kernel_is_the_owners(store: Store) -> None:
     async def scenario(store: Store, service: ClassService, owners: KernelOwners, base: str, port: int) -> None:
         client = AsyncHTTPClient()

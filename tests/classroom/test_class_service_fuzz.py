@@ -14,7 +14,6 @@ import json
 import random
 import re
 from typing import Any
-from urllib.parse import parse_qs, urlparse
 
 from budgets import examples, hunting
 from class_games import PUSH_RULES
@@ -36,6 +35,7 @@ TEACHER_FIELDS = ("code", "name", "variant", "level", "players", "deal", "confir
                   "roll_your_own", "substitution")
 """The teacher's form: its actions (and two it does not have) and the fields they read."""
 SAID = re.compile(r'<p class="pl-wrong" role="status">(.*?)</p>', re.S)
+DONE = re.compile(r'<p class="pl-ok" role="status">(.*?)</p>', re.S)
 
 REFUSALS = {400, 403, 404, 409, 413}
 LONGEST = 400
@@ -164,8 +164,11 @@ def test_a_teachers_junk_form_is_refused_in_words_never_a_server_error(store: St
                 form["confirm"] = "no"  # the class stays for the next forms
             reply = await teacher.send("POST", "/push_learn/teacher", form, form=True)
             what = json.dumps(form)[:300]
-            if reply.code == 303:  # done: the page says so in a short sentence
-                said = parse_qs(urlparse(reply.headers["Location"]).query).get("said", [""])[0]
+            if reply.code == 303:  # done: the page shown next says so in a short sentence
+                shown = await teacher.send("GET", reply.headers["Location"])
+                done = DONE.search(shown.body.decode())
+                assert done, f"{what}: the page says nothing"
+                said = html.unescape(done.group(1))
                 assert said and len(said) <= LONGEST, f"{what}: said {said[:200]}"
                 continue
             assert reply.code == 400, f"{what}: answered {reply.code}"

@@ -24,7 +24,7 @@ from push_learn.poker.examples import seed_004_record
 from push_learn.poker.plain import describe_step
 from push_learn.poker.wording import chips, possessive
 from push_learn.protocol import seat_outside
-from push_learn.records import Record, short
+from push_learn.records import Record, read_capped, short
 from push_learn.widgets.base import IntentError, PushWidget, int_field, intent, str_field
 from push_learn.widgets.cards import back_json, card_json, offer_json
 
@@ -50,12 +50,7 @@ def replay_record(source: RecordSource | None) -> Record:
     elif isinstance(source, Record):
         record = source
     elif isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
-        path = Path(source)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise RecordError(f"the file {short(str(path))} could not be read ({error.__class__.__name__})") from None
-        record = read_record(text)
+        record = read_record(read_capped(source))
     elif isinstance(source, str):
         record = read_record(source)
     else:

@@ -45,6 +45,7 @@ from push_learn.errors import RecordError
 __all__ = [
     "MAX_DEPTH",
     "MAX_RECORD_BYTES",
+    "NAME_LIMIT",
     "SCHEMA",
     "SEAL_KEY_ENV",
     "VERSION",
@@ -52,6 +53,7 @@ __all__ = [
     "canonical_json",
     "cut",
     "load_json",
+    "name_too_long",
     "read_capped",
     "same_secret",
     "seal_key_from_env",
@@ -73,6 +75,19 @@ MAX_INT_DIGITS = 40
 SEAL_KEY_ENV = "PUSH_LEARN_SEAL_KEY"
 """The environment variable through which a server hands its sealing key to the kernels it starts."""
 _ECHO = 80
+
+
+NAME_LIMIT = 60
+"""The longest name a set of rules may carry, in every game (it titles pages and records; D-ENG-18)."""
+
+
+def name_too_long(name: str) -> str:
+    """Why a set of rules may not carry ``name`` (longer than ``NAME_LIMIT``), or "" when it may.
+
+    >>> name_too_long("x" * 61)
+    "the rules' name has at most 60 characters, not 61"
+    """
+    return f"the rules' name has at most {NAME_LIMIT} characters, not {len(name)}" if len(name) > NAME_LIMIT else ""
 
 
 def cut(text: str, limit: int) -> str:

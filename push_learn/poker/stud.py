@@ -31,7 +31,7 @@ from push_learn.poker.plain import as_tuple, is_whole, rules_from_plain, whole_f
 from push_learn.poker.showdown import Award, Direction, ShowdownMode, locked_seats, settle
 from push_learn.poker.wording import YOU, clause, says, their, verb
 from push_learn.protocol import checked_seat, default_names, seat_refusal
-from push_learn.records import Record, short
+from push_learn.records import Record, name_too_long, short
 
 __all__ = ["PokerRulesError", "StudGame", "StudRules"]
 
@@ -87,7 +87,7 @@ class StudRules:
         self._check_types()
         if not self.MIN_PLAYERS <= self.players <= self.MAX_PLAYERS:
             raise PokerRulesError(
-                f"{self.name} is for {self.MIN_PLAYERS} to {self.MAX_PLAYERS} players, not {self.players}")
+                f"{self.name} is for {self.MIN_PLAYERS} to {self.MAX_PLAYERS} players, not {short(self.players)}")
         if min(self.ante, self.push_price, self.starting_stack) < 0:
             raise PokerRulesError("antes, prices and stacks cannot be negative")
         try:
@@ -99,6 +99,8 @@ class StudRules:
         """Refuse settings of the wrong type in words (chips and counts are whole numbers)."""
         if not isinstance(self.name, str):
             raise PokerRulesError(f"the name of the rules is text, not {short(self.name)}")
+        if too_long := name_too_long(self.name):
+            raise PokerRulesError(too_long)
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if f.type in ("bool", bool) and not isinstance(value, bool):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from push_learn.errors import PushLearnError
-from push_learn.records import cut, short
+from push_learn.records import cut, name_too_long, short
 
 __all__ = [
     "CAP_IT",
@@ -127,8 +127,6 @@ MAX_DECKS = 4
 """The most decks a pack may have (D-ENG-08): the presets use 1 to 3."""
 JOKERS_PER_DECK = 4
 """The most jokers per deck (D-ENG-08): the presets use 0 or 2."""
-NAME_LIMIT = 60
-"""The longest name a set of rules may carry (it titles pages and records; a refusal never echoes a long one)."""
 PLAYER_RANGE = {"push": (4, 4), "cap_it": (3, 6), "six_to_ten": (2, 4)}
 
 
@@ -222,8 +220,8 @@ class RummyRules:
                     f"deal {deal}: {self.deck_size} cards are too few to deal {self.players} hands of "
                     f"{short(size)} and still leave an up-card and a stock"
                 )
-        if len(self.name) > NAME_LIMIT:
-            raise RulesError(f"the rules' name has at most {NAME_LIMIT} characters, not {len(self.name)}")
+        if too_long := name_too_long(self.name):
+            raise RulesError(too_long)
         if not self.name:
             object.__setattr__(self, "name", VARIANT_NAMES[self.variant])
 

@@ -115,13 +115,17 @@ LONG_JUNK = [value for value in JUNK if len(json.dumps(value)) > 1000]
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_setting_of_every_game_set_to_long_junk_is_refused_in_a_short_sentence(game_id: str) -> None:
     """Each setting of the rules and the set-up in turn, and one unknown setting (the random mutations above
-    reach any one of them only now and then: a poker showdown of 5,000 letters was once echoed whole)."""
+    reach any one of them only now and then: a poker showdown of 5,000 letters was once echoed whole, and so were a
+    stud rules' name of 5,000 letters and a rummy record's players of 400 letters, once the seats did not match)."""
     record = new_game(game_id, seed=1).record().to_dict()
-    for part in ("rules", "setup"):
-        settings_ = record.get(part) or {}
-        for name in [*settings_, "w" * 500]:
-            for junk in LONG_JUNK:
-                _load_bounded({**record, part: {**settings_, name: junk}})
+    seats = len(record["players"])
+    for players in (record["players"], ["z" * 400] * seats, ["z" * 400] * (seats + 1)):  # too long to echo (hunted)
+        _load_bounded({**record, "players": players})
+        for part in ("rules", "setup"):
+            settings_ = record.get(part) or {}
+            for name in [*settings_, "w" * 500]:
+                for junk in LONG_JUNK:
+                    _load_bounded({**record, "players": players, part: {**settings_, name: junk}})
 
 
 def test_a_huge_record_is_refused_before_it_is_read_whole() -> None:

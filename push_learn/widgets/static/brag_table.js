@@ -65,8 +65,9 @@ function draw(state, ctx) {
     choicesEl(state, ctx),
     coachPanel(state.hint, "The coach"),
     lastEl(state, ctx),
-    h("ul", { class: "pl-list pl-brag-log", "aria-label": "What happened in this deal" },
-      ...state.log.map((text) => h("li", { text }))),
+    h("div", { role: "group", class: "pl-panel pl-brag-log", "aria-label": "What happened in this deal" },
+      h("div", { class: "pl-title", text: "What happened" }),
+      h("ol", { class: "pl-list" }, ...state.log.map((text) => h("li", { text })))),
     toolbar(state, ctx),
   ];
 }

@@ -2,7 +2,7 @@
 // Python sends each seat as {name, label, sub, cards, hand_label, me?, to_move?}; nothing here decides a rule.
 
 function seatEl(seat, ctx) {
-  const cls = `pl-seat pl-poker-seat${seat.me ? " pl-poker-me" : ""}${seat.to_move ? " pl-your-turn" : ""}`;
+  const cls = `pl-seat pl-poker-seat${seat.me ? " pl-seat-me" : ""}${seat.to_move ? " pl-seat-turn" : ""}`;
   return h("div", { role: "group", class: cls, "aria-label": seat.label, "data-seat": String(seat.seat) },
     h("div", { class: "pl-row" },
       h("span", { class: "pl-seat-name", text: seat.name }),

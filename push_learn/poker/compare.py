@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from push_learn.cards import Rank
 from push_learn.poker.hands import HIGH_CLASSES, LOW_CLASSES, HighHand, LowHand
 from push_learn.poker.three_card import ThreeCardHand, ThreeCardRanking, key_table
 
@@ -87,7 +88,8 @@ def _explain_high(first: HighHand, second: HighHand) -> Comparison:
 
 
 def _low_word(rank: int) -> str:
-    return "ace" if rank == 1 else str(rank)
+    """A low card's rank (1 is the ace) with its article, in words: ``an ace``, ``a ten``, ``a jack``."""
+    return _a(Rank.ACE.word if rank == 1 else Rank(rank).word)
 
 
 def _explain_low(first: LowHand, second: LowHand) -> Comparison:

@@ -45,3 +45,12 @@ def test_the_winner_named_agrees_with_the_order_of_the_hands() -> None:
 def test_hands_of_different_rankings_are_not_compared() -> None:
     with pytest.raises(TypeError):
         explain(evaluate("AS KS QS", BRAG), evaluate("AS KS QS", THREE_CARD_POKER))
+
+
+@pytest.mark.parametrize(("first", "second", "words"), [
+    ("2C 8D 5H QH 10S", "8S JC 3S QS 10D", "the second card decides, a ten against a jack."),
+    ("AH 3C 5D 7S 9H", "2H 3D 5S 7C 9D", "the fifth card decides, an ace against a two."),
+])
+def test_a_low_names_the_deciding_cards_in_words(first: str, second: str, words: str) -> None:
+    verdict = explain(evaluate_low(parse_cards(first)), evaluate_low(parse_cards(second)))
+    assert verdict.order > 0 and verdict.text.endswith(words)  # was "10 against 11": a jack is no 11 to a student

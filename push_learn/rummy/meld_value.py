@@ -201,12 +201,16 @@ class Meld:
             assert self.rank is not None
             return f"set of {self.rank.plural}"
         assert self.suit is not None
+        if self.high_value > ACE_HIGH:  # no game's meld (``check_meld`` says why), but it can still be named
+            return f"run of {self.suit.word} from {Card(rank_at(self.start), self.suit)} past the ace"
         low, high = self.represented()[0], self.represented()[-1]
         return f"run of {self.suit.word} from {low} to {high}"
 
     def __str__(self) -> str:
         """``set of sevens: 7♥ 7♠ 🃏`` or ``run 5♥ 6♥ 7♥ (🃏 as 6♥)``."""
         if self.kind is MeldKind.SET:
+            return f"{self.describe()}: {format_cards(self.cards)}"
+        if self.high_value > ACE_HIGH:
             return f"{self.describe()}: {format_cards(self.cards)}"
         shown = format_cards(self.represented())
         notes = ", ".join(f"{self.cards[i]} as {self.stands_for(i)}" for i in self.wild_positions)

@@ -141,6 +141,14 @@ def test_ace_cannot_be_both_high_and_low_k_a_2_3_is_not_a_run(rules: RummyRules)
         check_meld(run("KS AS 2S", Suit.SPADES, 13), rules)
 
 
+def test_a_run_declared_past_the_ace_is_refused_and_can_still_be_named() -> None:
+    past = run("QD KD AD AD", Suit.DIAMONDS, 12)  # the second ace would stand at place 15
+    assert str(past) == "run of diamonds from Q♦ past the ace: Q♦ K♦ A♦ A♦"
+    assert past.describe() == "run of diamonds from Q♦ past the ace"
+    with pytest.raises(MeldError, match="a run cannot go past the ace"):
+        check_meld(past, PUSH)
+
+
 def test_a_run_may_not_hold_the_ace_at_both_ends() -> None:
     thirteen = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"
     assert is_meld(thirteen)

@@ -183,6 +183,19 @@ def test_corrupt_records_are_refused_naming_the_first_bad_step(played: Match) ->
         load_text(corrupt(played, lambda d: d["actions"].append({"type": "push", "seat": 0})))
 
 
+def test_a_step_going_down_with_a_run_past_the_ace_is_refused_in_words(played: Match) -> None:
+    """A run declared past the ace is no meld, and the refusal still names it (a hunt found it raising ValueError,
+    "a run has no place with value 15", while the step was being named)."""
+    data = played.record().to_dict()
+    k = next(i for i, a in enumerate(data["actions"]) if a["type"] == "go_down")
+    past = {"kind": "run", "cards": ["QD", "KD", "AD", "AD"], "rank": None, "suit": "D", "start": 12}
+    data["actions"][k]["melds"][0] = past
+    with pytest.raises(RecordError, match=rf"step {k + 1} \(go down with run of diamonds from Q♦ past the ace: "
+                                          r"Q♦ K♦ A♦ A♦; .*\) cannot be played: ") as caught:
+        load_text(json.dumps(data))
+    assert caught.value.index == k
+
+
 def test_replay_beyond_the_record_is_refused(played: Match) -> None:
     with pytest.raises(RecordError, match="cannot be replayed to"):
         load_match(played.record(), len(played.actions) + 1)

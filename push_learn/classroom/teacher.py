@@ -35,7 +35,7 @@ from push_learn.classroom.teacher_pages import STYLE, TeacherRequestHandler, esc
 from push_learn.classroom.teacher_results import render_live_data
 from push_learn.classroom.teacher_tables import TableHandler, render_table_form, table_action
 from push_learn.protocol import GameSpec, counted
-from push_learn.records import short
+from push_learn.records import cut, short
 
 __all__ = ["ExportHandler", "RecordHandler", "TableHandler", "TeacherHandler", "render_assignment_form", "render_class",
            "render_page"]
@@ -275,7 +275,7 @@ class TeacherHandler(TeacherRequestHandler):
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.finish(page)
             return
-        self.set_signed_cookie(SAID_COOKIE, said[:SAID_LONGEST], expires_days=None, path=PAGE_PATH, httponly=True,
+        self.set_signed_cookie(SAID_COOKIE, cut(said, SAID_LONGEST), expires_days=None, path=PAGE_PATH, httponly=True,
                                samesite="Strict")
         self.redirect(PAGE_PATH + ("?" + urlencode({"class": chosen}) if chosen else ""), status=303)
 

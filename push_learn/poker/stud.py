@@ -96,7 +96,8 @@ class StudRules:
             raise PokerRulesError(str(error)) from None
 
     def _check_types(self) -> None:
-        """Refuse settings of the wrong type in words (chips and counts are whole numbers)."""
+        """Refuse settings of the wrong type in words (chips and counts are whole numbers); a showdown given as its
+        text (``"low"``) is read as its mode."""
         if not isinstance(self.name, str):
             raise PokerRulesError(f"the name of the rules is text, not {short(self.name)}")
         if too_long := name_too_long(self.name):
@@ -106,9 +107,8 @@ class StudRules:
             if f.type in ("bool", bool) and not isinstance(value, bool):
                 raise PokerRulesError(f"the setting {f.name} is true or false, not {short(value)}")
         whole_fields(self, [f.name for f in dataclasses.fields(self) if f.type in ("int", int)], PokerRulesError)
-        if not isinstance(self.showdown, ShowdownMode):
-            raise PokerRulesError(f"the showdown is one of {', '.join(m.value for m in ShowdownMode)}, "
-                                  f"not {short(self.showdown)}")
+        if not isinstance(self.showdown, ShowdownMode):  # its text ("low") names it; anything else is refused
+            object.__setattr__(self, "showdown", showdown_mode(self.showdown))
 
     @property
     def betting_rounds(self) -> int:

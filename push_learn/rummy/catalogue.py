@@ -23,7 +23,16 @@ from push_learn.protocol import GameSpec
 from push_learn.records import Record, short
 from push_learn.rummy.engine.game import Match
 from push_learn.rummy.engine.record import legacy_rummy_record, load_match
-from push_learn.rummy.rules import PLAYER_RANGE, VARIANT_NAMES, RulesError, RummyRules, cap_it, push, six_to_ten
+from push_learn.rummy.rules import (
+    PLAYER_RANGE,
+    VARIANT_NAMES,
+    RulesError,
+    RummyRules,
+    cap_it,
+    push,
+    six_to_ten,
+    unknown_game,
+)
 
 __all__ = [
     "BOT_LEVELS",
@@ -82,11 +91,11 @@ def rummy_rules(game_id: str, players: int | None = None) -> RummyRules:
     """
     key = VARIANT_ALIASES.get(str(game_id).strip().lower())
     if key is None:
-        raise RulesError(f"unknown rummy game {short(game_id)}; choose push, cap_it or six_to_ten")
+        raise unknown_game(game_id)
     spec = rummy_spec(key)
     count = spec.default_players if players is None else players
     if count not in spec.players:
-        raise RulesError(f"{spec.title} is played by {spec.players_words} players, not {count}")
+        raise RulesError(f"{spec.title} is played by {spec.players_words} players, not {short(count)}")
     return _BUILDERS[key](count)
 
 

@@ -202,15 +202,13 @@ class Meld:
             return f"set of {self.rank.plural}"
         assert self.suit is not None
         if self.high_value > ACE_HIGH:  # no game's meld (``check_meld`` says why), but it can still be named
-            return f"run of {self.suit.word} from {Card(rank_at(self.start), self.suit)} past the ace"
+            return f"run of {self.suit.word} from {self._place_card(0)} past the ace"
         low, high = self.represented()[0], self.represented()[-1]
         return f"run of {self.suit.word} from {low} to {high}"
 
     def __str__(self) -> str:
         """``set of sevens: 7♥ 7♠ 🃏`` or ``run 5♥ 6♥ 7♥ (🃏 as 6♥)``."""
-        if self.kind is MeldKind.SET:
-            return f"{self.describe()}: {format_cards(self.cards)}"
-        if self.high_value > ACE_HIGH:
+        if self.kind is MeldKind.SET or self.high_value > ACE_HIGH:  # no places to show: the cards as declared
             return f"{self.describe()}: {format_cards(self.cards)}"
         shown = format_cards(self.represented())
         notes = ", ".join(f"{self.cards[i]} as {self.stands_for(i)}" for i in self.wild_positions)

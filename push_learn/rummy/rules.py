@@ -39,6 +39,11 @@ class RulesError(PushLearnError, ValueError):
     """A combination of settings that the game does not allow (for example 5 players in Push)."""
 
 
+def unknown_game(name: object) -> RulesError:
+    """The refusal of a rummy game nobody plays, naming the ones there are (``PLAYER_RANGE``'s ids)."""
+    return RulesError(f"unknown rummy game {short(name)}; choose one of {', '.join(PLAYER_RANGE)}")
+
+
 class MeldKind(Enum):
     """A set (same rank) or a run (same suit, consecutive ranks)."""
 
@@ -187,7 +192,7 @@ class RummyRules:
         for name in ("hand_sizes", "contracts"):  # a list given stays the caller's: the rules cannot change
             object.__setattr__(self, name, tuple(getattr(self, name)))
         if self.variant not in PLAYER_RANGE:
-            raise RulesError(f"unknown rummy game {short(self.variant)}; choose one of {', '.join(PLAYER_RANGE)}")
+            raise unknown_game(self.variant)
         low, high = PLAYER_RANGE[self.variant]
         game = VARIANT_NAMES[self.variant]
         if not low <= self.players <= high:

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from push_learn.records import short
 from push_learn.rummy.catalogue import VARIANT_ALIASES, rummy_rules
 from push_learn.rummy.melds import Meld
-from push_learn.rummy.rules import RulesError, RummyRules
+from push_learn.rummy.rules import RummyRules, unknown_game
 from push_learn.widgets.cards import card_json
 
 __all__ = ["VARIANTS", "meld_json", "resolve_rules", "rules_json"]
@@ -27,7 +26,7 @@ def resolve_rules(rules: RummyRules | str) -> RummyRules:
         return rules
     preset = VARIANTS.get(str(rules).strip().lower())
     if preset is None:
-        raise RulesError(f"unknown rummy game {short(rules)}; choose push, cap_it or six_to_ten")
+        raise unknown_game(rules)
     return preset
 
 

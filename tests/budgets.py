@@ -15,11 +15,13 @@ HUNT_FACTOR = 10
 """How many times its usual examples a property test tries under the ``hunt`` profile."""
 HUNT_PROFILE = "hunt"
 """The hypothesis profile (``HYPOTHESIS_PROFILE``) of a hunt for rare failures (``make hunt``)."""
+PROFILE_ENV = "HYPOTHESIS_PROFILE"
+"""The environment variable that names the hypothesis profile of a run (``conftest.py`` loads it)."""
 
 
 def hunting() -> bool:
     """Whether this run hunts for rare failures (``HYPOTHESIS_PROFILE=hunt``)."""
-    return os.environ.get("HYPOTHESIS_PROFILE") == HUNT_PROFILE
+    return os.environ.get(PROFILE_ENV) == HUNT_PROFILE
 
 
 def examples(usual: int) -> int:

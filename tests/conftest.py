@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from budgets import HUNT_FACTOR, HUNT_PROFILE, USUAL_EXAMPLES
+from budgets import HUNT_FACTOR, HUNT_PROFILE, PROFILE_ENV, USUAL_EXAMPLES
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -13,7 +13,7 @@ settings.register_profile(
 )
 settings.register_profile("ci", settings.get_profile("default"), derandomize=True)
 settings.register_profile(HUNT_PROFILE, settings.get_profile("default"), max_examples=USUAL_EXAMPLES * HUNT_FACTOR)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") == "true" else "default"))
+settings.load_profile(os.environ.get(PROFILE_ENV) or ("ci" if os.environ.get("CI") == "true" else "default"))
 
 
 @pytest.hookimpl(trylast=True)

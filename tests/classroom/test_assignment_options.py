@@ -5,10 +5,10 @@ does not allow is refused in words with nothing stored (both backends)."""
 from __future__ import annotations
 
 import pytest
-from test_class_service import TEACHER_KEY, Browser, run
+from test_class_service import run, signed_in_teacher
 from tornado.httpclient import AsyncHTTPClient
 
-from push_learn.apps.access import KEY_PATH, KernelOwners
+from push_learn.apps.access import KernelOwners
 from push_learn.classroom import Store
 from push_learn.classroom.service import ClassService, describe
 from push_learn.classroom.table_games import assignment_rules, chosen_rules
@@ -33,9 +33,7 @@ def test_the_teacher_sets_a_table_size_and_options_and_a_wrong_choice_is_refused
     code = store.create_class("Year 9").code
 
     async def scenario(store: Store, service: ClassService, owners: KernelOwners, base: str, port: int) -> None:
-        teacher = Browser(AsyncHTTPClient(), base)
-        await teacher.send("POST", KEY_PATH, {"key": TEACHER_KEY, "next": "/push_learn/teacher", "for": "teacher"},
-                           form=True)
+        teacher = await signed_in_teacher(AsyncHTTPClient(), base)
 
         async def assign(**fields: str) -> tuple[int, str]:
             reply = await teacher.send("POST", "/push_learn/teacher", {"action": "assign", "code": code, **fields},

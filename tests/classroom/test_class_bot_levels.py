@@ -8,10 +8,10 @@ import dataclasses
 import re
 
 import pytest
-from test_class_service import TEACHER_KEY, Browser, run
+from test_class_service import run, signed_in_teacher
 from tornado.httpclient import AsyncHTTPClient
 
-from push_learn.apps.access import KEY_PATH, KernelOwners
+from push_learn.apps.access import KernelOwners
 from push_learn.classroom import Store
 from push_learn.classroom.service import ClassService, assignment_games, bot_words, describe, level_words
 from push_learn.classroom.teacher import render_class
@@ -38,9 +38,7 @@ def test_a_level_a_game_adds_is_offered_and_accepted_for_its_assignments(
     assert '<option value="greedy" selected>greedy bots</option>' in page
 
     async def scenario(store: Store, service: ClassService, owners: KernelOwners, base: str, port: int) -> None:
-        teacher = Browser(AsyncHTTPClient(), base)
-        await teacher.send("POST", KEY_PATH, {"key": TEACHER_KEY, "next": "/push_learn/teacher", "for": "teacher"},
-                           form=True)
+        teacher = await signed_in_teacher(AsyncHTTPClient(), base)
         form = {"action": "assign", "code": code, "variant": "push", "deal": "12"}
         refused = await teacher.send("POST", "/push_learn/teacher", {**form, "level": "threshold"}, form=True)
         assert refused.code == 400 and "choose a game and a bot level from the lists" in refused.body.decode()
@@ -71,9 +69,7 @@ def test_the_assignment_form_offers_the_catalogues_games_titles_and_usual_bots(
     assert '<option value="greedy" selected>' not in page
 
     async def scenario(store: Store, service: ClassService, owners: KernelOwners, base: str, port: int) -> None:
-        teacher = Browser(AsyncHTTPClient(), base)
-        await teacher.send("POST", KEY_PATH, {"key": TEACHER_KEY, "next": "/push_learn/teacher", "for": "teacher"},
-                           form=True)
+        teacher = await signed_in_teacher(AsyncHTTPClient(), base)
         form = {"action": "assign", "code": code, "deal": "12"}
         refused = await teacher.send("POST", "/push_learn/teacher", {**form, "variant": "poker_dice"}, form=True)
         assert refused.code == 400 and "choose a game and a bot level from the lists" in refused.body.decode()

@@ -98,6 +98,15 @@ def run(store: Store, scenario: Scenario, port: int = 0) -> None:
     asyncio.run(main())
 
 
+async def signed_in_teacher(client: AsyncHTTPClient, base: str) -> Browser:
+    """A browser that typed the teacher key on the key page, so it holds the teacher's session."""
+    teacher = Browser(client, base)
+    reply = await teacher.send("POST", KEY_PATH, {"key": TEACHER_KEY, "next": "/push_learn/teacher", "for": "teacher"},
+                               form=True)
+    assert reply.code == 303
+    return teacher
+
+
 async def _joined(client: AsyncHTTPClient, base: str, code: str, name: str) -> Browser:
     browser = Browser(client, base)
     reply = await browser.send("POST", "/push_learn/class/join", {"code": code.lower(), "name": name})
@@ -205,10 +214,7 @@ def test_the_teachers_dashboard_needs_the_teacher_key_and_runs_a_lesson(store: S
         assert (await student.send("GET", "/push_learn/teacher")).code == 302
         refused = await student.send("POST", "/push_learn/teacher", {"action": "create", "name": "X"}, form=True)
         assert refused.code == 403
-        teacher = Browser(client, base)
-        reply = await teacher.send("POST", KEY_PATH, {"key": TEACHER_KEY, "next": "/push_learn/teacher",
-                                                     "for": "teacher"}, form=True)
-        assert reply.code == 303
+        teacher = await signed_in_teacher(client, base)
         reply = await teacher.send("POST", "/push_learn/teacher", {"action": "create", "name": "Year 9"}, form=True)
         assert reply.code == 303
         code = store.classes()[0].code
@@ -278,9 +284,7 @@ def test_the_teachers_dashboard_needs_the_teacher_key_and_runs_a_lesson(store: S
 
 def test_the_teachers_page_tells_what_a_form_did_once_and_nothing_a_link_says(store: Store) -> None:
     async def scenario(store: Store, service: ClassService, owners: KernelOwners, base: str, port: int) -> None:
-        teacher = Browser(AsyncHTTPClient(), base)
-        await teacher.send("POST", KEY_PATH, {"key": TEACHER_KEY, "next": "/push_learn/teacher", "for": "teacher"},
-                           form=True)
+        teacher = await signed_in_teacher(AsyncHTTPClient(), base)
         reply = await teacher.send("POST", "/push_learn/teacher", {"action": "create", "name": "Year 9"}, form=True)
         code = store.classes()[0].code
         assert reply.code == 303 and reply.headers["Location"] == f"/push_learn/teacher?class={code}"

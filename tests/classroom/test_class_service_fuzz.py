@@ -17,10 +17,10 @@ from typing import Any
 
 from budgets import examples, hunting
 from class_games import PUSH_RULES
-from test_class_service import TEACHER_KEY, Browser, Kernel, _joined, run
+from test_class_service import Kernel, _joined, run, signed_in_teacher
 from tornado.httpclient import AsyncHTTPClient
 
-from push_learn.apps.access import KEY_PATH, KernelOwners
+from push_learn.apps.access import KernelOwners
 from push_learn.classroom import Store
 from push_learn.classroom.service import ClassService
 
@@ -146,10 +146,7 @@ def test_malformed_requests_are_refused_in_words_and_change_nothing(store: Store
 def test_a_teachers_junk_form_is_refused_in_words_never_a_server_error(store: Store) -> None:
     async def scenario(store: Store, service: ClassService, owners: KernelOwners, base: str, port: int) -> None:
         client = AsyncHTTPClient()
-        teacher = Browser(client, base)
-        reply = await teacher.send("POST", KEY_PATH, {"key": TEACHER_KEY, "next": "/push_learn/teacher",
-                                                     "for": "teacher"}, form=True)
-        assert reply.code == 303
+        teacher = await signed_in_teacher(client, base)
         new = store.create_class("Year 9")
         seed = random.randrange(2**32) if hunting() else 20261205
         print(f"junk drawn with random.Random({seed})")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from test_class_service import TEACHER_KEY, Browser, Kernel, _joined, run
+from test_class_service import Kernel, _joined, run, signed_in_teacher
 from tornado.httpclient import AsyncHTTPClient
 
-from push_learn.apps.access import KEY_PATH, KernelOwners
+from push_learn.apps.access import KernelOwners
 from push_learn.classroom import Store
 from push_learn.classroom.service import ClassService
 from push_learn.classroom.tables import StoreLink, TableReplica
@@ -103,9 +103,7 @@ def test_the_teacher_watches_pauses_and_replaces_seats_of_a_class_table(store: S
         replica = TableReplica(StoreLink(store, "Ann"), table_id)
         while replica.match.to_move[0] != 2:
             replica.play_bots()
-        teacher = Browser(client, base)
-        await teacher.send("POST", KEY_PATH, {"key": TEACHER_KEY, "next": "/push_learn/teacher", "for": "teacher"},
-                           form=True)
+        teacher = await signed_in_teacher(client, base)
         page = (await teacher.send("GET", f"/push_learn/teacher?class={new.code}")).body.decode()
         assert "South: Ann" in page and f"/push_learn/teacher/table/{table_id}.html?seat=all" in page
         assert str(replica.info.seed) not in page

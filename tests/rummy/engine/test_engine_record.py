@@ -88,6 +88,7 @@ def test_bad_rules_are_refused_without_echoing_a_huge_value(change: dict[str, ob
     with pytest.raises(RulesError):
         rules_from_json(data)  # refused the same way again: reading the rules changed nothing
 
+
 def test_record_round_trip_and_replay_every_step(played: Match) -> None:
     """Replaying the record reproduces every state exactly, step by step."""
     record = read_match_record(played.record().to_json())

@@ -36,7 +36,7 @@ import hashlib
 import hmac
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -52,6 +52,7 @@ __all__ = [
     "Record",
     "canonical_json",
     "cut",
+    "listed",
     "load_json",
     "name_too_long",
     "read_capped",
@@ -75,6 +76,7 @@ MAX_INT_DIGITS = 40
 SEAL_KEY_ENV = "PUSH_LEARN_SEAL_KEY"
 """The environment variable through which a server hands its sealing key to the kernels it starts."""
 _ECHO = 80
+_LIST_ECHO = 200
 
 
 NAME_LIMIT = 60
@@ -97,6 +99,15 @@ def cut(text: str, limit: int) -> str:
     'a lon…'
     """
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def listed(items: Iterable[object], limit: int = _LIST_ECHO) -> str:
+    """``items`` joined by commas, cut to ``limit`` characters (names a refusal lists, never echoed whole).
+
+    >>> listed(["North", "East"]), listed(["x" * 300])[-3:]
+    ('North, East', 'xx…')
+    """
+    return cut(", ".join(map(str, items)), limit)
 
 
 def short(value: object, limit: int = _ECHO) -> str:

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 from push_learn.cards import Card, parse_card
 from push_learn.errors import RecordError
 from push_learn.protocol import seat_words
-from push_learn.records import cut, short
+from push_learn.records import cut, listed, short
 
 __all__ = [
     "as_tuple", "describe_step", "is_whole", "read_action", "read_cards", "read_seat", "rules_from_plain", "whole",
@@ -146,7 +146,7 @@ def rules_from_plain(cls: type[T], data: object, convert: Mapping[str, Callable[
     names = {f.name for f in dataclasses.fields(cls) if f.init}  # type: ignore[arg-type]
     unknown = sorted(set(data) - names)
     if unknown:
-        raise RecordError(f"unknown rules settings: {cut(', '.join(map(str, unknown)), 200)}")
+        raise RecordError(f"unknown rules settings: {listed(unknown)}")
     convert = convert or {}
     try:
         values = {k: convert[k](v) if k in convert and v is not None else v for k, v in data.items()}

@@ -23,7 +23,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from push_learn.errors import IllegalAction, PushLearnError, RecordError
-from push_learn.records import Record, cut, load_json, short, step_error
+from push_learn.records import Record, listed, load_json, short, step_error
 from push_learn.rummy.engine.actions import Action, ActionFormatError, action_from_json
 from push_learn.rummy.engine.game import Match
 from push_learn.rummy.engine.serial import rules_from_json
@@ -70,8 +70,8 @@ def _start(record: Record) -> Match:
         raise RecordError(f"the record's match cannot be started: {exc}") from None
     if record.players is not None and tuple(record.players) != match.players:
         raise RecordError(
-            f"the record's players ({cut(', '.join(record.players), 200)}) are not the ones its seed seats "
-            f"({cut(', '.join(match.players), 200)})"
+            f"the record's players ({listed(record.players)}) are not the ones its seed seats "
+            f"({listed(match.players)})"
         )
     return match
 

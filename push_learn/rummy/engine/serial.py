@@ -11,7 +11,7 @@ from dataclasses import fields
 from enum import Enum
 from typing import Any
 
-from push_learn.records import cut, short
+from push_learn.records import listed, short
 from push_learn.rummy.rules import Contract, ContractMeld, MeldKind, RulesError, RummyRules, Scoring
 
 __all__ = ["rules_from_json", "rules_to_json"]
@@ -57,7 +57,7 @@ def rules_from_json(data: Any) -> RummyRules:
     known = {f.name: f for f in fields(RummyRules)}
     unknown = sorted(set(data) - set(known))
     if unknown:
-        raise RulesError(f"unknown rules settings: {cut(', '.join(unknown), 200)}")
+        raise RulesError(f"unknown rules settings: {listed(unknown)}")
     kwargs: dict[str, Any] = {}
     for name, value in data.items():
         if name == "contracts":

@@ -13,7 +13,10 @@ from typing import Any
 
 from push_learn.cli import refuse
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["MATCHES_LIMIT", "add_arguments", "run"]
+
+MATCHES_LIMIT = 100_000
+"""The most matches one tournament plays (400, the default, take a few minutes; more only narrows the interval)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots", default="search,greedy", help=f"two of {', '.join(BOT_LEVELS)} (default search,greedy)"
     )
-    parser.add_argument("--matches", type=int, default=400, help="matches to play (default 400)")
+    parser.add_argument("--matches", type=int, default=400, help="matches to play (default 400, at most 100,000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first match (default 1)")
     parser.add_argument(
         "--budget", type=float, default=None, help="SearchBot's seconds per decision (a number above 0)"
@@ -46,8 +49,8 @@ def run(args: argparse.Namespace) -> int:
     if len(names) != 2 or any(name not in BOT_LEVELS for name in names):
         return refuse("tournament",
                       f"--bots needs two of {', '.join(BOT_LEVELS)} separated by a comma, not {args.bots!r}")
-    if args.matches < 1:
-        return refuse("tournament", "--matches must be at least 1")
+    if not 1 <= args.matches <= MATCHES_LIMIT:
+        return refuse("tournament", f"--matches must be 1 to {MATCHES_LIMIT:,}, not {args.matches}")
     if args.budget is not None and not (math.isfinite(args.budget) and args.budget > 0):
         return refuse("tournament", f"--budget must be a positive number of seconds, not {args.budget}")
     try:

@@ -43,6 +43,7 @@ from typing import Any
 from push_learn.errors import RecordError
 
 __all__ = [
+    "CHIP_LIMIT",
     "MAX_DEPTH",
     "MAX_RECORD_BYTES",
     "NAME_LIMIT",
@@ -51,6 +52,7 @@ __all__ = [
     "VERSION",
     "Record",
     "canonical_json",
+    "chips_over_limit",
     "cut",
     "listed",
     "load_json",
@@ -90,6 +92,25 @@ def name_too_long(name: str) -> str:
     "the rules' name has at most 60 characters, not 61"
     """
     return f"the rules' name has at most {NAME_LIMIT} characters, not {len(name)}" if len(name) > NAME_LIMIT else ""
+
+
+CHIP_LIMIT = 1_000_000
+"""The most chips any setting of any game may name: a stack, an ante, a bet, a price or a pot's prize (D-POK-20)."""
+
+
+def chips_over_limit(settings: object, names: Iterable[str]) -> str:
+    """Why ``settings`` may not name as many chips as one of its fields ``names`` does (more than ``CHIP_LIMIT``), or
+    "" when none does (a field set to None is skipped).
+
+    >>> from types import SimpleNamespace
+    >>> chips_over_limit(SimpleNamespace(ante=2_000_000, stack=5), ("ante", "stack"))
+    'the setting ante is at most 1,000,000 chips, not 2000000'
+    """
+    for name in names:
+        value = getattr(settings, name)
+        if isinstance(value, int) and value > CHIP_LIMIT:
+            return f"the setting {name} is at most {CHIP_LIMIT:,} chips, not {short(value, 24)}"
+    return ""
 
 
 def cut(text: str, limit: int) -> str:

@@ -18,8 +18,10 @@ from dataclasses import dataclass
 from enum import Enum
 
 from push_learn.errors import IllegalAction
+from push_learn.records import short
 
 __all__ = [
+    "MAX_RAISES",
     "BetKind",
     "BettingRound",
     "Chips",
@@ -28,6 +30,9 @@ __all__ = [
     "build_pots",
     "split_pot",
 ]
+
+MAX_RAISES = 20
+"""The most raises a fixed-limit betting round may allow after its bet (the usual cap is three)."""
 
 
 class BetKind(Enum):
@@ -69,6 +74,10 @@ class Limits:
             raise ValueError("the small bet must be positive and no larger than the big bet")
         if self.max_raises < 0 or not 0 <= self.bring_in < self.small_bet:
             raise ValueError("raises cannot be negative and a bring-in must be smaller than the small bet")
+        if self.max_raises > MAX_RAISES:
+            raise ValueError(f"a betting round allows at most {MAX_RAISES} raises, not {short(self.max_raises, 24)}")
+        if self.big_bet_from < 1:
+            raise ValueError(f"the big bet starts in betting round 1 or later, not {short(self.big_bet_from, 24)}")
 
     def bet_size(self, round_no: int) -> int:
         """The size of a bet or raise in betting round ``round_no`` (1-based)."""

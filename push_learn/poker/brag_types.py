@@ -15,7 +15,7 @@ from push_learn.poker.plain import read_action, rules_from_plain, whole_fields
 from push_learn.poker.three_card import DECK, SeatAction
 from push_learn.poker.wording import chips, inside, says
 from push_learn.protocol import default_name, seat_name
-from push_learn.records import short
+from push_learn.records import chips_over_limit, short
 
 __all__ = [
     "ACTION_KINDS",
@@ -78,6 +78,8 @@ class BragRules:
             raise ValueError("brag is played by 2 to 8 players")
         if self.ante < 0 or self.starting_stack < 0:
             raise ValueError("the ante and the stacks cannot be negative")
+        if over := chips_over_limit(self, ("starting_stack", "ante", "max_first_bet", "raise_limit")):
+            raise ValueError(over)
         if not 1 <= self.min_first_bet <= self.max_first_bet:
             raise ValueError("the first bet needs 1 <= min_first_bet <= max_first_bet")
         if self.raise_limit is not None and self.raise_limit < 0:

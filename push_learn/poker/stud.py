@@ -31,7 +31,7 @@ from push_learn.poker.plain import as_tuple, is_whole, rules_from_plain, whole_f
 from push_learn.poker.showdown import Award, Direction, ShowdownMode, locked_seats, settle
 from push_learn.poker.wording import YOU, clause, says, their, verb
 from push_learn.protocol import checked_seat, default_names, seat_refusal
-from push_learn.records import Record, name_too_long, short
+from push_learn.records import CHIP_LIMIT, Record, chips_over_limit, name_too_long, short
 
 __all__ = ["PokerRulesError", "StudGame", "StudRules"]
 
@@ -82,6 +82,8 @@ class StudRules:
 
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 8
+    NOT_CHIPS: ClassVar[tuple[str, ...]] = ("players", "big_bet_from", "max_raises")
+    """The whole-number settings that count something other than chips (every other one is at most ``CHIP_LIMIT``)."""
 
     def __post_init__(self) -> None:
         self._check_types()
@@ -106,7 +108,10 @@ class StudRules:
             value = getattr(self, f.name)
             if f.type in ("bool", bool) and not isinstance(value, bool):
                 raise PokerRulesError(f"the setting {f.name} is true or false, not {short(value)}")
-        whole_fields(self, [f.name for f in dataclasses.fields(self) if f.type in ("int", int)], PokerRulesError)
+        counts = [f.name for f in dataclasses.fields(self) if f.type in ("int", int)]
+        whole_fields(self, counts, PokerRulesError)
+        if over := chips_over_limit(self, [name for name in counts if name not in self.NOT_CHIPS]):
+            raise PokerRulesError(over)
         if not isinstance(self.showdown, ShowdownMode):  # its text ("low") names it; anything else is refused
             object.__setattr__(self, "showdown", showdown_mode(self.showdown))
 
@@ -174,8 +179,9 @@ class StudGame:
             raise PokerRulesError(f"{self.rules.name} was set for {n} players: give {n} names and {n} stacks")
         if not all(isinstance(name, str) for name in self.players):
             raise PokerRulesError("the players' names are text")
-        if not all(is_whole(stack) and stack >= 0 for stack in stacks):
-            raise PokerRulesError(f"stacks are whole numbers of chips, not negative: {short(list(stacks))}")
+        if not all(is_whole(stack) and 0 <= stack <= CHIP_LIMIT for stack in stacks):
+            raise PokerRulesError(
+                f"stacks are whole numbers of chips from 0 to {CHIP_LIMIT:,}: {short(list(stacks))}")
         checked_seat(dealer, n, "this table", PokerRulesError, lead="the dealer is one of the seats: ")
         if sum(1 for s in stacks if s > 0) < 2:
             raise PokerRulesError("at least two players need chips to play a deal")

@@ -27,7 +27,7 @@ from push_learn.errors import IllegalAction, RecordError
 from push_learn.poker.plain import as_tuple, describe_step, is_whole, read_action, rules_from_plain, whole_fields
 from push_learn.poker.three_card import DECK, THREE_CARD_POKER, SeatAction, ThreeCardHand, evaluate
 from push_learn.protocol import default_name, default_names, seat_refusal, seat_words
-from push_learn.records import Record, short, step_error
+from push_learn.records import Record, chips_over_limit, short, step_error
 
 __all__ = [
     "ANTE_BONUS_TABLES",
@@ -143,6 +143,8 @@ class ThreeCardPokerRules:
             raise ValueError("the bet limits need 1 <= min_bet <= max_bet")
         if self.starting_stack < 0:
             raise ValueError("a stack cannot be negative")
+        if over := chips_over_limit(self, ("starting_stack", "max_bet")):
+            raise ValueError(over)
 
     @property
     def qualifying_key(self) -> int:

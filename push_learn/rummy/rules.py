@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from push_learn.errors import PushLearnError
-from push_learn.records import cut, name_too_long, short
+from push_learn.records import chips_over_limit, cut, name_too_long, short
 
 __all__ = [
     "CAP_IT",
@@ -209,6 +209,8 @@ class RummyRules:
             raise RulesError("every deal needs a hand of at least one card")
         if self.pot_ante < 0 or self.pot_round_prize < 0:
             raise RulesError("the pot's ante and round prize cannot be negative")
+        if over := chips_over_limit(self, ("pot_ante", "pot_round_prize")):
+            raise RulesError(over)
         if self.scoring is Scoring.TEAM and self.players % 2:
             raise RulesError("team scoring needs an even number of players sitting in partnerships")
         if len(self.hand_sizes) != len(self.contracts) or not self.contracts:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -440,6 +441,18 @@ _SWAPS: dict[type, type] = {
 }
 
 
+def quiet_about_trust(record: logging.LogRecord) -> bool:
+    """Whether a log line is worth printing: not Jupyter's "Notebook ... is not trusted", which every dashboard drew at
+    every start. Trust decides only whether outputs saved in a notebook may run their HTML and scripts when it is
+    shown; the dashboards are saved without outputs and Voila runs their code either way, so the warning told a
+    teacher of a problem there is not.
+
+    >>> quiet_about_trust(logging.makeLogRecord({"msg": "Notebook %s is not trusted", "args": ("brag.ipynb",)}))
+    False
+    """
+    return record.msg != "Notebook %s is not trusted"
+
+
 class PushLearnVoila(Voila):
     """Voila with the class key and kernels bound to their page's session.
 
@@ -453,6 +466,11 @@ class PushLearnVoila(Voila):
     class_service: Any = None
     """The class store's service (``push_learn.classroom.service.ClassService``), set by ``push-learn serve``
     before ``initialize``; None serves no class pages."""
+
+    def initialize(self, argv: Any = None) -> None:
+        """Voila's set-up, with its log quiet about notebook trust (``quiet_about_trust``)."""
+        super().initialize(argv)
+        self.log.addFilter(quiet_about_trust)
 
     def init_settings(self) -> dict[str, Any]:
         """Voila's settings, our identity provider and authorizer in them, and the table of kernel owners."""

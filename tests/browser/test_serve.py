@@ -81,7 +81,9 @@ def test_served_pages_reference_only_this_server(voila_server: Server) -> None:
         if "render/meld_lab" in path:  # a dashboard: the loading message comes first, the code never
             assert "Shuffling the cards" in html
             assert "MeldLab.from_query" not in html
-    assert "Using pre-heated kernel" in voila_server.log.read_text(), "the dashboard did not get a warm kernel"
+    log = voila_server.log.read_text()
+    assert "Using pre-heated kernel" in log, "the dashboard did not get a warm kernel"
+    assert "is not trusted" not in log  # Jupyter warned so of every dashboard at each start (quiet_about_trust)
 
 
 def _kernels_when(server: Server, count: int, timeout: float = 60) -> list[psutil.Process]:

@@ -31,7 +31,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots", default="search,greedy", help=f"two of {', '.join(BOT_LEVELS)} (default search,greedy)"
     )
-    parser.add_argument("--matches", type=int, default=400, help="matches to play (default 400, at most 100,000)")
+    parser.add_argument(
+        "--matches", type=int, default=400, help=f"matches to play (default 400, at most {MATCHES_LIMIT:,})"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the first match (default 1)")
     parser.add_argument(
         "--budget", type=float, default=None, help="SearchBot's seconds per decision (a number above 0)"

@@ -399,6 +399,7 @@ def open_class_service(options: ServeOptions, root: Path) -> Any:
 
     from push_learn.classroom.service import SERVICE_ENV, ClassService
     from push_learn.classroom.store import CLASS_DB_ENV, ClassroomError, Store
+    from push_learn.classroom.teacher_pages import PAGE_PATH
     from push_learn.records import SEAL_KEY_ENV
 
     named = options.class_db or os.environ.get(CLASS_DB_ENV) or None
@@ -413,7 +414,7 @@ def open_class_service(options: ServeOptions, root: Path) -> Any:
         return None
     os.environ[SEAL_KEY_ENV] = key
     os.environ[SERVICE_ENV] = f"http://{kernel_callback_host(options.host)}:{options.port}/"
-    print(f"class store: {store.url}   (teacher's dashboard: /push_learn/teacher)", flush=True)
+    print(f"class store: {store.url}   (teacher's dashboard: {PAGE_PATH})", flush=True)
     return ClassService(store, key.encode(), root)
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from tornado import web
 
 from push_learn.classroom.service import PREFIX, AttemptHandler, JoinHandler, KernelHandler
-from push_learn.classroom.teacher import PAGE_PATH, ExportHandler, RecordHandler, TableHandler, TeacherHandler
+from push_learn.classroom.teacher import SHEETS, ExportHandler, RecordHandler, TableHandler, TeacherHandler
+from push_learn.classroom.teacher_pages import PAGE_PATH
 
 __all__ = ["handlers"]
 
@@ -17,9 +18,9 @@ def handlers() -> list[tuple[str, type[web.RequestHandler]]]:
         (f"{PREFIX}/attempt", AttemptHandler),
         (f"{PREFIX}/kernel/(student|deal|progress|result|session|attempt|record|table_[a-z]{{2,10}})", KernelHandler),
         (PAGE_PATH, TeacherHandler),
-        (r"/push_learn/teacher/record/([0-9]{1,18})\.json", RecordHandler),
-        (r"/push_learn/teacher/table/([0-9]{1,18})\.(json|html)", TableHandler),
-        (r"/push_learn/teacher/export/([A-Za-z0-9]{1,20})/(students|assignments|results|trainer|attempts)\.csv",
+        (rf"{PAGE_PATH}/record/([0-9]{{1,18}})\.json", RecordHandler),
+        (rf"{PAGE_PATH}/table/([0-9]{{1,18}})\.(json|html)", TableHandler),
+        (rf"{PAGE_PATH}/export/([A-Za-z0-9]{{1,20}})/({'|'.join(SHEETS)})\.csv",
          ExportHandler),
     ]
 

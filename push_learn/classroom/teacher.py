@@ -31,21 +31,19 @@ from push_learn.classroom.service import (
 )
 from push_learn.classroom.store import ClassInfo, ClassroomError, NotFound
 from push_learn.classroom.table_games import OPTION_WORDS, TABLE_OPTIONS, assignment_rules
-from push_learn.classroom.teacher_pages import STYLE, TeacherRequestHandler, escaped, typed_number
+from push_learn.classroom.teacher_pages import PAGE_PATH, STYLE, TeacherRequestHandler, escaped, typed_number
 from push_learn.classroom.teacher_results import render_live_data
 from push_learn.classroom.teacher_tables import TableHandler, render_table_form, table_action
 from push_learn.protocol import GameSpec, counted
 from push_learn.records import cut, short
 
-__all__ = ["ExportHandler", "RecordHandler", "TableHandler", "TeacherHandler", "render_assignment_form", "render_class",
-           "render_page"]
+__all__ = ["SHEETS", "ExportHandler", "RecordHandler", "TableHandler", "TeacherHandler", "render_assignment_form",
+           "render_class", "render_page"]
 
 REFRESH_SECONDS = 5
 """How often the page fetches its live part again."""
 SHEETS = ("students", "assignments", "results", "trainer", "attempts")
 """The CSV sheets of a class the page links to."""
-PAGE_PATH = "/push_learn/teacher"
-"""The teacher's dashboard's address on the server."""
 SAID_COOKIE = "push_learn_said"
 """The signed cookie that carries what a form did to the page shown after it (read once, then cleared)."""
 SAID_LONGEST = 1_000
@@ -146,7 +144,7 @@ def render_class(service: ClassService, info: ClassInfo, xsrf: str) -> str:
     code = info.code
     assignments = store.assignments(code)
     today = escaped(describe(assignments[0])) if assignments else "no assignment yet"
-    links = " ".join(f'<a href="/push_learn/teacher/export/{escaped(code)}/{sheet}.csv" download>{sheet}.csv</a>'
+    links = " ".join(f'<a href="{PAGE_PATH}/export/{escaped(code)}/{sheet}.csv" download>{sheet}.csv</a>'
                      for sheet in SHEETS)
     return (
         f'<section aria-labelledby="pl-class-title"><h2 id="pl-class-title">{escaped(info.name)}</h2>'

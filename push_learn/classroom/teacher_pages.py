@@ -15,8 +15,11 @@ from push_learn.apps.symbol_font import font_face, font_stack
 from push_learn.classroom.service import ClassService
 from push_learn.games import GAMES
 
-__all__ = ["STYLE", "Link", "Links", "TableButton", "TeacherRequestHandler", "cell_html", "escaped", "html_table",
-           "replay_link", "replayer_of", "typed_number"]
+__all__ = ["PAGE_PATH", "STYLE", "Link", "Links", "TableButton", "TeacherRequestHandler", "cell_html", "escaped",
+           "html_table", "replay_link", "replayer_of", "typed_number"]
+
+PAGE_PATH = "/push_learn/teacher"
+"""The teacher's dashboard's address on the server (its records, tables and sheets lie below it)."""
 
 STYLE = font_face() + f"""
 body {{ font-family: {font_stack("system-ui", "sans-serif")}; margin: 0; background: #f6f6f2; color: #1d1d1b; }}

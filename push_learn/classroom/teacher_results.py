@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from push_learn.classroom.rows import Assignment
 from push_learn.classroom.scoring import result_unit, strategy_chips
 from push_learn.classroom.service import ClassService, describe
-from push_learn.classroom.teacher_pages import Link, escaped, html_table, replay_link, replayer_of
+from push_learn.classroom.teacher_pages import PAGE_PATH, Link, escaped, html_table, replay_link, replayer_of
 from push_learn.classroom.teacher_tables import render_tables
 
 __all__ = ["render_boards", "render_chart", "render_live_data"]
@@ -53,7 +53,7 @@ def render_boards(service: ClassService, assignments: Sequence[Assignment]) -> s
         rows: list[list[object]] = [
             [row.rank, row.student, *_board_cells(unit, row.points, row.deals_won), row.moves, row.hints,
              replay_link(service, replayer_of(assignment.game), f"result={row.result_id}"),
-             Link(f"/push_learn/teacher/record/{row.result_id}.json", "record")]
+             Link(f"{PAGE_PATH}/record/{row.result_id}.json", "record")]
             for row in service.store.leaderboard(assignment.id)]
         boards.append(f"<h3>{escaped(describe(assignment))}</h3>" + html_table(
             f"Leaderboard of deal {assignment.deal_number}", ["rank", "student", *heads, "moves", "hints", "replay",

@@ -14,6 +14,7 @@ from push_learn.classroom.service import ClassService, _blocking, _service, bot_
 from push_learn.classroom.store import ClassroomError, NotFound
 from push_learn.classroom.table_games import TABLE_GAMES, table_levels, table_seat_names, table_spec
 from push_learn.classroom.teacher_pages import (
+    PAGE_PATH,
     STYLE,
     Link,
     Links,
@@ -81,10 +82,10 @@ def render_tables(service: ClassService, code: str, xsrf: str = "") -> str:
     for info in service.store.tables(code, finished=True):
         names = table_seat_names(info.game, len(info.seats))
         seats = "; ".join(f"{names[s.seat]}: {_sitter(info, s.seat)}" for s in info.seats)
-        watch = [Link(f"/push_learn/teacher/table/{info.id}.html?seat=all", "all cards")] + [
-            Link(f"/push_learn/teacher/table/{info.id}.html?seat={s.seat}", names[s.seat]) for s in info.seats]
+        watch = [Link(f"{PAGE_PATH}/table/{info.id}.html?seat=all", "all cards")] + [
+            Link(f"{PAGE_PATH}/table/{info.id}.html?seat={s.seat}", names[s.seat]) for s in info.seats]
         record = Links([replay_link(service, replayer_of(info.game), f"table={info.id}"),
-                         Link(f"/push_learn/teacher/table/{info.id}.json", "record")]) if info.status == "over" else ""
+                         Link(f"{PAGE_PATH}/table/{info.id}.json", "record")]) if info.status == "over" else ""
         title = title_of(info.game)
         action = {"playing": "pause", "paused": "resume"}.get(info.status)
         control = TableButton(xsrf, code, info.id, action) if xsrf and action else ""

@@ -108,9 +108,9 @@ class StudRules:
             value = getattr(self, f.name)
             if f.type in ("bool", bool) and not isinstance(value, bool):
                 raise PokerRulesError(f"the setting {f.name} is true or false, not {short(value)}")
-        counts = [f.name for f in dataclasses.fields(self) if f.type in ("int", int)]
-        whole_fields(self, counts, PokerRulesError)
-        if over := chips_over_limit(self, [name for name in counts if name not in self.NOT_CHIPS]):
+        whole = [f.name for f in dataclasses.fields(self) if f.type in ("int", int)]
+        whole_fields(self, whole, PokerRulesError)
+        if over := chips_over_limit(self, [name for name in whole if name not in self.NOT_CHIPS]):
             raise PokerRulesError(over)
         if not isinstance(self.showdown, ShowdownMode):  # its text ("low") names it; anything else is refused
             object.__setattr__(self, "showdown", showdown_mode(self.showdown))

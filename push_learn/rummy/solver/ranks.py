@@ -59,35 +59,51 @@ def arrange_rank(
     Entries carry 0: every natural here is used, and the caller values them (``options_of``). Not memoised
     itself: the search reaches it through ``plain_question``'s memo tables.
     """
-    results: dict[Key, SetArrangement] = {}
-    add, ge = designation_tables(ctx)
-    k = ctx.k
-    set_unit = ctx.set_unit
-    cap = ctx.set_cap or 99
-    suits = [s for s, n in enumerate(x) for _ in range(n)]
+    arranger = _Arranger(ctx, [s for s, n in enumerate(x) for _ in range(n)], tables, layoff, rescue)
+    arranger.place(0, [], [[] for _ in tables], [[] for _ in tables])
+    _add, ge = designation_tables(ctx)
+    entries = pareto(dict.fromkeys(arranger.results, 0), ge, 2 * ctx.k, ctx.strict_discard)
+    return entries, {key: arranger.results[key] for key in entries}
 
-    def finish(groups: list[list[int]], lays: list[list[int]], res: list[list[int]]) -> None:
+
+class _Arranger:
+    """``arrange_rank``'s walk over where each natural goes. (A class, not nested functions: a nested function
+    that calls itself holds itself through its closure, a cycle only the garbage collector frees, and with it
+    everything the walk used; the search asks this a dozen times a question.)"""
+
+    def __init__(
+        self, ctx: Ctx, suits: list[int], tables: tuple[TableSetInfo, ...], layoff: bool, rescue: bool
+    ) -> None:
+        self.ctx, self.suits, self.tables, self.layoff, self.rescue = ctx, suits, tables, layoff, rescue
+        self.add = designation_tables(ctx)[0]
+        self.cap = ctx.set_cap or 99
+        self.results: dict[Key, SetArrangement] = {}
+
+    def finish(self, groups: list[list[int]], lays: list[list[int]], res: list[list[int]]) -> None:
+        """Record the arrangement reached, unless a group is too small to be a set."""
         if any(len(group) < 2 for group in groups):
             return
+        ctx, tables, cap, add = self.ctx, self.tables, self.cap, self.add
         w = sum(max(0, 3 - len(group)) for group in groups) - sum(len(r) for r in res)
         room = sum(cap - max(3, len(group)) for group in groups)
         room += sum(max(0, table.room - len(lay)) for table, lay in zip(tables, lays, strict=True))
         d = 0
         for _ in groups:
-            d = add[d][set_unit] if set_unit else d
-        key = (2 * w, 2 * min(k, room), d, 0)
-        if key not in results:
-            results[key] = (
+            d = add[d][ctx.set_unit] if ctx.set_unit else d
+        key = (2 * w, 2 * min(ctx.k, room), d, 0)
+        if key not in self.results:
+            self.results[key] = (
                 tuple(tuple(g) for g in groups),
                 tuple((tables[j].index, tuple(lay)) for j, lay in enumerate(lays) if lay),
                 tuple((tables[j].index, tuple(r)) for j, r in enumerate(res) if r),
             )
 
-    def place(i: int, groups: list[list[int]], lays: list[list[int]], res: list[list[int]]) -> None:
-        if i == len(suits):
-            finish(groups, lays, res)
+    def place(self, i: int, groups: list[list[int]], lays: list[list[int]], res: list[list[int]]) -> None:
+        """Send the ``i``-th natural to a set begun, a new set, a lay-off or a rescue, then the next."""
+        if i == len(self.suits):
+            self.finish(groups, lays, res)
             return
-        s = suits[i]
+        ctx, s = self.ctx, self.suits[i]
         seen: set[tuple[int, ...]] = set()
         for group in groups:
             if ctx.distinct and s in group:
@@ -99,27 +115,23 @@ def arrange_rank(
                 continue
             seen.add(sig)
             group.append(s)
-            place(i + 1, groups, lays, res)
+            self.place(i + 1, groups, lays, res)
             group.pop()
         groups.append([s])
-        place(i + 1, groups, lays, res)
+        self.place(i + 1, groups, lays, res)
         groups.pop()
-        for j, table in enumerate(tables):
+        for j, table in enumerate(self.tables):
             present = ctx.distinct and (table.suits >> s & 1 or s in lays[j] or s in res[j])
             if present:
                 continue
-            if layoff and len(lays[j]) < table.room:
+            if self.layoff and len(lays[j]) < table.room:
                 lays[j].append(s)
-                place(i + 1, groups, lays, res)
+                self.place(i + 1, groups, lays, res)
                 lays[j].pop()
-            if rescue and len(res[j]) < len(table.wild_places):
+            if self.rescue and len(res[j]) < len(table.wild_places):
                 res[j].append(s)
-                place(i + 1, groups, lays, res)
+                self.place(i + 1, groups, lays, res)
                 res[j].pop()
-
-    place(0, [], [[] for _ in tables], [[] for _ in tables])
-    entries = pareto(dict.fromkeys(results, 0), ge, 2 * k, ctx.strict_discard)
-    return entries, {key: results[key] for key in entries}
 
 
 def relaxed_costs(

@@ -51,6 +51,8 @@ LUMP = 99
 Item = tuple[int, int, int, int]
 State = tuple[tuple[Item, ...], int]
 Counts = tuple[int, int, int, int]
+Leftovers = tuple[tuple[Key, tuple[int, Counts]], ...]
+"""The uses of a position's naturals that no run takes: (key, (value, counts)) pairs (``Sweep.leftovers``)."""
 Price = tuple[int, ...] | None
 """What sending 0, 1, 2... naturals of a position to sets costs while its rank is open (half wilds), or None."""
 Transition = tuple[State, Entries, dict[Key, tuple]]
@@ -122,7 +124,7 @@ class Sweep:
                 for position, _place in run.wilds:
                     slots[position] += 1
         self.slots = tuple(slots)
-        self._vo: dict[tuple[int, int, bool, Price, bool], dict[Key, tuple[int, Counts]]] = {}
+        self._vo: dict[tuple[int, int, bool, Price, bool], Leftovers] = {}
         self._moves = FreshMemo(STEP_LIMIT, batch=_SETTLE_BATCH)
         self._traced = FreshMemo(_TRACE_LIMIT, batch=_SETTLE_BATCH)
         # Tuples, not lists, for what is set once: a tuple of numbers is one the garbage collector stops walking.
@@ -138,10 +140,10 @@ class Sweep:
         self._close: dict[tuple[Item, int, int, bool], tuple[Closing, ...]] = {}
 
     # ---- the naturals no run uses ------------------------------------------------------------
-    def leftovers(
-        self, p: int, rest: int, busy: bool, phi: Price, disc: bool
-    ) -> dict[Key, tuple[int, tuple[int, int, int, int]]]:
-        """Best value per key for ``rest`` naturals at ``p`` used alone: (value, (rescues, discard, singles, relaxed)).
+    def leftovers(self, p: int, rest: int, busy: bool, phi: Price, disc: bool) -> Leftovers:
+        """Best value per key for ``rest`` naturals at ``p`` used alone: (key, (value, (rescues, discard, singles,
+        relaxed))) pairs, a plain tuple (memoised per sweep: a dict would stay where the garbage collector walks it,
+        and every new one would bring the next full collection closer).
 
         ``busy``: a run crosses ``p`` on a wild, so no natural of ``p`` may stay in hand or (unless a
         discard is compulsory) be the discard: swapping it into that run and the wild to the run's spare
@@ -156,8 +158,8 @@ class Sweep:
         if p == ACE_LOW:
             if rest <= slots:
                 out[(-2 * rest, 0, 0, 0)] = (v * rest, (rest, 0, 0, 0))
-            self._vo[(p, rest, busy, phi, disc)] = out
-            return out
+            alone = self._vo[(p, rest, busy, phi, disc)] = settled(tuple(out.items()))
+            return alone
         single = self.single_set and self.set_unit > 0
         for r in range(min(rest, slots) + 1):
             for f in range(min(1 if disc and (not busy or self.ctx.strict_discard) else 0, rest - r) + 1):
@@ -176,8 +178,8 @@ class Sweep:
         if len(out) > 1:
             kept = pareto({key: value for key, (value, _) in out.items()}, self.ge, 2 * self.k, self.ctx.strict_discard)
             out = {key: out[key] for key in kept}
-        self._vo[(p, rest, busy, phi, disc)] = out
-        return out
+        pairs = self._vo[(p, rest, busy, phi, disc)] = settled(tuple(out.items()))
+        return pairs
 
     # ---- one item at one position --------------------------------------------------------------
     def continuations(self, item: Item, p: int) -> list[tuple[Item, int, int, str]]:
@@ -394,7 +396,6 @@ class Sweep:
                                     new_items[i] = (3, it[1], it[2], 0)
                         struct_v = v * (uses + nr + nd + len(lset))
                         how = (tuple(c[3] for c in combo), nr, nd, tuple(lset)) if trace else ()
-                        vo_items = vo.items()
                         for choice in product(*[self._closes(it, p, dend, last) for it in new_items]):
                             cw2 = cx2 = dd = 0
                             new_end = dend
@@ -420,7 +421,7 @@ class Sweep:
                             delta, info = found
                             get = delta.get
                             base_w = dw2 + cw2
-                            for (w, x, d, f), (value, counts) in vo_items:
+                            for (w, x, d, f), (value, counts) in vo:
                                 x_all = x + cx2
                                 key = (w + base_w, x_all if x_all < k2 else k2, add[d][dd], f)
                                 total = value + struct_v

@@ -19,6 +19,7 @@ from push_learn.records import chips_over_limit, short
 
 __all__ = [
     "ACTION_KINDS",
+    "MAX_ORBITS",
     "Award",
     "Bet",
     "BragAction",
@@ -37,6 +38,10 @@ __all__ = [
     "brag_action_from_json",
     "pack_dealing",
 ]
+
+
+MAX_ORBITS = 1_000
+"""The most betting orbits a school may allow before the hands still in are compared (``BragRules.max_orbits``)."""
 
 
 @dataclass(frozen=True)
@@ -63,7 +68,8 @@ class BragRules:
     always_shuffle: bool = False
     """A-B1-06 option: shuffle before every deal instead of only after a prial."""
     max_orbits: int | None = None
-    """A-B1-05: after this many orbits the remaining hands are compared; ``None`` relies on table stakes."""
+    """A-B1-05: after this many orbits (at most ``MAX_ORBITS``) the remaining hands are compared; ``None`` relies on
+    table stakes."""
 
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_PLAYERS: ClassVar[int] = 8
@@ -87,8 +93,8 @@ class BragRules:
         if self.raise_limit is not None and not self.raise_limit_above_stake and self.raise_limit < self.max_first_bet:
             raise ValueError(f"the table maximum ({self.raise_limit}) cannot be below the largest first bet "
                              f"({self.max_first_bet})")
-        if self.max_orbits is not None and self.max_orbits < 1:
-            raise ValueError("max_orbits must be at least 1 (or None)")
+        if self.max_orbits is not None and not 1 <= self.max_orbits <= MAX_ORBITS:
+            raise ValueError(f"max_orbits is 1 to {MAX_ORBITS:,} (or None), not {short(self.max_orbits, 24)}")
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as JSON-ready data."""

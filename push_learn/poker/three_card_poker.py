@@ -32,6 +32,7 @@ from push_learn.records import Record, chips_over_limit, short, step_error
 __all__ = [
     "ANTE_BONUS_TABLES",
     "PAIR_PLUS_TABLES",
+    "ROUNDS_LIMIT",
     "SHOWDOWN_UNITS",
     "BetResult",
     "Fold",
@@ -50,6 +51,10 @@ __all__ = [
     "showdown",
     "tcp_action_from_json",
 ]
+
+
+ROUNDS_LIMIT = 100_000
+"""The most rounds a game (a table's session, a simulation, a record) may be set to play."""
 
 
 @dataclass(frozen=True)
@@ -378,8 +383,9 @@ class ThreeCardPokerGame:
 
     def __init__(self, rules: ThreeCardPokerRules | None = None, seed: int | str = 0, rounds: int = 1,
                  players: Sequence[str] | None = None) -> None:
-        if not is_whole(rounds) or rounds < 1:
-            raise ValueError(f"a game has at least one round (a whole number), not {short(rounds)}")
+        if not is_whole(rounds) or not 1 <= rounds <= ROUNDS_LIMIT:
+            raise ValueError(f"a game has at least one round and at most {ROUNDS_LIMIT:,} (a whole number), "
+                             f"not {short(rounds, 24)}")
         if isinstance(seed, bool) or not isinstance(seed, int | str):
             raise ValueError(f"a seed is a whole number or text, not {short(seed)}")
         self.rules = rules if rules is not None else ThreeCardPokerRules()

@@ -1,4 +1,5 @@
-"""Every game's chip settings are at most ``CHIP_LIMIT`` (D-POK-20): in code, in a record, and at a stud table."""
+"""Every game's chip settings are at most ``CHIP_LIMIT`` (D-POK-20): in code, in a record, and at a stud table; and a
+game's length is bounded as well."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ import pytest
 from push_learn.errors import RecordError
 from push_learn.games import GAMES, load_record, new_game
 from push_learn.poker.betting import MAX_RAISES, Limits
-from push_learn.poker.brag_types import BragRules
+from push_learn.poker.brag_types import MAX_ORBITS, BragRules
 from push_learn.poker.screw import ScrewGame, ScrewRules
-from push_learn.poker.three_card_poker import ThreeCardPokerRules
+from push_learn.poker.three_card_poker import ROUNDS_LIMIT, ThreeCardPokerGame, ThreeCardPokerRules
 from push_learn.records import CHIP_LIMIT
 
 CHIP_SETTINGS = {
@@ -63,3 +64,16 @@ def test_a_betting_round_has_a_first_round_and_a_bounded_number_of_raises() -> N
         Limits(2, 4, big_bet_from=0)
     with pytest.raises(ValueError, match="at most 20 raises"):
         ScrewRules(max_raises=10**9)
+
+
+def test_a_games_length_is_bounded_too() -> None:
+    """A brag school's orbits before the showdown and a Three Card Poker game's rounds: a record asking for a billion
+    is refused in words, like a billion chips (the limits themselves are allowed)."""
+    assert BragRules(max_orbits=MAX_ORBITS).max_orbits == MAX_ORBITS
+    assert ThreeCardPokerGame(rounds=ROUNDS_LIMIT).rounds == ROUNDS_LIMIT
+    brag: dict[str, Any] = new_game("brag", seed=1).record().to_dict()
+    with pytest.raises(RecordError, match="max_orbits is 1 to 1,000 .or None., not 1000000000"):
+        load_record({**brag, "rules": {**brag["rules"], "max_orbits": 10**9}})
+    tcp: dict[str, Any] = new_game("three_card_poker", seed=1).record().to_dict()
+    with pytest.raises(RecordError, match="at least one round and at most 100,000 .a whole number., not 1000000000"):
+        load_record({**tcp, "setup": {"rounds": 10**9}})

@@ -12,9 +12,10 @@ export (decision D-CLS-01). Every round is kept as it is settled, so a reload or
 takes a choice back.
 
 **A class assignment** (``?assignment=7``, the link the landing page gives a student whose class has a Three Card
-Poker deal today) plays the class's session: ten rounds of the secret shuffle, the same cards for everyone, at an
-Ante of 5 and no Pair Plus, with no new session; hints are counted, the server keeps every move, and the finished
-session goes to the class's leaderboard, ranked by the choices against the exact strategy (D-CLS-10).
+Poker deal today) plays the class's session: the rounds the teacher chose (ten unless said, D-CLS-12) of the secret
+shuffle, the same cards for everyone, at an Ante of 5 and no Pair Plus, with no new session; hints are counted, the
+server keeps every move, and the finished session goes to the class's leaderboard, ranked by the choices against the
+exact strategy (D-CLS-10).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from push_learn.poker.three_card_poker import (
     Play,
     ThreeCardPokerGame,
 )
-from push_learn.poker.three_card_session import replay_session
+from push_learn.poker.three_card_session import CLASS_ANTE, replay_session
 from push_learn.poker.wording import chips
 from push_learn.records import Record, seal_key_from_env
 from push_learn.widgets import ThreeCardTrainer
@@ -52,9 +53,6 @@ from push_learn.widgets.three_card_trainer import ANTES, SEAT
 
 __all__ = ["CLASS_ANTE", "ClassThreeCardDeal", "ClassThreeCardTrainer", "HintsCounted", "ThreeCardPokerTrainer"]
 
-CLASS_ANTE = 5
-"""Everyone's Ante at a class's Three Card Poker deal (and no Pair Plus): the same stakes for everyone, and a stack
-of 100 chips that never runs short of two Antes a round in ten rounds (D-CLS-10)."""
 
 
 class HintsCounted(ThreeCardTrainer):

@@ -11,17 +11,35 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from push_learn.classroom.errors import ClassroomError
 from push_learn.errors import PushLearnError
 from push_learn.games import GAMES
+from push_learn.poker.three_card_session import USUAL_STACK, class_stack
 from push_learn.protocol import GameSpec
 from push_learn.records import Record, short
 
-__all__ = ["NAMED_SEATS", "OPTION_WORDS", "TABLE_FAMILIES", "TABLE_GAMES", "TABLE_OPTIONS", "TABLE_SETUP",
-           "assignment_rules", "chosen_rules", "options_words", "replay_table", "split_rules", "table_record",
-           "table_rules", "table_seat_names", "table_spec"]
+__all__ = [
+    "ASSIGNMENT_LENGTHS",
+    "NAMED_SEATS",
+    "OPTION_WORDS",
+    "TABLE_FAMILIES",
+    "TABLE_GAMES",
+    "TABLE_OPTIONS",
+    "TABLE_SETUP",
+    "Length",
+    "assignment_rules",
+    "chosen_rules",
+    "length_words",
+    "options_words",
+    "replay_table",
+    "split_rules",
+    "table_record",
+    "table_rules",
+    "table_seat_names",
+    "table_spec",
+]
 
 TABLE_FAMILIES = ("rummy", "stud", "three_card")
 """The families a class table plays (D-TBL-01, D-TBL-13, D-TBL-17): rummy, the push stud games, and of the
@@ -41,6 +59,21 @@ TABLE_SETUP: Mapping[str, Mapping[str, Any]] = {"brag": {"hands": 5}, "three_car
 five deals (D-TBL-18), a Three Card Poker assignment a session of ten rounds (D-CLS-10). The stored rules carry
 these fields beside the game's own, so the store's log, every replica and the teacher's replay start the same
 match."""
+
+
+class Length(NamedTuple):
+    """How long an assignment of a game may be made (D-CLS-12): the set-up field that counts it (``TABLE_SETUP``),
+    what it counts (one ``unit``) and the most the teacher may ask for."""
+
+    field: str
+    unit: str
+    most: int
+
+
+ASSIGNMENT_LENGTHS: Mapping[str, Length] = {"brag": Length("hands", "deal", 20),
+                                            "three_card_poker": Length("rounds", "round", 50)}
+"""The games whose assignment of the day the teacher may make shorter or longer than ``TABLE_SETUP``'s (D-CLS-12): a
+brag match of 1 to 20 deals, a Three Card Poker session of 1 to 50 rounds. The other games play a whole match."""
 NAMED_SEATS = frozenset({"brag"})
 """The games whose class-table records carry their seats' names (the game's own: ``Seat 1`` …). Brag's records always
 have, since its default names once counted from 0; they are kept so that those records stay as they were."""
@@ -98,11 +131,14 @@ def table_rules(game: str, players: object = None, **options: Any) -> dict[str, 
     return _stored_rules(spec, count, options)
 
 
-def _stored_rules(spec: GameSpec, count: int, options: Mapping[str, Any]) -> dict[str, Any]:
-    """The rules of ``spec``'s game for ``count`` players with ``options``, with its class set-up (``TABLE_SETUP``)
-    beside them, as the store keeps them; ``ClassroomError`` saying why the game refuses them."""
+def _stored_rules(
+    spec: GameSpec, count: int, options: Mapping[str, Any], setup: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """The rules of ``spec``'s game for ``count`` players with ``options``, with its class set-up (``TABLE_SETUP``,
+    or ``setup``) beside them, as the store keeps them; ``ClassroomError`` saying why the game refuses them."""
     try:
-        record = spec.new(seed=0, players=count, **options, **TABLE_SETUP.get(spec.id, {})).record()
+        setup = TABLE_SETUP.get(spec.id, {}) if setup is None else setup
+        record = spec.new(seed=0, players=count, **options, **setup).record()
     except (PushLearnError, ValueError, TypeError) as exc:
         raise ClassroomError(f"{spec.title} cannot be set up that way: {exc}") from None
     rules: dict[str, Any] = dict(record.rules)
@@ -140,13 +176,19 @@ def chosen_rules(game: object, players: object = None, options: object = None) -
     return table_rules(spec.id, players, **{name: options[name] is True for name in options})
 
 
-def assignment_rules(game: object, players: object = None, options: object = None) -> dict[str, Any]:
+def assignment_rules(
+    game: object, players: object = None, options: object = None, length: object = None
+) -> dict[str, Any]:
     """The rules of an assignment of the day of ``game`` as the store keeps them: a class table's game's as
     ``chosen_rules`` gives them; a game played against the dealer (Three Card Poker) dealt to the student alone,
-    with its class set-up and no options (D-CLS-10). ``ClassroomError`` in words for anything else.
+    with its class set-up and no options (D-CLS-10). ``length`` (None: the usual) is a brag match's deals or a Three
+    Card Poker session's rounds (``ASSIGNMENT_LENGTHS``, D-CLS-12). ``ClassroomError`` in words for anything else.
 
     >>> assignment_rules("three_card_poker")["rounds"], assignment_rules("three_card_poker")["seats"]
     (10, 1)
+    >>> rules = assignment_rules("three_card_poker", length=20)
+    >>> rules["rounds"], rules["starting_stack"]
+    (20, 200)
     >>> assignment_rules("three_card_poker", 3)
     Traceback (most recent call last):
     ...
@@ -154,12 +196,45 @@ def assignment_rules(game: object, players: object = None, options: object = Non
     """
     spec = GAMES.get(game) if isinstance(game, str) else None
     if spec is None or not spec.against_dealer:
-        return chosen_rules(game, players, options)
+        rules = chosen_rules(game, players, options)
+        if length is None:
+            return rules
+        assert spec is not None  # chosen_rules refused anything else
+        setup = _length_setup(spec, length)
+        return _stored_rules(spec, int(rules["players"]), {name: rules[name] for name in rules
+                                                           if name in TABLE_OPTIONS.get(spec.id, ())}, setup)
     if players is not None and (isinstance(players, bool) or players != 1):
         raise ClassroomError(f"{spec.title} is dealt to each student alone, not to {short(players)} players")
     if options:
         raise ClassroomError(f"{spec.title} has no options to choose")
-    return _stored_rules(spec, 1, {})
+    setup = _length_setup(spec, length)
+    stack = class_stack(setup["rounds"])  # the usual rules' stack where it covers the session (stored as before)
+    return _stored_rules(spec, 1, {"starting_stack": stack} if stack != USUAL_STACK else {}, setup)
+
+
+def _length_setup(spec: GameSpec, length: object) -> dict[str, Any]:
+    """The class set-up of an assignment of ``spec``'s game ``length`` long (None: ``TABLE_SETUP``'s), or
+    ``ClassroomError`` in words."""
+    usual = dict(TABLE_SETUP.get(spec.id, {}))
+    if length is None:
+        return usual
+    allowed = ASSIGNMENT_LENGTHS.get(spec.id)
+    if allowed is None:
+        raise ClassroomError(f"{spec.title} plays a whole match: only {length_words()} can be made shorter or longer")
+    if isinstance(length, bool) or not isinstance(length, int) or not 1 <= length <= allowed.most:
+        raise ClassroomError(f"a {spec.title} assignment is 1 to {allowed.most} {allowed.unit}s long, "
+                             f"not {short(length, 20)}")
+    usual[allowed.field] = length
+    return usual
+
+
+def length_words() -> str:
+    """The games whose assignment may be made shorter or longer, and their units, in words.
+
+    >>> length_words()
+    'Three-card brag (deals) and Three Card Poker (rounds)'
+    """
+    return " and ".join(f"{GAMES[game].title} ({allowed.unit}s)" for game, allowed in ASSIGNMENT_LENGTHS.items())
 
 
 def table_record(game: str, rules: Mapping[str, Any], seed: int, actions: Sequence[Mapping[str, Any]] = ()) -> Record:

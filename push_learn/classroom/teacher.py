@@ -30,7 +30,13 @@ from push_learn.classroom.service import (
     level_words,
 )
 from push_learn.classroom.store import ClassInfo, ClassroomError, NotFound
-from push_learn.classroom.table_games import OPTION_WORDS, TABLE_OPTIONS, assignment_rules
+from push_learn.classroom.table_games import (
+    ASSIGNMENT_LENGTHS,
+    OPTION_WORDS,
+    TABLE_OPTIONS,
+    TABLE_SETUP,
+    assignment_rules,
+)
 from push_learn.classroom.teacher_pages import PAGE_PATH, STYLE, TeacherRequestHandler, escaped, typed_number
 from push_learn.classroom.teacher_results import render_live_data
 from push_learn.classroom.teacher_tables import TableHandler, render_table_form, table_action
@@ -70,8 +76,12 @@ _CHOICES_JS = """
   var form = document.querySelector('form[aria-label="Set the assignment of the day"]');
   if (!form) { return; }
   var game = form.elements.variant, players = form.elements.players, level = form.elements.level;
+  var length = form.elements.namedItem("length");  // not .length: the number of the form's fields
   function fit() {
     var chosen = game.options[game.selectedIndex];
+    length.disabled = !chosen.dataset.length;
+    length.placeholder = chosen.dataset.length || "a whole match";
+    if (length.disabled) { length.value = ""; }
     var sizes = chosen.dataset.players.split(" "), bots = chosen.dataset.bots.split(" ");
     var options = chosen.dataset.options ? chosen.dataset.options.split(" ") : [];
     Array.prototype.forEach.call(players.options, function (size) {
@@ -91,7 +101,8 @@ _CHOICES_JS = """
 </script>
 """
 """Fits the assignment form to the game chosen: the numbers of players, bots and options it does not offer are
-greyed out (the server refuses them in words anyway, for a page without scripts)."""
+greyed out, and so is the length of a game that plays a whole match (the server refuses them in words anyway, for a
+page without scripts)."""
 
 
 def _game_option(key: str, spec: GameSpec) -> str:
@@ -100,13 +111,17 @@ def _game_option(key: str, spec: GameSpec) -> str:
     dealer = spec.against_dealer
     players = "" if dealer else " ".join(map(str, spec.players))
     bots, usual = ("", "") if dealer else (" ".join(spec.bots), spec.default_level)
+    allowed = ASSIGNMENT_LENGTHS.get(key)
+    length = "" if allowed is None else counted(TABLE_SETUP[key][allowed.field], allowed.unit)
     return (f'<option value="{key}" data-players="{players}" data-bots="{bots}" data-usual="{usual}" '
-            f'data-options="{" ".join(TABLE_OPTIONS.get(key, ()))}">{escaped(spec.title)}</option>')
+            f'data-options="{" ".join(TABLE_OPTIONS.get(key, ()))}" data-length="{length}">'
+            f"{escaped(spec.title)}</option>")
 
 
 def render_assignment_form(code: str, xsrf: str) -> str:
     """The form that sets class ``code``'s assignment of the day: the game, the number of players, the game's
-    options, the deal number and the bots, each offered as the catalogue allows (the script greys out the rest)."""
+    options, the deal number, the length (a brag match's deals, a Three Card Poker session's rounds: D-CLS-12) and
+    the bots, each offered as the catalogue allows (the script greys out the rest)."""
     games = assignment_games()
     usual = next(iter(games.values())).default_level  # the bots of the game the form shows first
     tables = {key: spec for key, spec in games.items() if not spec.against_dealer}
@@ -119,6 +134,11 @@ def render_assignment_form(code: str, xsrf: str) -> str:
                                                                           for n in spec.players}))
     sizes_help = "; ".join(f"{spec.title} alone against the dealer" if spec.against_dealer
                            else f"{spec.title} {spec.players_words}" for spec in games.values())
+    longest = max(allowed.most for allowed in ASSIGNMENT_LENGTHS.values())
+    length_help = "; ".join(
+        f"{games[game].title}: 1 to {allowed.most} {allowed.unit}s, "
+        f"{counted(TABLE_SETUP[game][allowed.field], allowed.unit)} unless given"
+        for game, allowed in ASSIGNMENT_LENGTHS.items() if game in games) + "; the other games play a whole match"
     options = "".join(
         f'<label><input type="checkbox" name="{name}" value="1"> {escaped(words)} '
         f'({escaped(" or ".join(offered))} only)</label>'
@@ -133,6 +153,8 @@ def render_assignment_form(code: str, xsrf: str) -> str:
         f'<span id="pl-sizes" class="pl-help">({escaped(sizes_help)})</span>{options}'
         '<label>Deal number <input name="deal" type="number" min="1" max="999999" '
         'placeholder="any"></label>'
+        f'<label>Length <input name="length" type="number" min="1" max="{longest}" placeholder="usual" '
+        f'aria-describedby="pl-length"></label><span id="pl-length" class="pl-help">({escaped(length_help)})</span>'
         f"<label>Bots <select name=\"level\">{levels}</select></label>"
         "<button type=\"submit\">Set today's assignment</button></form>")
 
@@ -241,8 +263,12 @@ class TeacherHandler(TeacherRequestHandler):
                 players = typed_number(players_text)
                 if players_text and players is None:
                     raise ClassroomError(f"the number of players is a whole number, not {short(players_text, 20)}")
+                length_text = self.get_body_argument("length", "").strip()
+                length = typed_number(length_text)
+                if length_text and length is None:
+                    raise ClassroomError(f"a length is a whole number of deals or rounds, not {short(length_text, 20)}")
                 rules = assignment_rules(variant, players, {name: True for name in OPTION_WORDS
-                                                        if self.get_body_argument(name, "")})
+                                                        if self.get_body_argument(name, "")}, length)
                 deal_text = self.get_body_argument("deal", "").strip()
                 deal = typed_number(deal_text)
                 if deal_text and deal is None:

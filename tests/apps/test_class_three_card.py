@@ -115,6 +115,19 @@ def test_autoplay_plays_the_exact_strategy_and_posts_the_result(server: FakeServ
     assert [action for action, _ in server.sent] == ["deal", "result"]
 
 
+def test_a_longer_session_the_teacher_chose_never_runs_short_before_its_last_round(
+        server: FakeServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """D-CLS-12: a session of 50 rounds (the longest) starts with two Antes a round; even losing every round, the
+    exact strategy plays them all."""
+    monkeypatch.setenv("PUSH_LEARN_CLASS_AUTOPLAY", "1")
+    rules = assignment_rules("three_card_poker", length=50)
+    assert rules["rounds"] == 50 and rules["starting_stack"] == 50 * 2 * CLASS_ANTE
+    server.deal = _deal(rules=rules, text="Three Card Poker, deal 77, 50 rounds against the dealer")
+    trainer = _trainer(server, "assignment=7&autoplay=1")
+    assert trainer.game.over and trainer.game.rounds == 50 and len(trainer.game.results) == 50
+    assert trainer.tally.agreed == len(trainer.decisions) == 50
+
+
 def test_a_session_without_a_number_of_rounds_is_said_and_a_free_session_is_played(server: FakeServer) -> None:
     for rounds in (0, None, "10"):
         server.deal = _deal(rules={**RULES, "rounds": rounds})

@@ -220,7 +220,8 @@ def test_the_assignment_form_offers_only_what_the_chosen_game_allows(
     class_server: Server, class_db: str, page: Page, watch: PageWatch,
 ) -> None:
     """The form fits the game chosen (D-CLS-07): numbers of players, bots and options the game does not offer are
-    greyed out, a choice that no longer fits is undone, and the game's usual bots are chosen."""
+    greyed out, a choice that no longer fits is undone, and the game's usual bots are chosen; the length is open only
+    for a brag match and a Three Card Poker session, with their usual length shown (D-CLS-12)."""
     _open_teacher(page, class_server)
     watch.console_errors.clear()  # the key page answers 403 until the key is typed: by design, not an error
     page.get_by_label("Class name").fill("Year 9")
@@ -228,7 +229,16 @@ def test_the_assignment_form_offers_only_what_the_chosen_game_allows(
     form = page.get_by_role("form", name="Set the assignment of the day")
     game, players, bots = form.get_by_label("Game"), form.get_by_label("Players"), form.get_by_label("Bots")
     roll_your_own = form.get_by_label("Roll Your Own (Push stud only)")
+    length = form.get_by_role("spinbutton", name="Length")
+    game.select_option("brag")
+    expect(length).to_be_enabled()
+    expect(length).to_have_attribute("placeholder", "5 deals")
+    length.fill("8")
+    game.select_option("three_card_poker")
+    expect(length).to_have_attribute("placeholder", "10 rounds")
     game.select_option("push")
+    expect(length).to_be_disabled()
+    expect(length).to_have_value("")
     expect(roll_your_own).to_be_disabled()
     expect(players.locator('option[value="5"]')).to_be_disabled()
     expect(bots.locator('option[value="threshold"]')).to_be_disabled()

@@ -1,8 +1,11 @@
-"""The teacher sets the assignment of the day with a table size and a game's options (D-CLS-07): the form offers
-them from the catalogue, the store keeps the rules they make, the class reads them in words, and a choice the game
-does not allow is refused in words with nothing stored (both backends)."""
+"""The teacher sets the assignment of the day with a table size, a game's options (D-CLS-07) and, for brag and Three
+Card Poker, its length (D-CLS-12): the form offers them from the catalogue, the store keeps the rules they make, the
+class reads them in words, and a choice the game does not allow is refused in words with nothing stored (both
+backends)."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from test_class_service import run, signed_in_teacher
@@ -10,6 +13,7 @@ from tornado.httpclient import AsyncHTTPClient
 
 from push_learn.apps.access import KernelOwners
 from push_learn.classroom import Store
+from push_learn.classroom.errors import ClassroomError
 from push_learn.classroom.service import ClassService, describe
 from push_learn.classroom.table_games import assignment_rules, chosen_rules
 from push_learn.classroom.teacher import render_class
@@ -83,3 +87,58 @@ def test_an_assignment_names_its_options_and_an_unusual_table_size(
     assignment = store.assign(code, "push_stud", "push_stud", chosen_rules("push_stud", players, options),
                               deal_number=3, bot_level="threshold")
     assert describe(assignment) == words
+
+
+def test_a_brag_match_or_a_three_card_poker_session_may_be_shorter_or_longer() -> None:
+    """D-CLS-12: the length is the set-up field the game's record carries (a brag match's deals, a session's rounds),
+    a long session starts with enough chips for two Antes a round, and the usual length stores the usual rules."""
+    assert assignment_rules("brag", 3, None, 8) == {**chosen_rules("brag", 3), "hands": 8}
+    assert assignment_rules("brag", None, None, 5) == chosen_rules("brag")
+    assert assignment_rules("three_card_poker", length=10) == assignment_rules("three_card_poker")
+    short_session = assignment_rules("three_card_poker", length=3)
+    assert short_session == {**assignment_rules("three_card_poker"), "rounds": 3}
+    assert assignment_rules("three_card_poker", length=20)["starting_stack"] == 200
+    for game, length, words in (
+            ("push", 3, "Push plays a whole match: only Three-card brag (deals) and Three Card Poker (rounds) can be"),
+            ("push_stud", 2, "Push stud plays a whole match"),
+            ("brag", 21, "a Three-card brag assignment is 1 to 20 deals long, not 21"),
+            ("brag", 0, "a Three-card brag assignment is 1 to 20 deals long, not 0"),
+            ("three_card_poker", 51, "a Three Card Poker assignment is 1 to 50 rounds long, not 51"),
+            ("three_card_poker", True, "a Three Card Poker assignment is 1 to 50 rounds long, not True")):
+        with pytest.raises(ClassroomError, match=re.escape(words)):
+            assignment_rules(game, None, None, length)
+
+
+def test_the_teacher_sets_a_length_and_a_length_the_game_has_not_is_refused(store: Store) -> None:
+    code = store.create_class("Year 9").code
+    page = render_class(ClassService(store, b"key"), store.class_info(code), "xsrf")
+    assert '<label>Length <input name="length" type="number" min="1" max="50"' in page
+    assert ("(Three-card brag: 1 to 20 deals, 5 deals unless given; Three Card Poker: 1 to 50 rounds, 10 rounds unless "
+            "given; the other games play a whole match)") in page
+    assert 'data-length="5 deals"' in page and 'data-length="10 rounds"' in page and 'data-length=""' in page
+
+    async def scenario(store: Store, service: ClassService, owners: KernelOwners, base: str, port: int) -> None:
+        teacher = await signed_in_teacher(AsyncHTTPClient(), base)
+
+        async def assign(**fields: str) -> tuple[int, str]:
+            reply = await teacher.send("POST", "/push_learn/teacher", {"action": "assign", "code": code, **fields},
+                                       form=True)
+            return reply.code, reply.body.decode()
+
+        assert (await assign(variant="brag", deal="21", players="3", length="8"))[0] == 303
+        today = store.assignments(code)[0]
+        assert today.rules == assignment_rules("brag", 3, None, 8)
+        assert describe(today) == "Three-card brag for 3 players, 8 deals, deal 21, against sensible bots"
+        assert (await assign(variant="three_card_poker", deal="22", level="", length="20"))[0] == 303
+        assert describe(store.assignments(code)[0]) == "Three Card Poker, deal 22, 20 rounds against the dealer"
+        assert (await assign(variant="brag", deal="23", length=""))[0] == 303
+        assert describe(store.assignments(code)[0]) == "Three-card brag, deal 23, against sensible bots"
+        for fields, words in (({"variant": "push", "length": "3"}, "Push plays a whole match"),
+                              ({"variant": "brag", "length": "99"}, "1 to 20 deals long, not 99"),
+                              ({"variant": "brag", "length": "eight"},
+                               "a length is a whole number of deals or rounds, not &#x27;eight&#x27;")):
+            status, body = await assign(deal="24", **fields)
+            assert status == 400 and words in body
+        assert len(store.assignments(code)) == 3  # nothing stored for a refused choice
+
+    run(store, scenario)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_class_service import run, signed_in_teacher
+from test_class_service import Browser, run, signed_in_teacher
 from tornado.httpclient import AsyncHTTPClient
 
 from push_learn.apps.access import KernelOwners
@@ -17,6 +17,12 @@ from push_learn.classroom.errors import ClassroomError
 from push_learn.classroom.service import ClassService, describe
 from push_learn.classroom.table_games import assignment_rules, chosen_rules
 from push_learn.classroom.teacher import render_class
+
+
+async def _assign(teacher: Browser, code: str, **fields: str) -> tuple[int, str]:
+    """The teacher's form posted to set class ``code``'s assignment with ``fields``: (status, page)."""
+    reply = await teacher.send("POST", "/push_learn/teacher", {"action": "assign", "code": code, **fields}, form=True)
+    return reply.code, reply.body.decode()
 
 
 def test_the_form_offers_the_table_sizes_and_push_studs_options_from_the_catalogue(store: Store) -> None:
@@ -40,9 +46,7 @@ def test_the_teacher_sets_a_table_size_and_options_and_a_wrong_choice_is_refused
         teacher = await signed_in_teacher(AsyncHTTPClient(), base)
 
         async def assign(**fields: str) -> tuple[int, str]:
-            reply = await teacher.send("POST", "/push_learn/teacher", {"action": "assign", "code": code, **fields},
-                                       form=True)
-            return reply.code, reply.body.decode()
+            return await _assign(teacher, code, **fields)
 
         said = await assign(variant="push_stud", deal="12", players="5", roll_your_own="1")
         assert said[0] == 303
@@ -121,9 +125,7 @@ def test_the_teacher_sets_a_length_and_a_length_the_game_has_not_is_refused(stor
         teacher = await signed_in_teacher(AsyncHTTPClient(), base)
 
         async def assign(**fields: str) -> tuple[int, str]:
-            reply = await teacher.send("POST", "/push_learn/teacher", {"action": "assign", "code": code, **fields},
-                                       form=True)
-            return reply.code, reply.body.decode()
+            return await _assign(teacher, code, **fields)
 
         assert (await assign(variant="brag", deal="21", players="3", length="8"))[0] == 303
         today = store.assignments(code)[0]

@@ -81,6 +81,7 @@ _CHOICES_JS = """
     var chosen = game.options[game.selectedIndex];
     length.disabled = !chosen.dataset.length;
     length.placeholder = chosen.dataset.length || "a whole match";
+    length.max = chosen.dataset.most;
     if (length.disabled) { length.value = ""; }
     var sizes = chosen.dataset.players.split(" "), bots = chosen.dataset.bots.split(" ");
     var options = chosen.dataset.options ? chosen.dataset.options.split(" ") : [];
@@ -107,14 +108,16 @@ page without scripts)."""
 
 def _game_option(key: str, spec: GameSpec) -> str:
     """The assignment form's option for game ``key``, with what the page's script fits the form to: its table sizes,
-    bot levels, usual bots and options (a game against the dealer has no table size and no bots: D-CLS-10)."""
+    bot levels, usual bots, options and usual and longest length (a game against the dealer has no table size and no
+    bots: D-CLS-10; only brag and Three Card Poker have a length: D-CLS-12)."""
     dealer = spec.against_dealer
     players = "" if dealer else " ".join(map(str, spec.players))
     bots, usual = ("", "") if dealer else (" ".join(spec.bots), spec.default_level)
     allowed = ASSIGNMENT_LENGTHS.get(key)
-    length = "" if allowed is None else counted(TABLE_SETUP[key][allowed.field], allowed.unit)
+    length, most = ("", "") if allowed is None else (counted(TABLE_SETUP[key][allowed.field], allowed.unit),
+                                                     str(allowed.most))
     return (f'<option value="{key}" data-players="{players}" data-bots="{bots}" data-usual="{usual}" '
-            f'data-options="{" ".join(TABLE_OPTIONS.get(key, ()))}" data-length="{length}">'
+            f'data-options="{" ".join(TABLE_OPTIONS.get(key, ()))}" data-length="{length}" data-most="{most}">'
             f"{escaped(spec.title)}</option>")
 
 

@@ -119,7 +119,8 @@ def test_the_teacher_sets_a_length_and_a_length_the_game_has_not_is_refused(stor
     assert '<label>Length <input name="length" type="number" min="1" max="50"' in page
     assert ("(Three-card brag: 1 to 20 deals, 5 deals unless given; Three Card Poker: 1 to 50 rounds, 10 rounds unless "
             "given; the other games play a whole match)") in page
-    assert 'data-length="5 deals"' in page and 'data-length="10 rounds"' in page and 'data-length=""' in page
+    assert 'data-length="5 deals" data-most="20"' in page and 'data-length="10 rounds" data-most="50"' in page
+    assert 'data-length="" data-most=""' in page
 
     async def scenario(store: Store, service: ClassService, owners: KernelOwners, base: str, port: int) -> None:
         teacher = await signed_in_teacher(AsyncHTTPClient(), base)

@@ -54,7 +54,6 @@ from push_learn.widgets.three_card_trainer import ANTES, SEAT
 __all__ = ["CLASS_ANTE", "ClassThreeCardDeal", "ClassThreeCardTrainer", "HintsCounted", "ThreeCardPokerTrainer"]
 
 
-
 class HintsCounted(ThreeCardTrainer):
     """A ThreeCardTrainer that counts the hints it gives (``hints_used``), for a class's records."""
 

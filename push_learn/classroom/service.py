@@ -206,7 +206,7 @@ def describe(assignment: Assignment) -> str:
     bots`` (the rules' own name, D-CLS-07); a game played against the dealer says its rounds: ``Three Card Poker,
     deal 77, 10 rounds against the dealer`` (D-CLS-10); a brag match of other than five deals says how many:
     ``Three-card brag, 8 deals, deal 77, against sensible bots`` (D-CLS-12)."""
-    from push_learn.classroom.table_games import ASSIGNMENT_LENGTHS, TABLE_OPTIONS, TABLE_SETUP
+    from push_learn.classroom.table_games import ASSIGNMENT_LENGTHS, TABLE_OPTIONS, usual_length
 
     spec = assignment_games().get(assignment.variant)
     game = assignment.variant if spec is None else spec.title
@@ -222,7 +222,7 @@ def describe(assignment: Assignment) -> str:
         game += f" for {players} players"
     allowed = ASSIGNMENT_LENGTHS.get(assignment.variant)
     length = rules.get(allowed.field) if allowed is not None else None
-    if allowed is not None and isinstance(length, int) and length != TABLE_SETUP[assignment.variant][allowed.field]:
+    if allowed is not None and isinstance(length, int) and length != usual_length(assignment.variant):
         game += f", {counted(length, allowed.unit)}"
     return f"{game}, deal {assignment.deal_number}, against {bot_words(assignment.bot_level)}"
 

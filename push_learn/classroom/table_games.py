@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from push_learn.classroom.errors import ClassroomError
 from push_learn.errors import PushLearnError
 from push_learn.games import GAMES
-from push_learn.poker.three_card_session import USUAL_STACK, class_stack
+from push_learn.poker.three_card_session import class_stack
 from push_learn.protocol import GameSpec
 from push_learn.records import Record, short
 
@@ -39,6 +39,7 @@ __all__ = [
     "table_rules",
     "table_seat_names",
     "table_spec",
+    "usual_length",
 ]
 
 TABLE_FAMILIES = ("rummy", "stud", "three_card")
@@ -111,7 +112,9 @@ def table_seat_names(game: str, seats: int) -> tuple[str, ...]:
     return names
 
 
-def table_rules(game: str, players: object = None, **options: Any) -> dict[str, Any]:
+def table_rules(
+    game: str, players: object = None, *, setup: Mapping[str, Any] | None = None, **options: Any
+) -> dict[str, Any]:
     """The rules of a new table of ``game`` as the store keeps them: the rules its records carry.
 
     ``players`` is the number of seats (the game's default when None); ``options`` are the game's
@@ -128,7 +131,7 @@ def table_rules(game: str, players: object = None, **options: Any) -> dict[str, 
     count = spec.default_players if players is None else players
     if isinstance(count, bool) or not isinstance(count, int) or count not in spec.players:
         raise ClassroomError(f"{spec.title} is for {spec.players_words} players, not {short(count)}")
-    return _stored_rules(spec, count, options)
+    return _stored_rules(spec, count, options, setup)
 
 
 def _stored_rules(
@@ -155,7 +158,9 @@ def options_words(game: str) -> str:
     return " and ".join(OPTION_WORDS[name] for name in TABLE_OPTIONS.get(game, ())) or "none"
 
 
-def chosen_rules(game: object, players: object = None, options: object = None) -> dict[str, Any]:
+def chosen_rules(
+    game: object, players: object = None, options: object = None, setup: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """The rules (as ``table_rules`` gives them) of what a student or a teacher chose: ``game``, the number of
     ``players`` (None: the game's usual) and ``options``, a mapping of the game's ``TABLE_OPTIONS`` to true or
     false; ``ClassroomError`` in words for anything else.
@@ -173,7 +178,7 @@ def chosen_rules(game: object, players: object = None, options: object = None) -
     if not isinstance(options, Mapping) or not set(options) <= set(allowed):
         raise ClassroomError(f"{spec.title}'s options are {options_words(spec.id)}" if allowed
                              else f"{spec.title} has no options to choose")
-    return table_rules(spec.id, players, **{name: options[name] is True for name in options})
+    return table_rules(spec.id, players, setup=setup, **{name: options[name] is True for name in options})
 
 
 def assignment_rules(
@@ -195,21 +200,14 @@ def assignment_rules(
     push_learn.classroom.errors.ClassroomError: Three Card Poker is dealt to each student alone, not to 3 players
     """
     spec = GAMES.get(game) if isinstance(game, str) else None
-    if spec is None or not spec.against_dealer:
-        rules = chosen_rules(game, players, options)
-        if length is None:
-            return rules
-        assert spec is not None  # chosen_rules refused anything else
-        setup = _length_setup(spec, length)
-        return _stored_rules(spec, int(rules["players"]), {name: rules[name] for name in rules
-                                                           if name in TABLE_OPTIONS.get(spec.id, ())}, setup)
+    if spec is None or not spec.against_dealer:  # chosen_rules refuses a game that is not a table's
+        return chosen_rules(game, players, options, None if spec is None else _length_setup(spec, length))
     if players is not None and (isinstance(players, bool) or players != 1):
         raise ClassroomError(f"{spec.title} is dealt to each student alone, not to {short(players)} players")
     if options:
         raise ClassroomError(f"{spec.title} has no options to choose")
     setup = _length_setup(spec, length)
-    stack = class_stack(setup["rounds"])  # the usual rules' stack where it covers the session (stored as before)
-    return _stored_rules(spec, 1, {"starting_stack": stack} if stack != USUAL_STACK else {}, setup)
+    return _stored_rules(spec, 1, {"starting_stack": class_stack(setup["rounds"])}, setup)
 
 
 def _length_setup(spec: GameSpec, length: object) -> dict[str, Any]:
@@ -226,6 +224,16 @@ def _length_setup(spec: GameSpec, length: object) -> dict[str, Any]:
                              f"not {short(length, 20)}")
     usual[allowed.field] = length
     return usual
+
+
+def usual_length(game: str) -> int:
+    """How long an assignment of ``game`` (one of ``ASSIGNMENT_LENGTHS``) is unless the teacher says: its
+    ``TABLE_SETUP``.
+
+    >>> usual_length("brag"), usual_length("three_card_poker")
+    (5, 10)
+    """
+    return int(TABLE_SETUP[game][ASSIGNMENT_LENGTHS[game].field])
 
 
 def length_words() -> str:

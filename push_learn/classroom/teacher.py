@@ -34,8 +34,8 @@ from push_learn.classroom.table_games import (
     ASSIGNMENT_LENGTHS,
     OPTION_WORDS,
     TABLE_OPTIONS,
-    TABLE_SETUP,
     assignment_rules,
+    usual_length,
 )
 from push_learn.classroom.teacher_pages import PAGE_PATH, STYLE, TeacherRequestHandler, escaped, typed_number
 from push_learn.classroom.teacher_results import render_live_data
@@ -114,8 +114,7 @@ def _game_option(key: str, spec: GameSpec) -> str:
     players = "" if dealer else " ".join(map(str, spec.players))
     bots, usual = ("", "") if dealer else (" ".join(spec.bots), spec.default_level)
     allowed = ASSIGNMENT_LENGTHS.get(key)
-    length, most = ("", "") if allowed is None else (counted(TABLE_SETUP[key][allowed.field], allowed.unit),
-                                                     str(allowed.most))
+    length, most = ("", "") if allowed is None else (counted(usual_length(key), allowed.unit), str(allowed.most))
     return (f'<option value="{key}" data-players="{players}" data-bots="{bots}" data-usual="{usual}" '
             f'data-options="{" ".join(TABLE_OPTIONS.get(key, ()))}" data-length="{length}" data-most="{most}">'
             f"{escaped(spec.title)}</option>")
@@ -140,7 +139,7 @@ def render_assignment_form(code: str, xsrf: str) -> str:
     longest = max(allowed.most for allowed in ASSIGNMENT_LENGTHS.values())
     length_help = "; ".join(
         f"{games[game].title}: 1 to {allowed.most} {allowed.unit}s, "
-        f"{counted(TABLE_SETUP[game][allowed.field], allowed.unit)} unless given"
+        f"{counted(usual_length(game), allowed.unit)} unless given"
         for game, allowed in ASSIGNMENT_LENGTHS.items() if game in games) + "; the other games play a whole match"
     options = "".join(
         f'<label><input type="checkbox" name="{name}" value="1"> {escaped(words)} '
@@ -269,7 +268,8 @@ class TeacherHandler(TeacherRequestHandler):
                 length_text = self.get_body_argument("length", "").strip()
                 length = typed_number(length_text)
                 if length_text and length is None:
-                    raise ClassroomError(f"a length is a whole number of deals or rounds, not {short(length_text, 20)}")
+                    units = " or ".join(f"{allowed.unit}s" for allowed in ASSIGNMENT_LENGTHS.values())
+                    raise ClassroomError(f"a length is a whole number of {units}, not {short(length_text, 20)}")
                 rules = assignment_rules(variant, players, {name: True for name in OPTION_WORDS
                                                         if self.get_body_argument(name, "")}, length)
                 deal_text = self.get_body_argument("deal", "").strip()

@@ -38,24 +38,22 @@ from push_learn.poker.three_card_poker import (
 )
 from push_learn.records import Record, step_error
 
-__all__ = ["CLASS_ANTE", "USUAL_STACK", "Decision", "SessionTally", "class_stack", "replay_session"]
+__all__ = ["CLASS_ANTE", "Decision", "SessionTally", "class_stack", "replay_session"]
 
 CLASS_ANTE = 5
 """The Ante everyone bets every round of a class's Three Card Poker session, with no Pair Plus: the same stakes for
 everyone (D-CLS-10)."""
-USUAL_STACK = 100
-"""The chips a seat starts with under the usual rules (``ThreeCardPokerRules``)."""
 
 
 def class_stack(rounds: int) -> int:
-    """The chips a class's session of ``rounds`` rounds starts with: the usual 100, or two Antes a round (the Ante
-    and the Play) where that is more, so that a session never runs short before its last round (D-CLS-12).
+    """The chips a class's session of ``rounds`` rounds starts with: the usual rules' stack (100), or two Antes a
+    round (the Ante and the Play) where that is more, so that a session never runs short before its last round
+    (D-CLS-12).
 
     >>> class_stack(10), class_stack(20)
     (100, 200)
     """
-    return max(USUAL_STACK, 2 * CLASS_ANTE * rounds)
-
+    return max(ThreeCardPokerRules.starting_stack, 2 * CLASS_ANTE * rounds)
 
 
 @dataclass(frozen=True)

@@ -61,8 +61,7 @@ def arrange_rank(
     """
     arranger = _Arranger(ctx, [s for s, n in enumerate(x) for _ in range(n)], tables, layoff, rescue)
     arranger.place(0, [], [[] for _ in tables], [[] for _ in tables])
-    _add, ge = designation_tables(ctx)
-    entries = pareto(dict.fromkeys(arranger.results, 0), ge, 2 * ctx.k, ctx.strict_discard)
+    entries = pareto(dict.fromkeys(arranger.results, 0), arranger.ge, 2 * ctx.k, ctx.strict_discard)
     return entries, {key: arranger.results[key] for key in entries}
 
 
@@ -75,7 +74,7 @@ class _Arranger:
         self, ctx: Ctx, suits: list[int], tables: tuple[TableSetInfo, ...], layoff: bool, rescue: bool
     ) -> None:
         self.ctx, self.suits, self.tables, self.layoff, self.rescue = ctx, suits, tables, layoff, rescue
-        self.add = designation_tables(ctx)[0]
+        self.add, self.ge = designation_tables(ctx)
         self.cap = ctx.set_cap or 99
         self.results: dict[Key, SetArrangement] = {}
 

@@ -149,17 +149,24 @@ class Sweep:
         discard is compulsory) be the discard: swapping it into that run and the wild to the run's spare
         end is never worse.
         """
-        cached = self._vo.get((p, rest, busy, phi, disc))
-        if cached is not None:
-            return cached
+        key = (p, rest, busy, phi, disc)
+        cached = self._vo.get(key)
+        if cached is None:
+            uses = self._low_aces_alone(rest) if p == ACE_LOW else self._alone(p, rest, busy, phi, disc)
+            cached = self._vo[key] = settled(tuple(uses.items()))
+        return cached
+
+    def _low_aces_alone(self, rest: int) -> dict[Key, tuple[int, Counts]]:
+        """``leftovers`` at position 1: aces set aside as low that no run takes must each rescue a table wild."""
+        if rest > self.slots[ACE_LOW]:
+            return {}
+        return {(-2 * rest, 0, 0, 0): (position_weight(ACE_LOW, self.ctx.by_cards) * rest, (rest, 0, 0, 0))}
+
+    def _alone(self, p: int, rest: int, busy: bool, phi: Price, disc: bool) -> dict[Key, tuple[int, Counts]]:
+        """``leftovers`` at a position from 3 to 14, as a dict (Pareto-pruned)."""
         v = position_weight(p, self.ctx.by_cards)
         slots = self.slots[p]
-        out: dict[Key, tuple[int, tuple[int, int, int, int]]] = {}
-        if p == ACE_LOW:
-            if rest <= slots:
-                out[(-2 * rest, 0, 0, 0)] = (v * rest, (rest, 0, 0, 0))
-            alone = self._vo[(p, rest, busy, phi, disc)] = settled(tuple(out.items()))
-            return alone
+        out: dict[Key, tuple[int, Counts]] = {}
         single = self.single_set and self.set_unit > 0
         for r in range(min(rest, slots) + 1):
             for f in range(min(1 if disc and (not busy or self.ctx.strict_discard) else 0, rest - r) + 1):
@@ -178,8 +185,7 @@ class Sweep:
         if len(out) > 1:
             kept = pareto({key: value for key, (value, _) in out.items()}, self.ge, 2 * self.k, self.ctx.strict_discard)
             out = {key: out[key] for key in kept}
-        pairs = self._vo[(p, rest, busy, phi, disc)] = settled(tuple(out.items()))
-        return pairs
+        return out
 
     # ---- one item at one position --------------------------------------------------------------
     def continuations(self, item: Item, p: int) -> list[tuple[Item, int, int, str]]:

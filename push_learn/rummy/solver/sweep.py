@@ -313,7 +313,7 @@ class Sweep:
         cached: tuple[Move, ...] | None = self._moves.get(key)
         if cached is None:
             cached = tuple(
-                shared((shared(target), state_id(target), shared(tuple([shared(pair) for pair in delta.items()]))))
+                shared((settled(target), state_id(target), shared(tuple([shared(pair) for pair in delta.items()]))))
                 for target, delta, _info in self._step(state, p, n, phi, disc, last)
             )
             self._moves[key] = cached

@@ -13,7 +13,13 @@ Items of the state (small tuples): ``(0, span, gap, designated)`` a hand run; ``
 a left piece for table run ``t``; ``(2, t, room, 0)`` the body of table run ``t``; ``(3, t, room,
 gap)`` the high-end extension of table run ``t``. ``span`` is exact, or ``LUMP`` for a long run
 whose exact length can no longer matter. The state also keeps where the last contract run of the
-suit ended (contract runs laid down together may not overlap, A-R1-08).
+suit ended (contract runs laid down together may not overlap, A-R1-08), until that end can no longer
+matter: it only stops a contract run starting at or below it and limits the extension wilds below a
+contract run's first natural, of which a run of the longest contract length ``L`` needs at most
+``L - span``. A contract run that closes at ``p`` or later opened at ``s`` with at least ``p - s + 1``
+places, so an end at most ``p - L`` leaves it all the room it can use, as it does a run opening at
+``p`` or later: at ``p`` such an end is forgotten, and the states made at ``p`` forget an end of at
+most ``p + 1 - L`` (D-SOL-47; they kept one down to ``p - L`` before, with the same answers).
 
 A natural not used by a run may stay in hand, be the discard, rescue a table wild standing for it,
 be a contract set on its own (with two wilds), or, while the set question at its rank is still
@@ -351,8 +357,9 @@ class Sweep:
         """Every (next state, delta entries, trace info) from ``state`` across ``p``; only the transition to
         ``want`` when it is given."""
         items, dend = state
-        if dend and dend <= p - 1 - self.lmax:
+        if dend and dend <= p - self.lmax:
             dend = 0
+        carried = 0 if dend and dend <= p + 1 - self.lmax else dend  # the end the states after ``p`` keep
         work = list(items)
         for t, room in self._starting[p]:
             for i, it in enumerate(work):
@@ -404,7 +411,7 @@ class Sweep:
                         how = (tuple(c[3] for c in combo), nr, nd, tuple(lset)) if trace else ()
                         for choice in product(*[self._closes(it, p, dend, last) for it in new_items]):
                             cw2 = cx2 = dd = 0
-                            new_end = dend
+                            new_end = carried
                             kept: list[int] = []
                             for i, (closes, w2, x2, unit, end, _info) in enumerate(choice):
                                 if closes:

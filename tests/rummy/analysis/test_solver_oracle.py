@@ -565,3 +565,34 @@ def test_go_down_matches_a_search_that_spaces_runs_from_the_start(hand: list[Car
         return
     assert plan is not None, f"{format_cards(hand)}: spaced search leaves {alone.left}, solver none"
     assert plan.points_left == alone.left, f"{format_cards(hand)}: solver {plan.points_left}, spaced {alone.left}"
+
+
+@st.composite
+def two_run_suits(draw: st.DrawFn) -> tuple[list[Card], int]:
+    """A deal with two contract runs (3: runs of 4, 5: runs of 5) and a hand of one suit's naturals spread over a
+    window of six to nine ranks with one to four wilds: two contract runs of that suit must keep clear of each
+    other (A-R1-08), so extension wilds above or below the first and below the second decide whether both fit."""
+    deal = draw(st.sampled_from([3, 5]))
+    suit = draw(st.sampled_from(list(Suit)))
+    width = draw(st.integers(6, 9))
+    low = draw(st.integers(3, 15 - width))
+    pool = [Card(Rank(r), suit) for r in range(low, low + width) for _ in range(2)]
+    naturals = draw(st.lists(st.sampled_from(range(len(pool))), min_size=4, max_size=8, unique=True))
+    wilds = draw(st.lists(st.sampled_from([JOKER, *(Card(Rank.TWO, s) for s in Suit)]), min_size=1, max_size=4))
+    return [pool[i] for i in naturals] + wilds, deal
+
+
+@budget(40)
+@given(two_run_suits())
+def test_two_contract_runs_of_one_suit_keep_clear_as_the_oracle_says(case: tuple[list[Card], int]) -> None:
+    """Where a contract run ended is forgotten once it can no longer limit where the next one's extension wilds
+    go (``sweep.Sweep._step``): the go-down still leaves exactly what the oracle's overlap check allows."""
+    hand, deal = case
+    parts = tuple((part.kind.value, part.min_length) for part in PUSH.contract(deal).melds)
+    plan = best_go_down(hand, PUSH, deal, keep_discard=False)
+    expected = oracle_left(hand, PUSH, parts=parts)
+    if expected is None:
+        assert plan is None, f"{format_cards(hand)}: solver found {plan}, oracle none"
+        return
+    assert plan is not None, f"{format_cards(hand)}: oracle leaves {expected}, solver none"
+    assert plan.points_left == expected, f"{format_cards(hand)}: solver {plan.points_left}, oracle {expected}"

@@ -492,6 +492,9 @@ class Search:
         and lets ``free`` designations stand in for the sets of open ranks. A partial combination is
         dropped as soon as even the best of the remaining parts and every wild placed cannot beat
         ``floor``.
+
+        Every part is a Pareto map in ``pareto``'s order, best value first (so is ``current`` after each
+        step), so a loop over a part stops at the first entry too weak to beat ``floor`` (or ``best``).
         """
         if relaxed:
             parts = [self._project(part) for part in parts]
@@ -520,11 +523,15 @@ class Search:
             wmax = wilds2 - least[i + 1]
             nxt: Entries = {}
             for (wa, xa, da, fa), va in current.items():
+                if va + top[i] - top[i + 1] <= need:
+                    break  # and so for every later entry of ``current``, which are worth no more
                 adda = add[da]
                 for (wb, xb, db, fb), vb in part.items():
                     value = va + vb
+                    if value <= need:
+                        break  # the part's later entries are worth no more
                     w = wa + wb
-                    if value <= need or w > wmax or fa + fb > 1:
+                    if w > wmax or fa + fb > 1:
                         continue
                     x = xa + xb
                     key = (w, x if x < k2 else k2, adda[db], fa + fb)
@@ -535,9 +542,14 @@ class Search:
             current = pareto(nxt, self.ge, k2, self.ctx.strict_discard)
         best = floor
         full, must = self.full, self.setup.must_discard
+        last_part = parts[-1]
         for (wa, xa, da, fa), va in current.items():
+            if va + top[count - 1] + bonus <= best:
+                break
             adda = add[da]
-            for (wb, xb, db, fb), vb in parts[-1].items():
+            for (wb, xb, db, fb), vb in last_part.items():
+                if va + vb + bonus <= best:
+                    break  # no later pairing can beat ``best``: every wild placed is the most it can add
                 w = wa + wb
                 f = fa + fb
                 if w > wilds2 or f > 1 or (must and not f):

@@ -1,5 +1,5 @@
-"""The order ``Search._evaluate`` relies on: every part of a node is a Pareto map best value first, so its loops
-stop at the first entry too weak to count (and the answers stay those of trying every pairing)."""
+"""The order ``node.NodeValues._evaluate`` relies on: every part of a node is a Pareto map best value first, so
+its loops stop at the first entry too weak to count (and the answers stay those of trying every pairing)."""
 
 from __future__ import annotations
 

@@ -9,6 +9,9 @@ processes than wall time. Each checkout builds its own copy of the hands (its ow
 same seed with the ``benchmarks/solver.py`` of the new checkout, and their answers are compared. The contract
 figures are also split by answer (by the old checkout's): plans that take every card out, and plans that leave
 points (which the search must also prove best), since a change to the search often helps one and costs the other.
+The slowest contract questions close each seed (``--tail``): each side's slowest added up, and the old side's
+slowest with both times; a full collection lands in one side's question only, so single pairs there can differ by
+twice for no reason of their own.
 
 What it cannot show: the garbage collector's work on one solver's memo tables. Both solvers live in one
 heap, so a full collection walks the tracked objects of both whichever question it lands in, and a change
@@ -92,7 +95,9 @@ def _answer(plan: Any) -> object:
     return plan.points_left, sorted(str(meld) for meld in plan.melds), str(plan.discard)
 
 
-def run_seed(old: Checkout, new: Checkout, seed: int, hands: int, clock: Callable[[], float]) -> None:
+def run_seed(
+    old: Checkout, new: Checkout, seed: int, hands: int, clock: Callable[[], float], tail: int = 10
+) -> None:
     """Both solvers on one seed's random hands, taking turns; print their figures and the ratios."""
     data: dict[str, tuple[list[Any], list[Any]]] = {}
     for side in (old, new):
@@ -132,6 +137,20 @@ def run_seed(old: Checkout, new: Checkout, seed: int, hands: int, clock: Callabl
             f" {sum(before) / sum(after):.2f}"
         )
     _print_split(times[old.name].contract, times[new.name].contract, takes_all)
+    _print_tail(times[old.name].contract, times[new.name].contract, tail)
+
+
+def _print_tail(before: list[float], after: list[float], count: int) -> None:
+    """The slowest contract questions (the worst is a target of its own): each side's ``count`` slowest added up,
+    and the old side's slowest with both times."""
+    if count <= 0:
+        return
+    slowest = sorted(range(len(before)), key=before.__getitem__, reverse=True)[:count]
+    print(
+        f"    slowest {count}: old {1000 * sum(sorted(before)[-count:]):7.1f} ms in all, new"
+        f" {1000 * sum(sorted(after)[-count:]):7.1f} ms; the old side's, old/new:"
+        f" {', '.join(f'{i} {1000 * before[i]:.0f}/{1000 * after[i]:.0f}' for i in slowest)}"
+    )
 
 
 def _print_split(before: list[float], after: list[float], takes_all: list[bool]) -> None:
@@ -162,6 +181,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
+    parser.add_argument("--tail", type=int, default=10, help="how many of the slowest contract questions to show")
     args = parser.parse_args()
     old, new = Checkout("old", args.old.resolve()), Checkout("new", args.new.resolve())
     for side in (old, new):
@@ -169,7 +189,7 @@ def main() -> None:
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     print(f"old: {old.root}  new: {new.root}  clock: {args.clock}")
     for seed in args.seeds:
-        run_seed(old, new, seed, args.hands, clock)
+        run_seed(old, new, seed, args.hands, clock, args.tail)
 
 
 if __name__ == "__main__":

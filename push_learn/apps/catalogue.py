@@ -24,6 +24,7 @@ __all__ = [
     "DASHBOARDS",
     "FAMILIES",
     "FIRST_PATH",
+    "POKER_PATH",
     "DashboardInfo",
     "by_family",
     "dashboard",
@@ -167,6 +168,16 @@ FIRST_PATH: tuple[tuple[str, str], ...] = (
     ("deal_replayer", "replay a whole game move by move and try your own moves instead."),
 )
 """The order a newcomer tries the dashboards in, each with what they learn there (the landing page's first path)."""
+
+POKER_PATH: tuple[tuple[str, str], ...] = (
+    ("hand_rankings", "pick two hands and see which one wins, and why: the ranks every poker game here uses."),
+    ("push_stud", "keep or push each card you are offered, then bet, against the computer."),
+    ("screw_your_neighbor", "push cards on, replace one, then declare high or low in secret."),
+    ("poker_replayer", "step through a hand again, from your own chair or with every card face up."),
+    ("three_card_trainer", "play or fold against the dealer and see the exact strategy's verdict on each choice."),
+    ("brag", "bet blind or look at your cards, see or cover the pot, and read the showdown."),
+)
+"""The same for a newcomer who came for the poker games (the landing page's poker path)."""
 
 
 def by_family() -> list[tuple[str, list[DashboardInfo]]]:

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from push_learn.apps.catalogue import DASHBOARDS, FIRST_PATH, by_family, dashboard, write_notebooks
+from push_learn.apps.catalogue import DASHBOARDS, FIRST_PATH, POKER_PATH, by_family, dashboard, write_notebooks
 from push_learn.apps.classkey import Keys, is_local_host, key_matches, key_problem, new_key
 from push_learn.errors import UsageError
 from push_learn.rummy.catalogue import RUMMY_GAMES
@@ -185,13 +185,16 @@ def landing_page_config(page_config: dict[str, Any], **_context: Any) -> dict[st
             for spec in RUMMY_GAMES
         ],
         "contracts": [str(PUSH.contract(deal)) for deal in range(1, PUSH.deals + 1)],
-        "firstPath": [
-            {"notebook": dashboard(slug).notebook, "title": dashboard(slug).title, "why": why}
-            for slug, why in FIRST_PATH
-        ],
+        "firstPath": _path(FIRST_PATH),
+        "pokerPath": _path(POKER_PATH),
         "classroom": bool(os.environ.get("PUSH_LEARN_CLASS_SERVICE")),  # the class block (class_join.html)
     }
     return page_config
+
+
+def _path(steps: tuple[tuple[str, str], ...]) -> list[dict[str, str]]:
+    """A path of the landing page (``catalogue.FIRST_PATH``, ``POKER_PATH``) as the template reads it."""
+    return [{"notebook": dashboard(slug).notebook, "title": dashboard(slug).title, "why": why} for slug, why in steps]
 
 
 def _skip_slow_format_checker() -> None:

@@ -11,6 +11,8 @@ import push_learn.apps
 from push_learn.apps.catalogue import (
     DASHBOARDS,
     FAMILIES,
+    FIRST_PATH,
+    POKER_PATH,
     DashboardInfo,
     by_family,
     dashboard,
@@ -31,6 +33,18 @@ def test_slugs_titles_and_apps_are_unique() -> None:
 def test_every_app_named_in_the_catalogue_is_exported() -> None:
     for info in DASHBOARDS:
         assert callable(getattr(push_learn.apps, info.app)), info.app
+
+
+def test_the_landing_page_paths_lead_a_newcomer_through_each_family_once() -> None:
+    """The first path visits every Push Rummy dashboard but the class tables (played with classmates) once; the
+    poker path visits every poker and three-card dashboard once, the hand rankings first; each step says why."""
+    rummy = [slug for slug, _ in FIRST_PATH]
+    poker = [slug for slug, _ in POKER_PATH]
+    assert sorted(rummy) == sorted(i.slug for i in DASHBOARDS if i.family == "Push Rummy" and i.slug != "class_tables")
+    assert sorted(poker) == sorted(i.slug for i in DASHBOARDS if i.family in ("Poker", "Three-card games"))
+    assert poker[0] == "hand_rankings"
+    for _, why in (*FIRST_PATH, *POKER_PATH):
+        assert why[0].islower() and why.endswith("."), why
 
 
 def test_lookup_by_slug() -> None:

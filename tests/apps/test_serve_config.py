@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from push_learn.apps import serve
-from push_learn.apps.catalogue import DASHBOARDS
+from push_learn.apps.catalogue import DASHBOARDS, FIRST_PATH, POKER_PATH, dashboard
 from push_learn.cli import build_parser
 
 
@@ -100,6 +100,10 @@ def test_landing_page_config_lists_every_dashboard_and_game() -> None:
     assert sorted(n for family in families for n in family["notebooks"]) == sorted(i.notebook for i in DASHBOARDS)
     games = {v["key"]: v["players"] for v in catalogue["variants"]}
     assert games == {"push": [4], "cap_it": [3, 4, 5, 6], "six_to_ten": [2, 3, 4]}
+    for key, path in (("firstPath", FIRST_PATH), ("pokerPath", POKER_PATH)):
+        assert catalogue[key] == [
+            {"notebook": dashboard(slug).notebook, "title": dashboard(slug).title, "why": why} for slug, why in path
+        ]
     assert config["baseUrl"] == "/"
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from playwright.sync_api import Page, expect
 from test_dashboards import FIRST_RENDER_MS, open_dashboard
 
-from push_learn.apps.catalogue import DASHBOARDS, FIRST_PATH, dashboard
+from push_learn.apps.catalogue import DASHBOARDS, FIRST_PATH, POKER_PATH, dashboard
 from push_learn.apps.harness import PageWatch, Server
 from push_learn.apps.meld_lab import practice_hand
 from push_learn.apps.query import parse_query
@@ -34,8 +34,15 @@ def test_the_landing_page_says_what_push_is_and_where_to_start(
                   "The lowest total wins"):
         expect(welcome).to_contain_text(point)
     expect(welcome).to_contain_text(f"deal 1: {PUSH.contract(1)}")
-    steps = welcome.get_by_role("list").last.get_by_role("link")
+    lists = welcome.get_by_role("list")  # the rules in brief, the first path, the poker path
+    expect(lists).to_have_count(3)
+    steps = lists.nth(1).get_by_role("link")
     assert steps.all_inner_texts() == [dashboard(slug).title for slug, _ in FIRST_PATH]
+    poker = lists.nth(2).get_by_role("link")
+    assert poker.all_inner_texts() == [dashboard(slug).title for slug, _ in POKER_PATH]
+    for link, (slug, _) in zip(poker.all(), POKER_PATH, strict=True):
+        assert (link.get_attribute("href") or "").endswith(f"voila/render/{dashboard(slug).notebook}")
+    expect(welcome).to_contain_text("Here for poker?")
     expect(welcome).to_contain_text("deal number")
     boxes = page.get_by_role("spinbutton")  # one box per dashboard, each called by the one word
     expect(boxes).to_have_count(len(DASHBOARDS))

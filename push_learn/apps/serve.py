@@ -194,7 +194,8 @@ def landing_page_config(page_config: dict[str, Any], **_context: Any) -> dict[st
 
 def _path(steps: tuple[tuple[str, str], ...]) -> list[dict[str, str]]:
     """A path of the landing page (``catalogue.FIRST_PATH``, ``POKER_PATH``) as the template reads it."""
-    return [{"notebook": dashboard(slug).notebook, "title": dashboard(slug).title, "why": why} for slug, why in steps]
+    infos = [(dashboard(slug), why) for slug, why in steps]
+    return [{"notebook": info.notebook, "title": info.title, "why": why} for info, why in infos]
 
 
 def _skip_slow_format_checker() -> None:

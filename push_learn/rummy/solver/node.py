@@ -178,7 +178,7 @@ class NodeValues:
             for key, value in self.segments_entries(problems, pivot, slack).items():
                 if out.get(key, -1) < value:
                     out[key] = value
-        merged = pareto(out, self.ge, 2 * self.ctx.k, self.ctx.strict_discard)
+        merged = pareto(out, self.ge, self.k2, self.ctx.strict_discard)
         self._suit_final[signature] = (merged, slack)
         return merged
 
@@ -234,7 +234,7 @@ class NodeValues:
             key = (w, 0, d, f)
             if out.get(key, -1) < value:
                 out[key] = value
-        out = pareto(out, self.ge, 2 * self.ctx.k, self.ctx.strict_discard)
+        out = pareto(out, self.ge, self.k2, self.ctx.strict_discard)
         self._projected[id(part)] = (part, out)
         return out
 
@@ -263,7 +263,7 @@ class NodeValues:
             least[i] = least[i + 1] + min(parts[i])[0]
         wilds2 = 2 * self.W
         bonus = self.wild_value * self.W
-        add, k2 = self.add, 2 * self.ctx.k
+        add, k2 = self.add, self.k2
         # The first part alone: its entries that can still beat ``floor`` (a subset of a Pareto map is one).
         need = floor - bonus - top[1]
         wmax = wilds2 - least[1]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, Ctx, HandCounts, TableRunInfo
-from push_learn.rummy.solver.entries import Entries, Key, above, join_into, pareto
+from push_learn.rummy.solver.entries import Entries, Key, above, join_into, pareto, suffix_bounds
 from push_learn.rummy.solver.ranks import RankOption, SetArrangement
 from push_learn.rummy.solver.suits import OPEN, SuitProblem, segments, solve_suit
 
@@ -255,12 +255,7 @@ class NodeValues:
         if not parts[0]:
             return -1
         count = len(parts)
-        # What the parts from i on can give at most, and the fewest wilds they need (min of the keys: w first).
-        top = [0] * (count + 1)
-        least = [0] * (count + 1)
-        for i in range(count - 1, -1, -1):
-            top[i] = top[i + 1] + max(parts[i].values())
-            least[i] = least[i + 1] + min(parts[i])[0]
+        top, least = suffix_bounds(parts)  # what the parts from i on can give at most, and the fewest wilds they need
         wilds2 = 2 * self.W
         bonus = self.wild_value * self.W
         add, k2 = self.add, self.k2

@@ -24,7 +24,10 @@ one (valid, since spaced plans are also plans of the fast pass; a spaced sweep o
 five times a fast one, and the fast pass has most of its maps already). The plan is read back from the maps by
 ``trace.Tracer``.
 
-What a node is worth, its parts and their best combination, is ``node.py``'s.
+What a node is worth, its parts and their best combination, is ``node.py``'s. Each node's suit sweeps are split
+at a pivot (``suits.solve_suit``) that ``child_pivot`` chooses: a node differs from its parent at one rank, so
+what it re-steps is the stretch between that rank and the parent's pivot wherever in that stretch it splits, and
+the split nearest the next rank to be decided leaves its children the least (D-SOL-51).
 
 Where the time goes (30 cards with 8 wilds): about two thirds in bounds, mostly proving that a plan
 which leaves a card or two is the best; a bound that does not cut is typically one low card above the
@@ -110,7 +113,22 @@ from push_learn.rummy.solver.suits import (
 )
 from push_learn.rummy.solver.trace import SearchResult, Tracer
 
-__all__ = ["Search", "SearchResult", "Setup"]
+__all__ = ["Search", "SearchResult", "Setup", "child_pivot"]
+
+ROOT_PIVOT = 7
+"""Where the first guesses split a whole suit's sweep (the middle of positions 1 to 14, ``suits.solve_suit``)."""
+
+
+def child_pivot(rank: int, above: int, after: int | None) -> int:
+    """Where to split the sweeps of a node that decides ``rank`` below a node swept with pivot ``above``.
+
+    The node's suit data differ from its parent's only at ``rank``, so any pivot between ``rank - 1`` and
+    ``above`` (or ``above`` and ``rank``) re-steps the same positions, those between the two; among them the one
+    nearest the next rank to be decided (``after``) leaves its children the fewest. With no next rank, just
+    before ``rank``."""
+    low, high = min(rank - 1, above), max(rank, above)
+    goal = rank - 1 if after is None else after - 1
+    return min(max(goal, low), high)
 
 
 @dataclass(frozen=True)
@@ -345,7 +363,7 @@ class Search(NodeValues):
                 self._try(first)
                 tried.append(first)
         if self.incumbent < self.cap:
-            self._dfs({}, 0, self.cap)
+            self._dfs({}, 0, self.cap, ROOT_PIVOT)
         if self.incumbent < 0:
             return SearchResult(False, 0, self.total, nodes=self.nodes)
         result = Tracer(self).rebuild(self.best_decided)
@@ -419,10 +437,11 @@ class Search(NodeValues):
             self.incumbent = value
             self.best_decided = dict(decided)
 
-    def _dfs(self, decided: dict[int, tuple[int, ...]], depth: int, ub: int) -> None:
+    def _dfs(self, decided: dict[int, tuple[int, ...]], depth: int, ub: int, above: int) -> None:
         """Depth-first over the open ranks in order; each child's bound is computed only when its turn comes
         (a child that decides the last open rank is simply tried: its bound would be its value, unless the
-        bounds are borrowed from a fast pass, whose cheap bound at a leaf spares many a spaced try)."""
+        bounds are borrowed from a fast pass, whose cheap bound at a leaf spares many a spaced try).
+        ``above`` is the pivot this node was evaluated with (see ``child_pivot``)."""
         if depth == len(self.branch):
             return
         r = self.branch[depth]
@@ -430,21 +449,22 @@ class Search(NodeValues):
         options = [x for x, _, _ in self.options[r]]
         zero = tuple(0 for _ in options[0])
         order = sorted(options, key=lambda x: (x != preferred, x != zero, -sum(x)))
+        leaf = depth + 1 == len(self.branch)
+        pivot = child_pivot(r, above, None if leaf else self.branch[depth + 1])
         for x in order:
             if self.incumbent >= ub or self.incumbent >= self.cap:
                 return
             child = {**decided, r: x}
-            leaf = depth + 1 == len(self.branch)
             if leaf and self.bounder is None:
-                self._try(child, r - 1)
+                self._try(child, pivot)
                 continue
-            bound = self.bound(child, self.incumbent, r - 1)
+            bound = self.bound(child, self.incumbent, pivot)
             if bound <= self.incumbent:
                 continue
             if leaf:
-                self._try(child, r - 1)
+                self._try(child, pivot)
             else:
-                self._dfs(child, depth + 1, bound)
+                self._dfs(child, depth + 1, bound, pivot)
 
     def min_wilds(self, enough: int = -1) -> int | None:
         """The fewest wilds (counting those the hand holds) that would let the contract go down; None if never.

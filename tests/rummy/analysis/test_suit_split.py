@@ -1,14 +1,19 @@
-"""Where a segment's sweep is split, and the dead ends it skips (issue 27): neither changes a suit's map."""
+"""Where a segment's sweep is split, and the dead ends it skips (issue 27): neither changes a suit's map, and a
+node of the search splits where it re-steps least."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
 from push_learn.rummy import PUSH
 from push_learn.rummy.solver import suits
 from push_learn.rummy.solver.encoding import Ctx, TableRunInfo
+from push_learn.rummy.solver.entries import Entries
+from push_learn.rummy.solver.search import child_pivot
 from push_learn.rummy.solver.suits import OPEN, SuitProblem, solve_suit
 from push_learn.rummy.solver.sweep import LUMP, state_id
 
@@ -113,3 +118,69 @@ def test_a_stranded_state_is_one_the_sweep_finds_no_way_on_from(monkeypatch: pyt
                 elif (target, p) not in states:
                     states.append((target, p))
     assert stranded > 10
+
+
+class _Misses:
+    """A memo table that records the keys it was asked for and did not hold."""
+
+    def __init__(self, table: object) -> None:
+        self.table = table
+        self.missed: list[tuple] = []
+
+    def get(self, key: tuple) -> object:
+        found = self.table.get(key)  # type: ignore[attr-defined]
+        if found is None:
+            self.missed.append(key)
+        return found
+
+    def __setitem__(self, key: tuple, value: object) -> None:
+        self.table[key] = value  # type: ignore[index]
+
+
+def _restepped(monkeypatch: pytest.MonkeyPatch, problem: SuitProblem, pivot: int) -> tuple[int, Entries]:
+    """How many forward prefixes and backward suffixes a sweep split at ``pivot`` steps because no memo table
+    holds them, and its map."""
+    forward, backward = _Misses(suits._FORWARD), _Misses(suits._BACKWARD)
+    monkeypatch.setattr(suits, "_FORWARD", forward)
+    monkeypatch.setattr(suits, "_BACKWARD", backward)
+    answer = solve_suit(problem, pivot)
+    monkeypatch.setattr(suits, "_FORWARD", forward.table)
+    monkeypatch.setattr(suits, "_BACKWARD", backward.table)
+    return len(forward.missed) + len(backward.missed), answer
+
+
+def _less(problem: SuitProblem, position: int) -> SuitProblem:
+    """``problem`` with one natural fewer at ``position`` (the search sent it to a set)."""
+    counts = list(problem.counts)
+    counts[position] -= 1
+    return replace(problem, counts=tuple(counts))
+
+
+def test_a_node_splits_its_sweep_where_its_children_re_step_least(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A node of the search differs from its parent at one rank, so it re-steps about the same whichever split
+    between that rank and its parent's pivot it takes; ``child_pivot`` takes the one nearest the next rank to
+    be decided. Down a path that decides ranks out of order (6, then 10, then 5, as the search's order often
+    does), the sweeps then step fewer prefixes and suffixes in all than splitting every node just before its
+    rank, and every map is the same."""
+    ctx = CONTRACTS[0]
+    parent = _problem(ctx, {3: 1, 5: 1, 6: 1, 8: 1, 9: 2, 10: 1, 13: 2, 14: 2})
+    for rank, above, after in ((6, 7, 10), (10, 7, 5), (5, 9, 8), (13, 4, None)):
+        pivot = child_pivot(rank, above, after)
+        assert min(rank - 1, above) <= pivot <= max(rank, above)
+
+    def path(rule: Callable[[int, int, int | None], int]) -> tuple[int, list[Entries]]:
+        suits.clear_suit_caches()
+        problem, above, steps, maps = parent, 7, 0, []
+        solve_suit(problem, above)
+        ranks = (6, 10, 5)
+        for depth, rank in enumerate(ranks):
+            above = rule(rank, above, ranks[depth + 1] if depth + 1 < len(ranks) else None)
+            problem = _less(problem, rank)
+            stepped, answer = _restepped(monkeypatch, problem, above)
+            steps += stepped
+            maps.append(answer)
+        return steps, maps
+
+    ours, theirs = path(child_pivot), path(lambda rank, _above, _after: rank - 1)
+    assert ours[1] == theirs[1]
+    assert ours[0] < theirs[0], (ours[0], theirs[0])

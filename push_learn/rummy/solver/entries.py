@@ -186,6 +186,10 @@ def suffix_bounds(parts: list[Entries]) -> tuple[list[int], list[int]]:
     top = [0] * (count + 1)
     least = [0] * (count + 1)
     for i in range(count - 1, -1, -1):
-        top[i] = top[i + 1] + max(parts[i].values(), default=0)
-        least[i] = least[i + 1] + min((key[0] for key in parts[i]), default=0)
+        part = parts[i]
+        if part:
+            top[i] = top[i + 1] + max(part.values())
+            least[i] = least[i + 1] + min(part)[0]  # the smallest key has the fewest wilds
+        else:
+            top[i], least[i] = top[i + 1], least[i + 1]
     return top, least

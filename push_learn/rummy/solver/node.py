@@ -270,20 +270,22 @@ class NodeValues:
             need = floor - bonus - top[i + 1]
             wmax = wilds2 - least[i + 1]
             nxt: Entries = {}
+            get = nxt.get
+            rest = top[i] - top[i + 1]
             for (wa, xa, da, fa), va in current.items():
-                if va + top[i] - top[i + 1] <= need:
+                if va + rest <= need:
                     break  # and so for every later entry of ``current``, which are worth no more
                 adda = add[da]
+                room = wmax - wa
                 for (wb, xb, db, fb), vb in part.items():
                     value = va + vb
                     if value <= need:
                         break  # the part's later entries are worth no more
-                    w = wa + wb
-                    if w > wmax or fa + fb > 1:
+                    if wb > room or fa + fb > 1:
                         continue
                     x = xa + xb
-                    key = (w, x if x < k2 else k2, adda[db], fa + fb)
-                    if nxt.get(key, -1) < value:
+                    key = (wa + wb, x if x < k2 else k2, adda[db], fa + fb)
+                    if get(key, -1) < value:
                         nxt[key] = value
             if not nxt:
                 return -1

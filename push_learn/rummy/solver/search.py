@@ -123,9 +123,13 @@ def child_pivot(rank: int, above: int, after: int | None) -> int:
     """Where to split the sweeps of a node that decides ``rank`` below a node swept with pivot ``above``.
 
     The node's suit data differ from its parent's only at ``rank``, so any pivot between ``rank - 1`` and
-    ``above`` (or ``above`` and ``rank``) re-steps the same positions, those between the two; among them the one
-    nearest the next rank to be decided (``after``) leaves its children the fewest. With no next rank, just
-    before ``rank``."""
+    ``above`` (or ``above`` and ``rank``) re-steps about the same positions, those between the two (the memo
+    tables hold the rest); among them the one nearest the next rank to be decided (``after``) leaves its children
+    the fewest. With no next rank, just before ``rank``.
+
+    >>> child_pivot(6, 7, 10), child_pivot(10, 7, 5), child_pivot(13, 8, None)
+    (7, 7, 12)
+    """
     low, high = min(rank - 1, above), max(rank, above)
     goal = rank - 1 if after is None else after - 1
     return min(max(goal, low), high)

@@ -161,7 +161,7 @@ class NodeValues:
         """The suit's Pareto map, the best over every way to set aside aces as low; entries that leave
         ``slack`` or more in hand may be missing.
 
-        ``pivot``: the position just before the rank last decided (where the sweep is best split).
+        ``pivot``: where the sweep is split (``search.child_pivot`` chooses it for the search's nodes).
         """
         signature = (s, relaxed, self._suit_choice(s, decided))
         cached = self._suit_final.get(signature)

@@ -108,30 +108,28 @@ from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pa
 from push_learn.rummy.solver.layout import room_ok, space_runs
 from push_learn.rummy.solver.node import NodeValues
 from push_learn.rummy.solver.ranks import RankOption, SetArrangement, options_of, plain_question
-from push_learn.rummy.solver.suits import (
-    OPEN,
-)
+from push_learn.rummy.solver.suits import OPEN, middle_pivot
 from push_learn.rummy.solver.trace import SearchResult, Tracer
 
 __all__ = ["Search", "SearchResult", "Setup", "child_pivot"]
 
-ROOT_PIVOT = 7
-"""Where the first guesses split a whole suit's sweep (the middle of positions 1 to 14, ``suits.solve_suit``)."""
+ROOT_PIVOT = middle_pivot(ACE_LOW, ACE_POS)
+"""Where the first guesses split a whole suit's sweep (they name no pivot of their own)."""
 
 
-def child_pivot(rank: int, above: int, after: int | None) -> int:
-    """Where to split the sweeps of a node that decides ``rank`` below a node swept with pivot ``above``.
+def child_pivot(rank: int, parent_pivot: int, next_rank: int | None) -> int:
+    """Where to split the sweeps of a node that decides ``rank`` below a node swept with ``parent_pivot``.
 
     The node's suit data differ from its parent's only at ``rank``, so any pivot between ``rank - 1`` and
-    ``above`` (or ``above`` and ``rank``) re-steps about the same positions, those between the two (the memo
-    tables hold the rest); among them the one nearest the next rank to be decided (``after``) leaves its children
-    the fewest. With no next rank, just before ``rank``.
+    ``parent_pivot`` (or ``parent_pivot`` and ``rank``) re-steps about the same positions, those between the two
+    (the memo tables hold the rest); among them the one nearest the next rank to be decided (``next_rank``) leaves
+    its children the fewest. With no next rank, just before ``rank``.
 
     >>> child_pivot(6, 7, 10), child_pivot(10, 7, 5), child_pivot(13, 8, None)
     (7, 7, 12)
     """
-    low, high = min(rank - 1, above), max(rank, above)
-    goal = rank - 1 if after is None else after - 1
+    low, high = min(rank - 1, parent_pivot), max(rank, parent_pivot)
+    goal = rank - 1 if next_rank is None else next_rank - 1
     return min(max(goal, low), high)
 
 
@@ -441,11 +439,11 @@ class Search(NodeValues):
             self.incumbent = value
             self.best_decided = dict(decided)
 
-    def _dfs(self, decided: dict[int, tuple[int, ...]], depth: int, ub: int, above: int) -> None:
+    def _dfs(self, decided: dict[int, tuple[int, ...]], depth: int, ub: int, parent_pivot: int) -> None:
         """Depth-first over the open ranks in order; each child's bound is computed only when its turn comes
         (a child that decides the last open rank is simply tried: its bound would be its value, unless the
         bounds are borrowed from a fast pass, whose cheap bound at a leaf spares many a spaced try).
-        ``above`` is the pivot this node was evaluated with (see ``child_pivot``)."""
+        ``parent_pivot`` is the pivot this node was evaluated with (see ``child_pivot``)."""
         if depth == len(self.branch):
             return
         r = self.branch[depth]
@@ -454,7 +452,7 @@ class Search(NodeValues):
         zero = tuple(0 for _ in options[0])
         order = sorted(options, key=lambda x: (x != preferred, x != zero, -sum(x)))
         leaf = depth + 1 == len(self.branch)
-        pivot = child_pivot(r, above, None if leaf else self.branch[depth + 1])
+        pivot = child_pivot(r, parent_pivot, None if leaf else self.branch[depth + 1])
         for x in order:
             if self.incumbent >= ub or self.incumbent >= self.cap:
                 return

@@ -60,6 +60,7 @@ __all__ = [
     "SuitProblem",
     "clear_suit_caches",
     "merge_plans",
+    "middle_pivot",
     "segments",
     "solve_suit",
     "trace_suit",
@@ -405,6 +406,11 @@ def clear_suit_caches() -> None:
     clear_sweeps()
 
 
+def middle_pivot(start: int, end: int) -> int:
+    """Where a question with no pivot of its own splits a segment from ``start`` to ``end`` without table runs."""
+    return (start + end) // 2
+
+
 def solve_suit(prob: SuitProblem, pivot: int | None = None, slack: int = OPEN) -> Entries:
     """Every Pareto-best way to use a segment's naturals (entries keyed by wilds, room, designations, discard)
     that leaves less than ``slack`` (points, as the search weighs them) of the segment in hand; the search
@@ -426,7 +432,7 @@ def solve_suit(prob: SuitProblem, pivot: int | None = None, slack: int = OPEN) -
     sweep = _sweep_for(prob, trace=False)
     add, k2 = sweep.add, 2 * prob.ctx.k
     if pivot is None:
-        pivot = (prob.start + prob.end) // 2 if not prob.runs else prob.start - 1
+        pivot = middle_pivot(prob.start, prob.end) if not prob.runs else prob.start - 1
     q = min(max(pivot, prob.start - 1), prob.end)
     out: Entries = {}
     for state, sid, pairs in _forward(prob, sweep, fam, data, q, slack):

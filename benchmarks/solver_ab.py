@@ -9,7 +9,7 @@ processes than wall time. Each checkout builds its own copy of the hands (its ow
 same seed with the ``benchmarks/solver.py`` of the new checkout, and their answers are compared. The contract
 figures are also split by answer (by the old checkout's): plans that take every card out, and plans that leave
 points (which the search must also prove best), since a change to the search often helps one and costs the other.
-The slowest contract questions close each seed (``--tail``): each side's slowest added up, and the old side's
+The slowest contract questions close each seed (``--tail``): each side's slowest added up, and each side's
 slowest with both times; a full collection lands in one side's question only, so single pairs there can differ by
 twice for no reason of their own.
 
@@ -142,15 +142,19 @@ def run_seed(
 
 def _print_tail(before: list[float], after: list[float], count: int) -> None:
     """The slowest contract questions (the worst is a target of its own): each side's ``count`` slowest added up,
-    and the old side's slowest with both times."""
+    and each side's slowest with both times (a change that speeds up the old side's slowest may slow others)."""
     if count <= 0:
         return
-    slowest = sorted(range(len(before)), key=before.__getitem__, reverse=True)[:count]
     print(
         f"    slowest {count}: old {1000 * sum(sorted(before)[-count:]):7.1f} ms in all, new"
-        f" {1000 * sum(sorted(after)[-count:]):7.1f} ms; the old side's, old/new:"
-        f" {', '.join(f'{i} {1000 * before[i]:.0f}/{1000 * after[i]:.0f}' for i in slowest)}"
+        f" {1000 * sum(sorted(after)[-count:]):7.1f} ms"
     )
+    for side, times in (("old", before), ("new", after)):
+        slowest = sorted(range(len(times)), key=times.__getitem__, reverse=True)[:count]
+        print(
+            f"      the {side} side's, old/new:"
+            f" {', '.join(f'{i} {1000 * before[i]:.0f}/{1000 * after[i]:.0f}' for i in slowest)}"
+        )
 
 
 def _print_split(before: list[float], after: list[float], takes_all: list[bool]) -> None:

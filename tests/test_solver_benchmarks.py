@@ -32,6 +32,7 @@ def test_the_solver_benchmark_runs_every_section_on_a_few_hands() -> None:
 def test_the_side_by_side_benchmark_runs_this_checkout_against_itself() -> None:
     out = _run("benchmarks/solver_ab.py", "--old", str(ROOT), "--hands", "4", "--seeds", "1")
     assert "answers that differ: 0" in out and "old/new: median of per-hand ratios" in out
+    assert "the old side's, old/new:" in out and "the new side's, old/new:" in out
 
 
 def test_the_hints_benchmark_times_the_coach_beside_its_baseline() -> None:

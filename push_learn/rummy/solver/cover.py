@@ -47,6 +47,10 @@ Group = tuple
 its rank, the suits of its naturals) or ("discard", suit, place)."""
 
 
+Snapshot = tuple[list[list[int]], list[int], list[int], int, tuple[int, int] | None]
+"""What is left to cover: the counts, masks and codes per suit, the sets and the discard (``Cover.snapshot``)."""
+
+
 class OutOfBudget(Exception):
     """A search over covers visited its budget of nodes."""
 
@@ -60,6 +64,8 @@ class Cover:
         """Per suit and place, the naturals not yet covered."""
         self.masks = [sum(1 << p for p in PLACES if row[p]) for row in self.counts]
         """Per suit, a bit for each place that still holds a natural."""
+        self.codes = [row_code(row) for row in self.counts]
+        """Per suit, its counts as one number (``row_code``): the memo keys of the inner loops are a few numbers."""
         self.wild_count = coded.wild_count
         self.modelled = not coded.dead and rules.max_set_size is not None
         """Whether covers model the hand: no dead cards (never melded), and sets of distinct suits (so a set's
@@ -75,6 +81,14 @@ class Cover:
         self.discarded: tuple[int, int] | None = None
         """The natural discarded (suit, place), if one is."""
 
+    def snapshot(self) -> Snapshot:
+        """What is left to cover (copied), to go back to with ``restore``."""
+        return [row[:] for row in self.counts], self.masks[:], self.codes[:], self.sets, self.discarded
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Go back to what ``snapshot`` saw left to cover (its lists become the live ones)."""
+        self.counts, self.masks, self.codes, self.sets, self.discarded = snapshot
+
     def visit(self) -> None:
         """Count a node, and stop the search (``OutOfBudget``) past the budget."""
         self.nodes += 1
@@ -83,9 +97,8 @@ class Cover:
 
     def state(self, *head: int) -> tuple[int, ...]:
         """What is left to cover, as a flat key of numbers: ``head`` (the wilds left, say), whether a natural may
-        still be the discard, and every count."""
-        counts = self.counts
-        return (*head, self.discarded is None, *counts[0], *counts[1], *counts[2], *counts[3])
+        still be the discard, and every suit's counts (their codes)."""
+        return (*head, self.discarded is None, *self.codes)
 
     def next_natural(self, index: int) -> int:
         """The place in ``ORDER`` of the first natural not yet covered, from ``index`` on (``len(ORDER)``: none)."""
@@ -101,7 +114,7 @@ class Cover:
     def options(self, s: int, p: int, wilds: int, set_bonus: float = 0.0) -> list[tuple[float, int, Group]]:
         """Every group the natural at suit ``s``, place ``p`` may start with at most ``wilds`` wilds, as (wilds per
         natural, wilds needed, group); ``set_bonus`` is taken off a set's first number. The discard comes last."""
-        options = [option for option in run_options(s, p, self.counts[s], self.low, self.maxlen)
+        options = [option for option in run_options(s, p, self.counts[s], self.low, self.maxlen, self.codes[s])
                    if option[1] <= wilds]
         others = [t for t in range(4) if t != s and self.counts[t][p]]
         for size in range(min(len(others), self.set_cap - 1), -1, -1):
@@ -117,24 +130,27 @@ class Cover:
 
     def take(self, group: Group, sign: int) -> None:
         """Take ``group``'s naturals out of what is left (``sign`` -1), or put them back (+1)."""
-        counts, masks = self.counts, self.masks
+        counts, masks, codes = self.counts, self.masks, self.codes
         if group[0] == "run":
             _kind, s, _first, _last, places = group
-            row, mask = counts[s], masks[s]
+            row, mask, code = counts[s], masks[s], codes[s]
             for q in places:
                 q = ACE_POS if q == ACE_LOW else q
                 row[q] += sign
+                code += sign << 4 * q
                 mask = mask | 1 << q if row[q] else mask & ~(1 << q)
-            masks[s] = mask
+            masks[s], codes[s] = mask, code
         elif group[0] == "set":
             _kind, p, suits = group
             self.sets -= sign
             for t in suits:
                 counts[t][p] += sign
+                codes[t] += sign << 4 * p
                 masks[t] = masks[t] | 1 << p if counts[t][p] else masks[t] & ~(1 << p)
         else:
             _kind, s, p = group
             counts[s][p] += sign
+            codes[s] += sign << 4 * p
             masks[s] = masks[s] | 1 << p if counts[s][p] else masks[s] & ~(1 << p)
             self.discarded = (s, p) if sign < 0 else None
 
@@ -146,9 +162,13 @@ class Cover:
         three = (a & b & (c | d)) | (c & d & (a | b))
         two &= ~three
         total = worst = 0.0
+        codes, low, maxlen = self.codes, self.low, self.maxlen
         for s, mask in enumerate(masks):
             if mask:
-                share, most = suit_shares(self.counts[s], mask & three, mask & two, self.low, self.maxlen)
+                got = _settled_suit_shares((codes[s], mask & three, mask & two, low, maxlen))  # ``suit_shares``' key
+                if got is None:
+                    got = suit_shares(self.counts[s], mask & three, mask & two, low, maxlen, codes[s])
+                share, most = got
                 total += share
                 if most > worst:
                     worst = most
@@ -235,11 +255,22 @@ def run_shares(mask: int, low: int, maxlen: int) -> tuple[float, ...]:
     return _RUN_SHARES.put(key, tuple(best))
 
 
-def suit_shares(row: Sequence[int], three: int, two: int, low: int, maxlen: int) -> tuple[float, float]:
+def row_code(row: Sequence[int]) -> int:
+    """A suit's counts per place as one number, four bits a place (no place holds fifteen naturals).
+
+    >>> row_code([0, 0, 0, 2, 1]) == 2 << 12 | 1 << 16
+    True
+    """
+    return sum(n << 4 * p for p, n in enumerate(row))
+
+
+def suit_shares(
+    row: Sequence[int], three: int, two: int, low: int, maxlen: int, code: int | None = None
+) -> tuple[float, float]:
     """A suit's naturals' least shares of wilds, in all and the largest one: ``three`` and ``two`` hold a bit
     for each place whose rank three or more (exactly two) suits still hold (memoised, by flat keys of numbers:
-    the collector stops tracking them at once)."""
-    key = (three, two, low, maxlen, *row)
+    the collector stops tracking them at once); ``code`` is ``row_code(row)``, if known."""
+    key = (row_code(row) if code is None else code, three, two, low, maxlen)
     got: tuple[float, float] | None = _settled_suit_shares(key)
     if got is None:
         got = _SUIT_SHARES.fresh.get(key)
@@ -255,11 +286,13 @@ def suit_shares(row: Sequence[int], three: int, two: int, low: int, maxlen: int)
     return got
 
 
-def run_options(s: int, p: int, row: Sequence[int], low: int, maxlen: int) -> tuple[tuple[float, int, Group], ...]:
+def run_options(
+    s: int, p: int, row: Sequence[int], low: int, maxlen: int, code: int | None = None
+) -> tuple[tuple[float, int, Group], ...]:
     """The runs the natural at place ``p`` of suit ``s`` may start (for an ace: end high or start low) when the
     suit holds ``row``, as (wilds per natural, wilds needed, group); memoised (the values settled, ``memo.settled``,
-    so the collector stops tracking them)."""
-    key = (s, p, low, maxlen, *row)
+    so the collector stops tracking them); ``code`` is ``row_code(row)``, if known."""
+    key = (s, p, low, maxlen, row_code(row) if code is None else code)
     got: tuple[tuple[float, int, Group], ...] | None = _settled_run_options(key)
     if got is None:
         got = _RUN_OPTIONS.fresh.get(key)

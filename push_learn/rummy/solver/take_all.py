@@ -79,14 +79,15 @@ class _Look(Cover):
         """The groups, the natural discarded (suit, place) and how the contract and spare wilds are met."""
         if not self.modelled or self.wilds_at_least() > self.wild_count + EPSILON:
             return None
-        counts, masks, sets = [row[:] for row in self.counts], self.masks[:], self.sets
+        start = self.snapshot()
         try:
             for slack in range(MOST_SLACK + 1):
                 if self._cover(0, self.wild_count, slack):
                     assert self.finish is not None
                     return list(self.groups), self.discarded, self.finish
         except OutOfBudget:  # left mid-way: back to the start, for a later look with a larger budget
-            self.counts, self.masks, self.sets, self.discarded, self.groups = counts, masks, sets, None, []
+            self.restore(start)
+            self.groups = []
         return None
 
     def _cover(self, index: int, wilds: int, slack: int) -> bool:

@@ -33,6 +33,9 @@ ORDER = tuple((s, p) for s in range(4) for p in (ACE_POS, *range(3, ACE_POS)))
 one, which takes naturals further on), then 3 up to the king."""
 PLACES = tuple(range(3, ACE_POS + 1))
 """The places a natural can hold (an ace is 14)."""
+_WIDTH = 4
+"""Bits a place takes in a suit's code (``row_code``): room for 15 naturals of one rank and suit (a pack has a few)."""
+_FIELD = (1 << _WIDTH) - 1
 PROOF_BUDGET = 600
 """Nodes ``take_all_verdict`` may visit before it gives up (and proves nothing)."""
 DISCARD_KEY = 1.0
@@ -47,8 +50,8 @@ Group = tuple
 its rank, the suits of its naturals) or ("discard", suit, place)."""
 
 
-Snapshot = tuple[list[list[int]], list[int], list[int], int, tuple[int, int] | None]
-"""What is left to cover: the counts, masks and codes per suit, the sets and the discard (``Cover.snapshot``)."""
+Snapshot = tuple[list[int], list[int], int, tuple[int, int] | None]
+"""What is left to cover: the masks and codes per suit, the sets and the discard (``Cover.snapshot``)."""
 
 
 class OutOfBudget(Exception):
@@ -60,16 +63,18 @@ class Cover:
 
     def __init__(self, hand: Sequence[Card], rules: RummyRules, discards: int, budget: int) -> None:
         coded = encode_hand(hand, rules)
-        self.counts = [list(row) for row in coded.counts]
-        """Per suit and place, the naturals not yet covered."""
-        self.masks = [sum(1 << p for p in PLACES if row[p]) for row in self.counts]
+        self.codes = [row_code(row) for row in coded.counts]
+        """Per suit, the naturals not yet covered at each place, as one number (``row_code``): states and memo keys
+        are a few numbers."""
+        self.masks = [sum(1 << p for p in PLACES if row[p]) for row in coded.counts]
         """Per suit, a bit for each place that still holds a natural."""
-        self.codes = [row_code(row) for row in self.counts]
-        """Per suit, its counts as one number (``row_code``): the memo keys of the inner loops are a few numbers."""
         self.wild_count = coded.wild_count
-        self.modelled = not coded.dead and rules.max_set_size is not None
-        """Whether covers model the hand: no dead cards (never melded), and sets of distinct suits (so a set's
-        naturals are a choice of suits at one rank, as ``options`` makes them)."""
+        self.modelled = (
+            not coded.dead and rules.max_set_size is not None and all(n <= _FIELD for row in coded.counts for n in row)
+        )
+        """Whether covers model the hand: no dead cards (never melded), sets of distinct suits (so a set's
+        naturals are a choice of suits at one rank, as ``options`` makes them), and no more copies of a card than a
+        code holds."""
         self.low = rules.run_values[0]
         self.maxlen = rules.max_run_length
         self.set_cap = rules.max_set_size or 0
@@ -83,11 +88,11 @@ class Cover:
 
     def snapshot(self) -> Snapshot:
         """What is left to cover (copied), to go back to with ``restore``."""
-        return [row[:] for row in self.counts], self.masks[:], self.codes[:], self.sets, self.discarded
+        return self.masks[:], self.codes[:], self.sets, self.discarded
 
     def restore(self, snapshot: Snapshot) -> None:
         """Go back to what ``snapshot`` saw left to cover (its lists become the live ones)."""
-        self.counts, self.masks, self.codes, self.sets, self.discarded = snapshot
+        self.masks, self.codes, self.sets, self.discarded = snapshot
 
     def visit(self) -> None:
         """Count a node, and stop the search (``OutOfBudget``) past the budget."""
@@ -97,13 +102,13 @@ class Cover:
 
     def state(self, *head: int) -> tuple[int, ...]:
         """What is left to cover, as a flat key of numbers: ``head`` (the wilds left, say), whether a natural may
-        still be the discard, and every suit's counts (their codes)."""
+        still be the discard, and every suit's naturals left (their codes)."""
         return (*head, self.discarded is None, *self.codes)
 
     def next_natural(self, index: int) -> int:
         """The place in ``ORDER`` of the first natural not yet covered, from ``index`` on (``len(ORDER)``: none)."""
-        counts = self.counts
-        while index < len(ORDER) and not counts[ORDER[index][0]][ORDER[index][1]]:
+        masks = self.masks
+        while index < len(ORDER) and not masks[ORDER[index][0]] >> ORDER[index][1] & 1:
             index += 1
         return index
 
@@ -114,9 +119,8 @@ class Cover:
     def options(self, s: int, p: int, wilds: int, set_bonus: float = 0.0) -> list[tuple[float, int, Group]]:
         """Every group the natural at suit ``s``, place ``p`` may start with at most ``wilds`` wilds, as (wilds per
         natural, wilds needed, group); ``set_bonus`` is taken off a set's first number. The discard comes last."""
-        options = [option for option in run_options(s, p, self.counts[s], self.low, self.maxlen, self.codes[s])
-                   if option[1] <= wilds]
-        others = [t for t in range(4) if t != s and self.counts[t][p]]
+        options = [option for option in run_options(s, p, self.codes[s], self.low, self.maxlen) if option[1] <= wilds]
+        others = [t for t in range(4) if t != s and self.masks[t] >> p & 1]
         for size in range(min(len(others), self.set_cap - 1), -1, -1):
             need = max(0, 2 - size)
             if need <= wilds:
@@ -130,28 +134,25 @@ class Cover:
 
     def take(self, group: Group, sign: int) -> None:
         """Take ``group``'s naturals out of what is left (``sign`` -1), or put them back (+1)."""
-        counts, masks, codes = self.counts, self.masks, self.codes
+        masks, codes = self.masks, self.codes
         if group[0] == "run":
             _kind, s, _first, _last, places = group
-            row, mask, code = counts[s], masks[s], codes[s]
+            mask, code = masks[s], codes[s]
             for q in places:
                 q = ACE_POS if q == ACE_LOW else q
-                row[q] += sign
-                code += sign << 4 * q
-                mask = mask | 1 << q if row[q] else mask & ~(1 << q)
+                code += sign << _WIDTH * q
+                mask = mask | 1 << q if code >> _WIDTH * q & _FIELD else mask & ~(1 << q)
             masks[s], codes[s] = mask, code
         elif group[0] == "set":
             _kind, p, suits = group
             self.sets -= sign
             for t in suits:
-                counts[t][p] += sign
-                codes[t] += sign << 4 * p
-                masks[t] = masks[t] | 1 << p if counts[t][p] else masks[t] & ~(1 << p)
+                code = codes[t] = codes[t] + (sign << _WIDTH * p)
+                masks[t] = masks[t] | 1 << p if code >> _WIDTH * p & _FIELD else masks[t] & ~(1 << p)
         else:
             _kind, s, p = group
-            counts[s][p] += sign
-            codes[s] += sign << 4 * p
-            masks[s] = masks[s] | 1 << p if counts[s][p] else masks[s] & ~(1 << p)
+            code = codes[s] = codes[s] + (sign << _WIDTH * p)
+            masks[s] = masks[s] | 1 << p if code >> _WIDTH * p & _FIELD else masks[s] & ~(1 << p)
             self.discarded = (s, p) if sign < 0 else None
 
     def wilds_at_least(self) -> float:
@@ -165,10 +166,7 @@ class Cover:
         codes, low, maxlen = self.codes, self.low, self.maxlen
         for s, mask in enumerate(masks):
             if mask:
-                got = _settled_suit_shares((codes[s], mask & three, mask & two, low, maxlen))  # ``suit_shares``' key
-                if got is None:
-                    got = suit_shares(self.counts[s], mask & three, mask & two, low, maxlen, codes[s])
-                share, most = got
+                share, most = suit_shares(codes[s], mask, mask & three, mask & two, low, maxlen)
                 total += share
                 if most > worst:
                     worst = most
@@ -256,48 +254,55 @@ def run_shares(mask: int, low: int, maxlen: int) -> tuple[float, ...]:
 
 
 def row_code(row: Sequence[int]) -> int:
-    """A suit's counts per place as one number, four bits a place (no place holds fifteen naturals).
+    """A suit's counts per place as one number, ``_WIDTH`` bits a place.
 
     >>> row_code([0, 0, 0, 2, 1]) == 2 << 12 | 1 << 16
     True
     """
-    return sum(n << 4 * p for p, n in enumerate(row))
+    return sum(n << _WIDTH * p for p, n in enumerate(row))
 
 
-def suit_shares(
-    row: Sequence[int], three: int, two: int, low: int, maxlen: int, code: int | None = None
-) -> tuple[float, float]:
-    """A suit's naturals' least shares of wilds, in all and the largest one: ``three`` and ``two`` hold a bit
-    for each place whose rank three or more (exactly two) suits still hold (memoised, by flat keys of numbers:
-    the collector stops tracking them at once); ``code`` is ``row_code(row)``, if known."""
-    key = (row_code(row) if code is None else code, three, two, low, maxlen)
+def code_row(code: int) -> list[int]:
+    """The counts per place that ``row_code`` made ``code`` of.
+
+    >>> code_row(row_code([0, 0, 0, 2, 1]))[:6]
+    [0, 0, 0, 2, 1, 0]
+    """
+    return [code >> _WIDTH * p & _FIELD for p in range(ACE_POS + 1)]
+
+
+def suit_shares(code: int, mask: int, three: int, two: int, low: int, maxlen: int) -> tuple[float, float]:
+    """A suit's naturals' least shares of wilds, in all and the largest one, where ``code`` (``row_code``) holds the
+    suit's naturals and ``mask`` a bit for each place that holds one: ``three`` and ``two`` hold a bit for each
+    place whose rank three or more (exactly two) suits still hold (memoised, by flat keys of numbers: the collector
+    stops tracking them at once)."""
+    key = (code, three, two, low, maxlen)  # ``mask`` follows from ``code``
     got: tuple[float, float] | None = _settled_suit_shares(key)
     if got is None:
         got = _SUIT_SHARES.fresh.get(key)
     if got is None:
-        runs = run_shares(sum(1 << p for p in PLACES if row[p]), low, maxlen)
+        runs = run_shares(mask, low, maxlen)
         total = worst = 0.0
         for p in PLACES:
-            if row[p]:
+            if mask >> p & 1:
                 share = min(runs[p], 0.0 if three >> p & 1 else 0.5 if two >> p & 1 else 2.0)
-                total += share * row[p]
+                total += share * (code >> _WIDTH * p & _FIELD)
                 worst = max(worst, share)
         got = _SUIT_SHARES.put(key, (total, worst))
     return got
 
 
-def run_options(
-    s: int, p: int, row: Sequence[int], low: int, maxlen: int, code: int | None = None
-) -> tuple[tuple[float, int, Group], ...]:
+def run_options(s: int, p: int, code: int, low: int, maxlen: int) -> tuple[tuple[float, int, Group], ...]:
     """The runs the natural at place ``p`` of suit ``s`` may start (for an ace: end high or start low) when the
-    suit holds ``row``, as (wilds per natural, wilds needed, group); memoised (the values settled, ``memo.settled``,
-    so the collector stops tracking them); ``code`` is ``row_code(row)``, if known."""
-    key = (s, p, low, maxlen, row_code(row) if code is None else code)
+    suit holds the naturals of ``code`` (``row_code``), as (wilds per natural, wilds needed, group); memoised (the
+    values settled, ``memo.settled``, so the collector stops tracking them)."""
+    key = (s, p, low, maxlen, code)
     got: tuple[tuple[float, int, Group], ...] | None = _settled_run_options(key)
     if got is None:
         got = _RUN_OPTIONS.fresh.get(key)
     if got is not None:
         return got
+    row = code_row(code)
     if p == ACE_POS:
         spans = [(first, ACE_POS) for first in range(ACE_POS, ACE_POS - maxlen, -1)
                  if first == ACE_POS or (first > 2 and row[first])]

@@ -14,10 +14,15 @@ from __future__ import annotations
 
 from push_learn.protocol import counted
 
-__all__ = ["YOU", "base_form", "chips", "clause", "inside", "possessive", "says", "their", "verb", "whom"]
+__all__ = [
+    "BOT_NAMES", "YOU", "base_form", "chips", "clause", "inside", "possessive", "says", "table_names", "their", "verb",
+    "whom",
+]
 
 YOU = "You"
 """The name a table gives the student's own seat; lines about that seat are worded for "you"."""
+BOT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+"""The names a student's table gives its bots, in seat order (a poker table seats at most nine)."""
 
 _IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
 
@@ -37,6 +42,16 @@ def base_form(third: str) -> str:
     if third.endswith("s") and not third.endswith("ss"):
         return third[:-1]
     return third
+
+
+def table_names(count: int, seat: int) -> tuple[str, ...]:
+    """The names of a student's table of ``count`` seats: ``YOU`` at ``seat``, the bots ``BOT_NAMES`` in seat order.
+
+    >>> table_names(4, 1)
+    ('Ann', 'You', 'Bob', 'Cat')
+    """
+    bots = iter(BOT_NAMES)
+    return tuple(YOU if s == seat else next(bots) for s in range(count))
 
 
 def verb(name: str, third: str) -> str:

@@ -33,7 +33,7 @@ from push_learn.poker.brag import (
     See,
 )
 from push_learn.poker.brag_bots import SensibleBragBot
-from push_learn.poker.wording import YOU, chips, possessive, says
+from push_learn.poker.wording import chips, possessive, says, table_names
 from push_learn.protocol import Bot, checked_names, checked_seat
 from push_learn.records import Record, short
 from push_learn.seeds import read_seed
@@ -41,14 +41,12 @@ from push_learn.widgets.base import IntentError, PushWidget, SavesRecords, bot_l
 from push_learn.widgets.bot_turns import BotTurns, seat_rngs
 from push_learn.widgets.cards import back_json, card_json
 
-__all__ = ["BOT_NAMES", "HANDS", "LEVELS", "BragTable", "bet_amounts"]
+__all__ = ["HANDS", "LEVELS", "BragTable", "bet_amounts"]
 
 LEVELS: tuple[str, ...] = tuple(GAMES["brag"].bots)
 """The bot levels of brag in the catalogue (``random``, ``sensible``)."""
 HANDS = 10
 """Deals in a session unless asked otherwise."""
-BOT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")
-"""The bots' names, given to the other seats in order."""
 MAX_BET_BUTTONS = 6
 """At most this many bet buttons (the smallest and the largest bet always among them)."""
 
@@ -105,9 +103,7 @@ class BragTable(SavesRecords, BotTurns, PushWidget, module="brag_table", parts=(
         checked_seat(seat, players, f"a table of {players} players")
         bot_level(level, LEVELS, ValueError)
         self.players, self.seat, self.level, self.hands, self.title = players, seat, level, hands, title
-        bots = iter(BOT_NAMES)
-        self.names = checked_names(names, players) if names is not None else tuple(
-            YOU if s == seat else next(bots) for s in range(players))
+        self.names = checked_names(names, players) if names is not None else table_names(players, seat)
         """The seats' names: by default the student's own is "You" and the bots' Ann, Bob …; a class's deal names the
         bots Bot 1, Bot 2 … (``names``)."""
         self.start_bot_turns(speed)

@@ -27,8 +27,8 @@ from push_learn.poker.observation import Observation, Phase, Result
 from push_learn.poker.showdown import Direction, ShowdownMode
 from push_learn.poker.stud import StudGame
 from push_learn.poker.stud_records import load_stud
-from push_learn.poker.wording import YOU
-from push_learn.protocol import Bot, checked_names, checked_seat, default_name, seat_words
+from push_learn.poker.wording import table_names
+from push_learn.protocol import Bot, checked_names, checked_seat, seat_words
 from push_learn.records import Record, short
 from push_learn.widgets.base import CoachOffLoop, IntentError, PushWidget, SavesRecords, bot_level, intent, str_field
 from push_learn.widgets.bot_table import BotTable
@@ -147,10 +147,10 @@ class PokerTable(CoachOffLoop, SavesRecords, BotTable, PushWidget, module="poker
         self.game_id = game
         self.players = count
         self.seat = seat
-        self.names = checked_names(names, count) if names is not None else tuple(
-            YOU if s == seat else default_name(s) for s in range(count))
-        """The seats' names: by default the student's own is "You" (the log reads "You keep 7♥"), the bots' Seat 2,
-        Seat 3 …; a class's deal names the bots Bot 1, Bot 2 … (``names``)."""
+        self.names = checked_names(names, count) if names is not None else table_names(count, seat)
+        """The seats' names: by default the student's own is "You" (the log reads "You keep 7♥") and the bots'
+        Ann, Bob … as at the brag table (``wording.table_names``); a class's deal names the bots Bot 1, Bot 2 …
+        (``names``)."""
         self.rules_options = rules
         self.title = title
         self.start_level_bots(level, bots, speed)

@@ -185,11 +185,11 @@ def test_a_deal_saved_at_a_table_names_the_student_you_and_reads_your_view(wire:
     record = PokerTable(game="screw", seed=3, players=4, seat=1, speed=0.0).record_file()[1]
     assert record.players is not None and record.players[1] == "You"
     state = synced(PokerReplayer(record, view=0, position=1))
-    assert [1, "Your view"] in state["views"] and [0, "Seat 1's view"] in state["views"]
+    assert [1, "Your view"] in state["views"] and [0, "Ann's view"] in state["views"]
     you = state["seats"][1]
     assert you["hand_label"].startswith("Your cards") and "You's" not in json.dumps(state)
     backs = [card["label"] for card in you["cards"] if card.get("back")]
-    assert backs and set(backs) == {"Your face-down card"}, "Seat 1 sees the student's hole card as a back"
+    assert backs and set(backs) == {"Your face-down card"}, "Ann sees the student's hole card as a back"
 
 
 def test_a_record_from_text_a_file_or_a_record(wire: Wire, tmp_path: Path) -> None:

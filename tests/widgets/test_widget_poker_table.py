@@ -95,7 +95,8 @@ def test_a_whole_deal_by_the_buttons_shows_nothing_hidden(wire: Wire, game: str,
     signs = {1: "+$", -1: "-$", 0: "$"}
     assert [s["net_text"] for s in state["seats"]] == [f"{signs[(n > 0) - (n < 0)]}{abs(n)} this deal"
                                                       for n in result.net], "money in dollars, as the log says it"
-    assert [s["name"] for s in state["seats"]] == ["You" if s == seat else f"Seat {s + 1}" for s in range(5)]
+    bots = ["Ann", "Bob", "Cat", "Dan"]
+    assert [s["name"] for s in state["seats"]] == [*bots[:seat], "You", *bots[seat:]], "the bots named as at brag"
     mine = [line for line in state["log"] if line.startswith("You ")]
     assert mine and not [line for line in state["log"] if line.startswith(f"Seat {seat + 1} ")], state["log"]
     assert table.record_file()[1].players[seat] == "You", "a saved deal names the student's seat as the page did"
@@ -380,7 +381,7 @@ def test_a_failing_bot_stops_play_with_a_notice_that_names_no_card(wire: Wire) -
 
     table = asyncio.run(run())
     notice = synced(table)["notice"]
-    assert notice["kind"] == "error" and "Seat 2's bot failed to choose a move; play stops here" in notice["text"]
+    assert notice["kind"] == "error" and "Ann's bot failed to choose a move; play stops here" in notice["text"]
     assert "holding" in str(table.bot_error) and "holding" not in json.dumps(synced(table))
 
 
@@ -391,7 +392,7 @@ def test_the_split_and_the_odd_chip_in_words() -> None:
     result = Result((Award(0, "high", 6, ((1, 6),)), Award(0, "low", 5, ((2, 3), (3, 2)))), (0, 6, 3, 2),
                     (0, 0, 0, 0), ())
     assert explain_split(result, view) == [
-        "$5 does not split evenly 2 ways: the odd chip goes to Seat 3, the first winner clockwise from the "
+        "$5 does not split evenly 2 ways: the odd chip goes to Bob, the first winner clockwise from the "
         "dealer's left.",
         "The pot of $11 is halved between high and low: the odd chip goes to the high half.",
     ]
@@ -477,9 +478,9 @@ def test_a_thinking_bot_leaves_the_page_answered(wire: Wire) -> None:
 
 
 def test_side_pots_are_shown_while_a_short_stack_is_all_in(wire: Wire) -> None:
-    """Seat 2 starts with $4: once it is all in, the pot is cut into a main pot and a side pot (D-POK-05)."""
+    """Ann (seat 2) starts with $4: once she is all in, the pot is cut into a main pot and a side pot (D-POK-05)."""
     table = PokerTable(game="push_stud", seed=5, players=4, seat=0, speed=0.0)
-    table._start(new_game("push_stud", seed=5, players=4, stacks=[200, 4, 200, 200]), mine=[])
+    table._start(new_game("push_stud", seed=5, players=table.names, stacks=[200, 4, 200, 200]), mine=[])
     table._resume()
     aggressive = ("call", "keep", "check", "bet", "raise")
     while not synced(table)["pots"]:
@@ -487,8 +488,8 @@ def test_side_pots_are_shown_while_a_short_stack_is_all_in(wire: Wire) -> None:
         move = next((m for m in state["actions"] if m["kind"] in aggressive), state["actions"][0])
         page_sends(table, type="act", action=move["action"])
     state = synced(table)
-    assert state["pots"][0].startswith("Main pot: $") and "Seat 2" in state["pots"][0]
-    assert state["pots"][1].startswith("Side pot 1: $") and "Seat 2" not in state["pots"][1]
+    assert state["pots"][0].startswith("Main pot: $") and "Ann" in state["pots"][0]
+    assert state["pots"][1].startswith("Side pot 1: $") and "Ann" not in state["pots"][1]
     seat = state["seats"][1]
     assert seat["all_in"] and seat["stack"] == 0
     pots = build_pots([s["committed"] for s in state["seats"]], [s["seat"] for s in state["seats"] if s["in_hand"]],

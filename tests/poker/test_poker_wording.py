@@ -108,3 +108,15 @@ def test_brag_logs_and_results_put_you_in_lower_case_inside_a_line(seat: int) ->
     assert any(line.startswith("You ") for line in lines) and any(": you " in line for line in lines)
     assert [line for line in lines if AGREEING_WRONG.search(line)] == []
     assert [line for line in lines if CAPITAL_INSIDE.search(line)] == []
+
+
+@pytest.mark.parametrize("game", ["push_stud", "screw", "brag"])
+def test_a_full_student_table_gives_every_bot_its_own_name(game: str) -> None:
+    """The bots' names last for the biggest table a student can open (D-UI-27): one name a seat, none twice."""
+    from push_learn.games import GAMES
+    from push_learn.poker.wording import table_names
+
+    most = max(GAMES[game].players)
+    for seat in (0, most - 1):
+        names = table_names(most, seat)
+        assert len(set(names)) == most and names[seat] == YOU and YOU not in names[:seat] + names[seat + 1:]

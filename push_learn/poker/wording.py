@@ -22,7 +22,8 @@ __all__ = [
 YOU = "You"
 """The name a table gives the student's own seat; lines about that seat are worded for "you"."""
 BOT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
-"""The names a student's table gives its bots, in seat order (a poker table seats at most nine)."""
+"""The names a student's table gives its bots, in seat order: enough for the biggest table of every poker game in
+the catalogue (a test checks it against ``games.GAMES``)."""
 
 _IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
 
@@ -50,6 +51,8 @@ def table_names(count: int, seat: int) -> tuple[str, ...]:
     >>> table_names(4, 1)
     ('Ann', 'You', 'Bob', 'Cat')
     """
+    if count - 1 > len(BOT_NAMES):
+        raise ValueError(f"a student's table has names for {len(BOT_NAMES) + 1} seats at most, not {count}")
     bots = iter(BOT_NAMES)
     return tuple(YOU if s == seat else next(bots) for s in range(count))
 

@@ -16,6 +16,7 @@ from push_learn.poker.push_stud import PushStudGame, push_stud_rules
 from push_learn.poker.screw import ScrewGame, screw_rules
 from push_learn.poker.stud import StudGame
 from push_learn.poker.wording import YOU
+from push_learn.widgets.poker_table import GAMES as POKER_TABLE_GAMES
 
 AGREEING_WRONG = re.compile(r"\bYou (is|has|was|does|[a-z]*[^s]s)\b")
 """A verb for "he" or "she" after "You" ("You keeps", "You is"); "You pass" is fine."""
@@ -110,7 +111,7 @@ def test_brag_logs_and_results_put_you_in_lower_case_inside_a_line(seat: int) ->
     assert [line for line in lines if CAPITAL_INSIDE.search(line)] == []
 
 
-@pytest.mark.parametrize("game", ["push_stud", "screw", "brag"])
+@pytest.mark.parametrize("game", [*POKER_TABLE_GAMES, "brag"])
 def test_a_full_student_table_gives_every_bot_its_own_name(game: str) -> None:
     """The bots' names last for the biggest table a student can open (D-UI-27): one name a seat, none twice."""
     from push_learn.games import GAMES
@@ -120,3 +121,10 @@ def test_a_full_student_table_gives_every_bot_its_own_name(game: str) -> None:
     for seat in (0, most - 1):
         names = table_names(most, seat)
         assert len(set(names)) == most and names[seat] == YOU and YOU not in names[:seat] + names[seat + 1:]
+
+
+def test_a_table_bigger_than_the_names_is_refused_in_words() -> None:
+    from push_learn.poker.wording import BOT_NAMES, table_names
+
+    with pytest.raises(ValueError, match=f"names for {len(BOT_NAMES) + 1} seats at most, not {len(BOT_NAMES) + 2}"):
+        table_names(len(BOT_NAMES) + 2, 0)

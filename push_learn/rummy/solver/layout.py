@@ -4,8 +4,9 @@ The fast pass assumes every spare wild finds a place (*roomy*) and lets contract
 share places. ``room_ok`` checks the first assumption; ``space_runs`` makes the plan obey A-R1-08
 (contract runs laid down together may not overlap) by choosing other runs for the contract, cutting
 a long run in two, regrouping the cards of a suit's runs into other runs, or giving a short run spare
-wilds, and says when none of that works (then the search runs again with runs spaced exactly, which
-costs a whole search with sweeps three to five times dearer: D-SOL-41).
+wilds, and says when none of that works (then the search looks for a plan of the same value with one contract
+run in each suit, and failing that runs again with runs spaced exactly, which costs a whole search with sweeps
+three to five times dearer: D-SOL-41, D-SOL-55).
 """
 
 from __future__ import annotations

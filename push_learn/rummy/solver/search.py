@@ -18,7 +18,9 @@ is over. Otherwise the depth-first search starts at once:
 the root's own relaxed bound is nearly always the whole hand, so computing it (and diving from its
 plan, or trying no sets at all) cost more than it saved. Ties between equally good plans go to the
 first one found. The fast pass lets contract runs of a suit overlap; if its plan breaks that rule, other runs
-are chosen, a long run is cut in two or a suit's runs are regrouped (``layout.py``) before a second search
+are chosen, a long run is cut in two or a suit's runs are regrouped (``layout.py``), or the fast pass's maps give
+the same value at the same choice with at most one contract run in each suit (``Tracer.rebuild`` with ``spread``,
+D-SOL-55), before a second search
 (which spaces runs exactly) starts from the first one's value and choice, and takes its bounds from the first
 one (valid, since spaced plans are also plans of the fast pass; a spaced sweep of a long suit costs three to
 five times a fast one, and the fast pass has most of its maps already). The plan is read back from the maps by
@@ -107,7 +109,7 @@ from push_learn.rummy.solver.encoding import (
     wild_weight,
 )
 from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
-from push_learn.rummy.solver.layout import room_ok, space_runs
+from push_learn.rummy.solver.layout import room_ok, space_runs, spaced
 from push_learn.rummy.solver.node import NodeValues
 from push_learn.rummy.solver.ranks import RankOption, SetArrangement, options_of, plain_question
 from push_learn.rummy.solver.suits import OPEN, middle_pivot
@@ -371,12 +373,20 @@ class Search(NodeValues):
         if self.incumbent < 0:
             return SearchResult(False, 0, self.total, nodes=self.nodes)
         result = Tracer(self).rebuild(self.best_decided)
-        if (self.roomy and not room_ok(self, result)) or (not self.spaced and not space_runs(self, result)):
-            exact = Search(self.setup, roomy=self.roomy and room_ok(self, result), spaced=True)
-            if not self.spaced and exact.choices() == self.choices():
-                exact.bounder = self
-            result = exact.best(self.incumbent, self.best_decided)
-            result.nodes += self.nodes
+        assert result is not None
+        roomy = self.roomy and room_ok(self, result)
+        if roomy == self.roomy:
+            if self.spaced or space_runs(self, result):
+                return result
+            # The same value with at most one contract run in each suit keeps the overlap rule whatever the runs.
+            spread = Tracer(self).rebuild(self.best_decided, spread=True)
+            if spread is not None and spaced(spread, self.ctx.low) and (not roomy or room_ok(self, spread)):
+                return spread
+        exact = Search(self.setup, roomy=roomy, spaced=True)
+        if not self.spaced and exact.choices() == self.choices():
+            exact.bounder = self
+        result = exact.best(self.incumbent, self.best_decided)
+        result.nodes += self.nodes
         return result
 
     def choices(self) -> list[tuple[int, list[tuple[int, ...]]]]:

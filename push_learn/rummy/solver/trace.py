@@ -7,8 +7,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from push_learn.rummy.solver.encoding import Ctx
 from push_learn.rummy.solver.entries import Entries, Key, pareto, suffix_bounds
 from push_learn.rummy.solver.ranks import SetArrangement
 from push_learn.rummy.solver.suits import SuitPlan, SuitProblem, merge_plans, solve_suit, trace_suit
@@ -16,7 +18,7 @@ from push_learn.rummy.solver.suits import SuitPlan, SuitProblem, merge_plans, so
 if TYPE_CHECKING:
     from push_learn.rummy.solver.search import Search
 
-__all__ = ["Tracer"]
+__all__ = ["Tracer", "one_run_readings"]
 
 
 @dataclass
@@ -84,22 +86,40 @@ class Tracer:
             out.append((low, merge_plans(plans)))
         return out
 
-    def rebuild(self, decided: dict[int, tuple[int, ...]]) -> SearchResult:
-        """Find which entry of each part gives the optimum, then trace each part."""
+    def rebuild(self, decided: dict[int, tuple[int, ...]], spread: bool = False) -> SearchResult | None:
+        """Find which entry of each part gives the optimum, then trace each part.
+
+        ``spread``: only plans that lay at most one contract run in each suit, read from the maps of a search that
+        let contract runs of a suit overlap (``one_run_readings``): such a plan keeps the overlap rule (A-R1-08)
+        however its runs lie. None when no such plan reaches the search's best (only then)."""
         suit_parts, splits = self.suit_parts(decided)
+        parts_read = suit_parts
+        origins: list[dict[Key, Key]] = []
+        if spread:
+            parts_read = []
+            for part in suit_parts:
+                read, origin = self.one_run_part(part)
+                parts_read.append(read)
+                origins.append(origin)
         rank_parts: list[tuple[int, Entries, dict[Key, SetArrangement]]] = []
         for r, x in decided.items():
             option = next(o for o in self.search.options[r] if o[0] == x)
             rank_parts.append((r, option[1], option[2]))
         rank_parts += self.search.fixed
-        parts = suit_parts + [entries for _, entries, _ in rank_parts] + [e for e, _ in self.search.extra_parts]
-        choice = self.argmax(parts, target=self.search.incumbent) or self.argmax(parts)
-        assert choice is not None
+        parts = parts_read + [entries for _, entries, _ in rank_parts] + [e for e, _ in self.search.extra_parts]
+        choice = self.argmax(parts, target=self.search.incumbent)
+        if choice is None and not spread:
+            choice = self.argmax(parts)
+        if choice is None or (spread and choice[2] < self.search.incumbent):
+            return None
         keys, total_key, total_value = choice
         result = SearchResult(True, total_value, self.search.total - total_value, nodes=self.search.nodes)
         result.wilds_used = self.search.wilds_placed(total_key[0], total_key[1])
         result.spare = result.wilds_used - total_key[0] // 2
-        for low, plan in self.trace_suits(decided, suit_parts, splits, keys):
+        suit_keys = [origins[s][keys[s]] for s in range(4)] if spread else keys[:4]
+        for s, (low, plan) in enumerate(self.trace_suits(decided, suit_parts, splits, suit_keys)):
+            if spread:
+                self.designate_as(plan, keys[s][2])
             result.suit_plans.append(plan)
             result.low_aces.append(low)
         for (r, _, arrangements), key in zip(rank_parts, keys[4:], strict=False):
@@ -110,6 +130,31 @@ class Tracer:
             elif key == (2, 0, 0, 1):
                 result.discard_wild = True
         return result
+
+    def one_run_part(self, part: Entries) -> tuple[Entries, dict[Key, Key]]:
+        """A suit's map read with at most one contract run (``one_run_readings``), and the entry each comes from."""
+        readings = one_run_readings(self.search.ctx)
+        read: Entries = {}
+        origin: dict[Key, Key] = {}
+        for key, value in part.items():
+            w, x, d, f = key
+            for reading in readings[d]:
+                new = (w, x, reading, f)
+                if read.get(new, -1) < value:
+                    read[new] = value
+                    origin[new] = key
+        return read, origin
+
+    def designate_as(self, plan: SuitPlan, d: int) -> None:
+        """Let only the contract runs that ``d`` counts fill the contract; the others go down as extra melds."""
+        ctx = self.search.ctx
+        left = [(d // unit) % (need + 1) for (_, unit), need in zip(ctx.run_types, _run_needs(ctx), strict=True)]
+        for run in plan.runs:
+            if run.part is not None:
+                if left[run.part]:
+                    left[run.part] -= 1
+                else:
+                    run.part = None
 
     def split_goal(self, problems: tuple[SuitProblem, ...], goal: tuple[Key, int]) -> list[Key]:
         """The entry of each segment whose combination is exactly ``goal`` (key and value)."""
@@ -186,3 +231,36 @@ class Tracer:
             key = prev
         keys.reverse()
         return keys, best[1], best[0]
+
+
+def _run_needs(ctx: Ctx) -> list[int]:
+    """How many runs of each of the contract's run types it asks for (in ``Ctx.run_types``' order)."""
+    return [need for kind, need in zip(ctx.kinds, ctx.need, strict=True) if kind == "run"]
+
+
+@lru_cache(maxsize=16)
+def one_run_readings(ctx: Ctx) -> tuple[tuple[int, ...], ...]:
+    """For each packed designation ``d`` of one suit's entry: the designations it may be read as with at most one
+    contract run, the most each (its sets, and one of its runs of each type it holds, or none when it holds none).
+
+    A contract run counted as an extra meld instead is still a meld (it keeps its cards and extension wilds), so
+    each reading is a plan of the same cards and wilds.
+
+    >>> from push_learn.rummy import PUSH
+    >>> ctx = Ctx.from_rules(PUSH, (("run", 5), ("run", 5)))
+    >>> one_run_readings(ctx)
+    ((0,), (1,), (1,))
+    """
+    out: list[tuple[int, ...]] = []
+    size = 1
+    for need in ctx.need:
+        size *= need + 1
+    for d in range(size):
+        counts = [(d // unit) % (need + 1) for unit, need in zip(ctx.units, ctx.need, strict=True)]
+        sets = sum(unit * n for kind, unit, n in zip(ctx.kinds, ctx.units, counts, strict=True) if kind == "set")
+        runs = [unit for kind, unit, n in zip(ctx.kinds, ctx.units, counts, strict=True) if kind == "run" and n]
+        if sum(n for kind, n in zip(ctx.kinds, counts, strict=True) if kind == "run") <= 1:
+            out.append((d,))
+        else:
+            out.append(tuple(sets + unit for unit in runs))
+    return tuple(out)

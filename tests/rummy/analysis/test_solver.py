@@ -386,6 +386,25 @@ def test_overlapping_runs_are_regrouped_into_spaced_ones_without_a_second_search
         check_meld(meld, PUSH)
 
 
+def test_a_plan_with_one_contract_run_a_suit_spares_the_spaced_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A benchmark hand (seed 2, deal 5: two runs of 5) where the fast pass lays both contract runs in spades, over
+    each other, and neither choosing other runs, cutting one nor regrouping spaces them. Another plan at the same
+    choice of sets leaves the same 5 points with one contract run in each of two suits, and so keeps the overlap
+    rule (A-R1-08) wherever its runs lie: the fast pass's maps give it, with no spaced search (D-SOL-55; that search
+    cost some 20 ms of this hand's 43)."""
+    hand = cards("TS TS 2C 2D 2D 2H 2H 2S 3C 3D 3S 4D 5S 6C 6S 6S 7H 7S 9H 9S 9S AS JK JK KC KD KH KH QD QS")
+    alone = Search(Setup(PUSH, tuple(hand), (), (("run", 5), ("run", 5)), rescue=False, keep_discard=True),
+                   spaced=True).best()
+    spaced_searches = _searches_made(monkeypatch)
+    plan = best_go_down(hand, PUSH, 5)
+    assert spaced_searches == [False]
+    assert plan is not None and alone.feasible and plan.points_left == alone.left == 5
+    assert meets_contract(plan.go_down, PUSH, 5).ok
+    assert len({meld.suit for meld in plan.go_down}) == 2
+    for meld in (*plan.go_down, *plan.melds):
+        check_meld(meld, PUSH)
+
+
 def test_regroupings_lay_every_card_in_runs_of_three_or_more() -> None:
     # 5 6 7 8 9 10 J and 9 10 J Q K A (wilds at 6, 10 and K): among the ways, 5-9, 9-J and 10-A
     fast = [(5, True), (6, False), (7, True), (8, True), (9, True), (10, True), (11, True)]

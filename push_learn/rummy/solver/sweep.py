@@ -47,6 +47,7 @@ __all__ = [
     "Sweep",
     "Transition",
     "clear_sweeps",
+    "kept_state",
     "state_id",
     "sweep_of",
 ]
@@ -319,7 +320,7 @@ class Sweep:
         cached: tuple[Move, ...] | None = self._moves.get(key)
         if cached is None:
             cached = tuple(
-                shared((settled(target), state_id(target), shared(tuple([shared(pair) for pair in delta.items()]))))
+                shared((*kept_state(target), shared(tuple([shared(pair) for pair in delta.items()]))))
                 for target, delta, _info in self._step(state, p, n, phi, disc, last)
             )
             self._moves[key] = cached
@@ -471,6 +472,7 @@ def sweep_of(
 _STATE_LIMIT = 200_000
 """States numbered at once (at most; the older half is forgotten a generation at a time)."""
 _STATE_IDS = FreshMemo(_STATE_LIMIT)
+"""Each state's kept copy and number (``kept_state``)."""
 _STATE_NUMBERS = count(1)
 
 
@@ -479,10 +481,19 @@ def state_id(state: State) -> int:
 
     A number is never given twice: a state forgotten and met again gets a new one, and the memo entries
     under its old number are simply never found again."""
-    number: int | None = _STATE_IDS.get(state)
-    if number is None:
-        number = _STATE_IDS[state] = next(_STATE_NUMBERS)
-    return number
+    return kept_state(state)[1]
+
+
+def kept_state(state: State) -> tuple[State, int]:
+    """The one kept copy of a sweep state, built from shared parts (``memo.settled``), and its number (``state_id``).
+
+    A memoised transition holds its target state; taking the kept copy costs one lookup, where settling each
+    target anew walked its nested tuples (a fifth of a spaced sweep's first steps)."""
+    kept: tuple[State, int] | None = _STATE_IDS.get(state)
+    if kept is None:
+        state = settled(state)
+        kept = _STATE_IDS[state] = (state, next(_STATE_NUMBERS))
+    return kept
 
 
 def clear_sweeps() -> None:

@@ -148,7 +148,11 @@ class Tracer:
     def designate_as(self, plan: SuitPlan, d: int) -> None:
         """Let only the contract runs that ``d`` counts fill the contract; the others go down as extra melds."""
         ctx = self.search.ctx
-        left = [(d // unit) % (need + 1) for (_, unit), need in zip(ctx.run_types, _run_needs(ctx), strict=True)]
+        left = [
+            (d // unit) % (need + 1)
+            for kind, unit, need in zip(ctx.kinds, ctx.units, ctx.need, strict=True)
+            if kind == "run"
+        ]  # per run type, in ``Ctx.run_types``' order (a traced run's ``part``)
         for run in plan.runs:
             if run.part is not None:
                 if left[run.part]:
@@ -231,11 +235,6 @@ class Tracer:
             key = prev
         keys.reverse()
         return keys, best[1], best[0]
-
-
-def _run_needs(ctx: Ctx) -> list[int]:
-    """How many runs of each of the contract's run types it asks for (in ``Ctx.run_types``' order)."""
-    return [need for kind, need in zip(ctx.kinds, ctx.need, strict=True) if kind == "run"]
 
 
 @lru_cache(maxsize=16)

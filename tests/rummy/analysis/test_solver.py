@@ -16,6 +16,7 @@ from push_learn.rummy.engine import Discard, GoDown, LayOff, NewMeld, Rescue
 from push_learn.rummy.melds import Meld, check_meld
 from push_learn.rummy.scoring import penalty
 from push_learn.rummy.solver import (
+    TurnPlan,
     best_go_down,
     best_turn,
     clear_caches,
@@ -374,16 +375,9 @@ def test_overlapping_runs_are_regrouped_into_spaced_ones_without_a_second_search
     """A benchmark hand (seed 1, deal 5: two runs of 5) where the fast pass lays 5♣-J♣ and 9♣-A♣ over each other.
     The same clubs regrouped make 5♣-9♣ and 10♣-A♣ side by side, with 9♣ 10♣ J♣ as an extra run: the same
     cards, so the same value, and no spaced search is needed (it cost 17 to 25 ms of this hand's 72)."""
-    hand = cards("TC TD TH 2C 2C 2D 2D 2S 2S 3D 3H 4H 5C 6D 7C 8C 8H 8S 9C 9C AC JC JC JD JK JK KS QC QH QS")
-    alone = Search(Setup(PUSH, tuple(hand), (), (("run", 5), ("run", 5)), rescue=False, keep_discard=True),
-                   spaced=True).best()
-    spaced_searches = _searches_made(monkeypatch)
-    plan = best_go_down(hand, PUSH, 5)
-    assert spaced_searches == [False]
-    assert plan is not None and alone.feasible and plan.points_left == alone.left == 5
-    assert meets_contract(plan.go_down, PUSH, 5).ok
-    for meld in (*plan.go_down, *plan.melds):
-        check_meld(meld, PUSH)
+    _down_without_a_spaced_search(
+        monkeypatch, "TC TD TH 2C 2C 2D 2D 2S 2S 3D 3H 4H 5C 6D 7C 8C 8H 8S 9C 9C AC JC JC JD JK JK KS QC QH QS"
+    )
 
 
 def test_a_plan_with_one_contract_run_a_suit_spares_the_spaced_search(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -392,7 +386,16 @@ def test_a_plan_with_one_contract_run_a_suit_spares_the_spaced_search(monkeypatc
     choice of sets leaves the same 5 points with one contract run in each of two suits, and so keeps the overlap
     rule (A-R1-08) wherever its runs lie: the fast pass's maps give it, with no spaced search (D-SOL-55; that search
     cost some 20 ms of this hand's 43)."""
-    hand = cards("TS TS 2C 2D 2D 2H 2H 2S 3C 3D 3S 4D 5S 6C 6S 6S 7H 7S 9H 9S 9S AS JK JK KC KD KH KH QD QS")
+    plan = _down_without_a_spaced_search(
+        monkeypatch, "TS TS 2C 2D 2D 2H 2H 2S 3C 3D 3S 4D 5S 6C 6S 6S 7H 7S 9H 9S 9S AS JK JK KC KD KH KH QD QS"
+    )
+    assert len({meld.suit for meld in plan.go_down}) == 2
+
+
+def _down_without_a_spaced_search(monkeypatch: pytest.MonkeyPatch, text: str) -> TurnPlan:
+    """The go-down of a deal-5 hand (two runs of 5) whose best plan leaves 5 points, checked to need no spaced search
+    and to leave what a search that spaces runs from the start leaves, with legal melds and contract."""
+    hand = cards(text)
     alone = Search(Setup(PUSH, tuple(hand), (), (("run", 5), ("run", 5)), rescue=False, keep_discard=True),
                    spaced=True).best()
     spaced_searches = _searches_made(monkeypatch)
@@ -400,9 +403,9 @@ def test_a_plan_with_one_contract_run_a_suit_spares_the_spaced_search(monkeypatc
     assert spaced_searches == [False]
     assert plan is not None and alone.feasible and plan.points_left == alone.left == 5
     assert meets_contract(plan.go_down, PUSH, 5).ok
-    assert len({meld.suit for meld in plan.go_down}) == 2
     for meld in (*plan.go_down, *plan.melds):
         check_meld(meld, PUSH)
+    return plan
 
 
 def test_regroupings_lay_every_card_in_runs_of_three_or_more() -> None:

@@ -159,6 +159,18 @@ class Ctx:
         return _CONTEXTS.setdefault(ctx, ctx)
 
     @property
+    def designation_count(self) -> int:
+        """How many packed designation vectors there are (each from 0 to ``need`` of every type)."""
+        count = 1
+        for n in self.need:
+            count *= n + 1
+        return count
+
+    def unpack(self, d: int) -> tuple[int, ...]:
+        """How many melds of each contract type the packed designations ``d`` count (``units``' mixed radix)."""
+        return tuple((d // unit) % (n + 1) for unit, n in zip(self.units, self.need, strict=True))
+
+    @property
     def units(self) -> tuple[int, ...]:
         """The mixed-radix weight of each designation type."""
         units = []

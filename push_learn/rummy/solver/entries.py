@@ -41,14 +41,7 @@ need not track, so memo tables of them cost nothing at collection time)."""
 def designation_tables(ctx: Ctx) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[bool, ...], ...]]:
     """``add[a][b]``: saturating sum of packed designations; ``ge[a][b]``: ``a`` covers ``b`` part by part."""
     units, need = ctx.units, ctx.need
-    size = 1
-    for n in need:
-        size *= n + 1
-
-    def unpack(d: int) -> list[int]:
-        return [(d // u) % (n + 1) for u, n in zip(units, need, strict=True)]
-
-    vectors = [unpack(d) for d in range(size)]
+    vectors = [ctx.unpack(d) for d in range(ctx.designation_count)]
     add = tuple(
         tuple(
             sum(u * min(n, x + y) for u, n, x, y in zip(units, need, a, b, strict=True)) for b in vectors

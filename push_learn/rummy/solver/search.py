@@ -19,7 +19,7 @@ the root's own relaxed bound is nearly always the whole hand, so computing it (a
 plan, or trying no sets at all) cost more than it saved. Ties between equally good plans go to the
 first one found. The fast pass lets contract runs of a suit overlap; if its plan breaks that rule, other runs
 are chosen, a long run is cut in two or a suit's runs are regrouped (``layout.py``), or the fast pass's maps give
-the same value at the same choice with at most one contract run in each suit (``Tracer.rebuild`` with ``spread``,
+the same value at the same choice with at most one contract run in each suit (``Tracer.rebuild_spread``,
 D-SOL-55), before a second search
 (which spaces runs exactly) starts from the first one's value and choice, and takes its bounds from the first
 one (valid, since spaced plans are also plans of the fast pass; a spaced sweep of a long suit costs three to
@@ -279,8 +279,7 @@ class Search(NodeValues):
         unit = self.ctx.set_unit
         if not unit:
             return 0
-        need = self.ctx.need[0]
-        most = max((d // unit) % (need + 1) for _, entries, _ in self.options[r] for (_w, _x, d, _f) in entries)
+        most = max(self.ctx.unpack(d)[0] for _, entries, _ in self.options[r] for (_w, _x, d, _f) in entries)
         packed = 0
         for _ in range(most):
             packed = self.add[packed][unit]
@@ -372,14 +371,14 @@ class Search(NodeValues):
             self._dfs({}, 0, self.cap, ROOT_PIVOT)
         if self.incumbent < 0:
             return SearchResult(False, 0, self.total, nodes=self.nodes)
-        result = Tracer(self).rebuild(self.best_decided)
-        assert result is not None
+        tracer = Tracer(self)
+        result = tracer.rebuild(self.best_decided)
         roomy = self.roomy and room_ok(self, result)
         if roomy == self.roomy:
             if self.spaced or space_runs(self, result):
                 return result
             # The same value with at most one contract run in each suit keeps the overlap rule whatever the runs.
-            spread = Tracer(self).rebuild(self.best_decided, spread=True)
+            spread = tracer.rebuild_spread(self.best_decided)
             if spread is not None and spaced(spread, self.ctx.low) and (not roomy or room_ok(self, spread)):
                 return spread
         exact = Search(self.setup, roomy=roomy, spaced=True)

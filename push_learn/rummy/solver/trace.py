@@ -86,37 +86,40 @@ class Tracer:
             out.append((low, merge_plans(plans)))
         return out
 
-    def rebuild(self, decided: dict[int, tuple[int, ...]], spread: bool = False) -> SearchResult | None:
-        """Find which entry of each part gives the optimum, then trace each part.
+    def rebuild(self, decided: dict[int, tuple[int, ...]]) -> SearchResult:
+        """Find which entry of each part gives the optimum, then trace each part."""
+        result = self._rebuild(decided, spread=False)
+        assert result is not None, "a finished search's best choice has a plan"
+        return result
 
-        ``spread``: only plans that lay at most one contract run in each suit, read from the maps of a search that
-        let contract runs of a suit overlap (``one_run_readings``): such a plan keeps the overlap rule (A-R1-08)
-        however its runs lie. None when no such plan reaches the search's best (only then)."""
+    def rebuild_spread(self, decided: dict[int, tuple[int, ...]]) -> SearchResult | None:
+        """``rebuild`` with only the plans that lay at most one contract run in each suit, read from the maps of a
+        search that let contract runs of a suit overlap (``one_run_readings``): such a plan keeps the overlap rule
+        (A-R1-08) however its runs lie. None when no such plan reaches the search's best."""
+        return self._rebuild(decided, spread=True)
+
+    def _rebuild(self, decided: dict[int, tuple[int, ...]], spread: bool) -> SearchResult | None:
+        """``rebuild`` or, with ``spread``, ``rebuild_spread``."""
         suit_parts, splits = self.suit_parts(decided)
-        parts_read = suit_parts
-        origins: list[dict[Key, Key]] = []
-        if spread:
-            parts_read = []
-            for part in suit_parts:
-                read, origin = self.one_run_part(part)
-                parts_read.append(read)
-                origins.append(origin)
+        origins = [self.one_run_part(part) for part in suit_parts] if spread else []
         rank_parts: list[tuple[int, Entries, dict[Key, SetArrangement]]] = []
         for r, x in decided.items():
             option = next(o for o in self.search.options[r] if o[0] == x)
             rank_parts.append((r, option[1], option[2]))
         rank_parts += self.search.fixed
-        parts = parts_read + [entries for _, entries, _ in rank_parts] + [e for e, _ in self.search.extra_parts]
+        read = [part for part, _ in origins] if spread else suit_parts
+        parts = read + [entries for _, entries, _ in rank_parts] + [e for e, _ in self.search.extra_parts]
         choice = self.argmax(parts, target=self.search.incumbent)
-        if choice is None and not spread:
-            choice = self.argmax(parts)
-        if choice is None or (spread and choice[2] < self.search.incumbent):
+        if spread and (choice is None or choice[2] < self.search.incumbent):
+            return None
+        choice = choice or self.argmax(parts)
+        if choice is None:
             return None
         keys, total_key, total_value = choice
         result = SearchResult(True, total_value, self.search.total - total_value, nodes=self.search.nodes)
         result.wilds_used = self.search.wilds_placed(total_key[0], total_key[1])
         result.spare = result.wilds_used - total_key[0] // 2
-        suit_keys = [origins[s][keys[s]] for s in range(4)] if spread else keys[:4]
+        suit_keys = [origin[key] for (_, origin), key in zip(origins, keys, strict=False)] if spread else keys[:4]
         for s, (low, plan) in enumerate(self.trace_suits(decided, suit_parts, splits, suit_keys)):
             if spread:
                 self.designate_as(plan, keys[s][2])
@@ -148,11 +151,8 @@ class Tracer:
     def designate_as(self, plan: SuitPlan, d: int) -> None:
         """Let only the contract runs that ``d`` counts fill the contract; the others go down as extra melds."""
         ctx = self.search.ctx
-        left = [
-            (d // unit) % (need + 1)
-            for kind, unit, need in zip(ctx.kinds, ctx.units, ctx.need, strict=True)
-            if kind == "run"
-        ]  # per run type, in ``Ctx.run_types``' order (a traced run's ``part``)
+        # per run type, in ``Ctx.run_types``' order (a traced run's ``part``)
+        left = [n for kind, n in zip(ctx.kinds, ctx.unpack(d), strict=True) if kind == "run"]
         for run in plan.runs:
             if run.part is not None:
                 if left[run.part]:
@@ -251,11 +251,8 @@ def one_run_readings(ctx: Ctx) -> tuple[tuple[int, ...], ...]:
     ((0,), (1,), (1,))
     """
     out: list[tuple[int, ...]] = []
-    size = 1
-    for need in ctx.need:
-        size *= need + 1
-    for d in range(size):
-        counts = [(d // unit) % (need + 1) for unit, need in zip(ctx.units, ctx.need, strict=True)]
+    for d in range(ctx.designation_count):
+        counts = ctx.unpack(d)
         sets = sum(unit * n for kind, unit, n in zip(ctx.kinds, ctx.units, counts, strict=True) if kind == "set")
         runs = [unit for kind, unit, n in zip(ctx.kinds, ctx.units, counts, strict=True) if kind == "run" and n]
         if sum(n for kind, n in zip(ctx.kinds, counts, strict=True) if kind == "run") <= 1:

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from push_learn.errors import IllegalAction
+from push_learn.games import GAMES
 from push_learn.poker.actions import Action
 from push_learn.poker.analysis import RandomBot
 from push_learn.poker.brag import BragGame, BragRules
@@ -15,7 +16,7 @@ from push_learn.poker.brag_bots import RandomBragBot, SensibleBragBot
 from push_learn.poker.push_stud import PushStudGame, push_stud_rules
 from push_learn.poker.screw import ScrewGame, screw_rules
 from push_learn.poker.stud import StudGame
-from push_learn.poker.wording import YOU
+from push_learn.poker.wording import BOT_NAMES, YOU, table_names
 from push_learn.widgets.poker_table import GAMES as POKER_TABLE_GAMES
 
 AGREEING_WRONG = re.compile(r"\bYou (is|has|was|does|[a-z]*[^s]s)\b")
@@ -114,9 +115,6 @@ def test_brag_logs_and_results_put_you_in_lower_case_inside_a_line(seat: int) ->
 @pytest.mark.parametrize("game", [*POKER_TABLE_GAMES, "brag"])
 def test_a_full_student_table_gives_every_bot_its_own_name(game: str) -> None:
     """The bots' names last for the biggest table a student can open (D-UI-27): one name a seat, none twice."""
-    from push_learn.games import GAMES
-    from push_learn.poker.wording import table_names
-
     most = max(GAMES[game].players)
     for seat in (0, most - 1):
         names = table_names(most, seat)
@@ -124,7 +122,5 @@ def test_a_full_student_table_gives_every_bot_its_own_name(game: str) -> None:
 
 
 def test_a_table_bigger_than_the_names_is_refused_in_words() -> None:
-    from push_learn.poker.wording import BOT_NAMES, table_names
-
     with pytest.raises(ValueError, match=f"names for {len(BOT_NAMES) + 1} seats at most, not {len(BOT_NAMES) + 2}"):
         table_names(len(BOT_NAMES) + 2, 0)

@@ -148,8 +148,11 @@ class NodeValues:
             return cached[0]
         out: Entries = {(0, 0, 0, 0): 0}
         weight = 0
-        for problem in problems:
-            out = self._combine(out, self._solve(problem, pivot, slack))
+        for number, problem in enumerate(problems):
+            solved = self._solve(problem, pivot, slack)
+            # The first segment's map is the suit's so far as it is: a Pareto map, in ``pareto``'s order, within
+            # the wild cap (pairing it with the empty entry copied it).
+            out = self._combine(out, solved) if number else solved
             weight += problem.weight
             out = above(out, weight - slack)
         self._suit_cache[problems] = (out, slack)

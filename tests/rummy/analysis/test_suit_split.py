@@ -12,7 +12,7 @@ import pytest
 from push_learn.rummy import PUSH
 from push_learn.rummy.solver import suits
 from push_learn.rummy.solver.encoding import Ctx, TableRunInfo
-from push_learn.rummy.solver.entries import Entries
+from push_learn.rummy.solver.entries import Entries, combine
 from push_learn.rummy.solver.search import child_pivot
 from push_learn.rummy.solver.suits import OPEN, SuitProblem, solve_suit
 from push_learn.rummy.solver.sweep import LUMP, state_id
@@ -61,6 +61,20 @@ def test_every_split_of_a_segment_gives_the_same_map_in_the_same_order() -> None
                     pair for pair in whole.items() if pair[1] > least
                 ]
                 assert list(solve_suit(problem, pivot).items()) == list(whole.items())
+
+
+def test_a_segment_map_paired_with_the_empty_entry_is_itself_in_its_own_order() -> None:
+    """A suit's map starts as its first segment's map as it is (``NodeValues.segments_entries``): pairing that with
+    the empty entry gives the same entries in the same order, with and without spare room to track, and for maps
+    asked with a slack (which may hold more entries, kept from a larger one)."""
+    rng = random.Random(57)
+    contexts = [*CONTRACTS, Ctx.from_rules(PUSH, (("run", 4),), 3), Ctx.from_rules(PUSH, (("set", 3),), 2)]
+    for _ in range(40):
+        ctx = rng.choice(contexts)
+        problem = _problem(ctx, _random_naturals(rng))
+        for slack in (OPEN, 10, 25):
+            solved = solve_suit(problem, None, slack)
+            assert list(combine({(0, 0, 0, 0): 0}, solved, ctx, problem.wcap2).items()) == list(solved.items())
 
 
 def test_a_question_without_a_pivot_splits_a_run_free_segment_in_the_middle() -> None:

@@ -173,15 +173,18 @@ def combine(a: Entries, b: Entries, ctx: Ctx, wcap2: int) -> Entries:
     return pareto(out, ge, k2, ctx.strict_discard)
 
 
-def suffix_bounds(parts: list[Entries]) -> tuple[list[int], list[int]]:
-    """For each ``i``: the most points and the fewest wilds the parts from ``i`` on can give (0 past the end)."""
+def suffix_bounds(parts: list[Entries], ordered: bool = False) -> tuple[list[int], list[int]]:
+    """For each ``i``: the most points and the fewest wilds the parts from ``i`` on can give (0 past the end).
+
+    ``ordered``: every part is in ``pareto``'s order, best value first, so its first value is its most.
+    """
     count = len(parts)
     top = [0] * (count + 1)
     least = [0] * (count + 1)
     for i in range(count - 1, -1, -1):
         part = parts[i]
         if part:
-            top[i] = top[i + 1] + max(part.values())
+            top[i] = top[i + 1] + (next(iter(part.values())) if ordered else max(part.values()))
             least[i] = least[i + 1] + min(part)[0]  # the smallest key has the fewest wilds
         else:
             top[i], least[i] = top[i + 1], least[i + 1]

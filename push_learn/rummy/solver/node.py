@@ -154,7 +154,8 @@ class NodeValues:
             # the wild cap (pairing it with the empty entry copied it).
             out = self._combine(out, solved) if number else solved
             weight += problem.weight
-            out = above(out, weight - slack)
+            if out and next(reversed(out.values())) <= weight - slack:  # a Pareto map's last value is its least
+                out = above(out, weight - slack)
         self._suit_cache[problems] = (out, slack)
         return out
 
@@ -258,7 +259,7 @@ class NodeValues:
         if not parts[0]:
             return -1
         count = len(parts)
-        top, least = suffix_bounds(parts)  # what the parts from i on can give at most, and the fewest wilds they need
+        top, least = suffix_bounds(parts, ordered=True)  # the most the parts from i on give, the fewest wilds they need
         wilds2 = 2 * self.W
         bonus = self.wild_value * self.W
         add, k2 = self.add, self.k2

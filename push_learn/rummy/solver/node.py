@@ -53,13 +53,18 @@ class NodeValues:
     extra_parts: list[tuple[Entries, dict[Key, list[tuple[str, int]]]]]
 
     def __init__(self) -> None:
-        self._suit_cache: dict[tuple[SuitProblem, ...], tuple[Entries, int]] = {}
+        # Maps and the slacks they were swept for are kept in two tables rather than as pairs: a pair holding a map
+        # is a container the garbage collector tracks to the end, and a search's working set reaches the oldest
+        # generation, bringing full collections nearer (D-SOL-57).
+        self._suit_cache: dict[tuple[SuitProblem, ...], Entries] = {}
+        self._suit_cache_slack: dict[tuple[SuitProblem, ...], int] = {}
         self._projected: dict[int, tuple[Entries, Entries]] = {}
         self._problems: dict[tuple, tuple[SuitProblem, ...]] = {}
         self._segments: dict[tuple, SuitProblem] = {}
         self._solved: dict[SuitProblem, Entries] = {}
         self._solved_slack: dict[SuitProblem, int] = {}
-        self._suit_final: dict[tuple, tuple[Entries, int]] = {}
+        self._suit_final: dict[tuple, Entries] = {}
+        self._suit_final_slack: dict[tuple, int] = {}
         self._rest_cache: dict[tuple, Entries] = {}
 
     # ---- components of a node ----------------------------------------------------------------
@@ -144,8 +149,8 @@ class NodeValues:
         """The combined Pareto map of a suit's segments, at least its entries that leave less than ``slack``
         in hand (memoised by the segments, with the slack)."""
         cached = self._suit_cache.get(problems)
-        if cached is not None and cached[1] >= slack:
-            return cached[0]
+        if cached is not None and self._suit_cache_slack[problems] >= slack:
+            return cached
         out: Entries = {(0, 0, 0, 0): 0}
         weight = 0
         for number, problem in enumerate(problems):
@@ -156,7 +161,8 @@ class NodeValues:
             weight += problem.weight
             if out and next(reversed(out.values())) <= weight - slack:  # a Pareto map's last value is its least
                 out = above(out, weight - slack)
-        self._suit_cache[problems] = (out, slack)
+        self._suit_cache[problems] = out
+        self._suit_cache_slack[problems] = slack
         return out
 
     def suit_entries(
@@ -169,12 +175,13 @@ class NodeValues:
         """
         signature = (s, relaxed, self._suit_choice(s, decided))
         cached = self._suit_final.get(signature)
-        if cached is not None and cached[1] >= slack:
-            return cached[0]
+        if cached is not None and self._suit_final_slack[signature] >= slack:
+            return cached
         splits = self.ace_splits(s, decided)
         if len(splits) == 1:
             single = self.segments_entries(self.segment_problems(s, decided, relaxed, 0), pivot, slack)
-            self._suit_final[signature] = (single, slack)
+            self._suit_final[signature] = single
+            self._suit_final_slack[signature] = slack
             return single
         out: Entries = {}
         for low in splits:
@@ -183,7 +190,8 @@ class NodeValues:
                 if out.get(key, -1) < value:
                     out[key] = value
         merged = pareto(out, self.ge, self.k2, self.ctx.strict_discard)
-        self._suit_final[signature] = (merged, slack)
+        self._suit_final[signature] = merged
+        self._suit_final_slack[signature] = slack
         return merged
 
     def components(

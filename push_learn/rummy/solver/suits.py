@@ -186,8 +186,8 @@ def _positions(prob: SuitProblem) -> range:
     return range(prob.start, prob.end + 1)
 
 
-def _sweep_for(prob: SuitProblem, trace: bool) -> Sweep:
-    return sweep_of(prob.ctx, prob.single_set, prob.layoff, prob.rescue, _numbers(prob)[2], trace)
+def _sweep_for(prob: SuitProblem) -> Sweep:
+    return sweep_of(prob.ctx, prob.single_set, prob.layoff, prob.rescue, _numbers(prob)[2])
 
 
 _Shape = TypeVar("_Shape", TableRunInfo, tuple[TableRunInfo, ...])
@@ -429,7 +429,7 @@ def solve_suit(prob: SuitProblem, pivot: int | None = None, slack: int = OPEN) -
     kept: tuple | None = _SOLVED.get(solved_key)
     if kept is not None and kept[0] >= slack:
         return dict(kept[1:])
-    sweep = _sweep_for(prob, trace=False)
+    sweep = _sweep_for(prob)
     add, k2 = sweep.add, 2 * prob.ctx.k
     if pivot is None:
         pivot = middle_pivot(prob.start, prob.end) if not prob.runs else prob.start - 1
@@ -452,8 +452,7 @@ def trace_suit(prob: SuitProblem, goal: Key, slack: int = OPEN) -> tuple[int, Su
     exactly the entry still owed. Only the chosen transitions are stepped again with their trace.
     """
     value = solve_suit(prob, None, slack)[goal]
-    sweep = _sweep_for(prob, trace=False)
-    tracer = _sweep_for(prob, trace=True)
+    sweep = _sweep_for(prob)
     fam, data, _ = _numbers(prob)
     add, k2, wcap2 = sweep.add, 2 * prob.ctx.k, prob.wcap2
     state: State = _START
@@ -470,7 +469,7 @@ def trace_suit(prob: SuitProblem, goal: Key, slack: int = OPEN) -> tuple[int, Su
         if found is None:
             raise ValueError("the goal entry is not reachable in this suit")
         target, sid, delta_key, owed = found
-        steps.append((p, dict(tracer.step_to(state, p, n, phi, disc, last, target))[delta_key]))
+        steps.append((p, dict(sweep.step_to(state, p, n, phi, disc, last, target))[delta_key]))
         state = target
     return value, _replay(prob, steps)
 

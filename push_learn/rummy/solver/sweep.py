@@ -104,14 +104,12 @@ class Sweep:
         layoff: bool,
         rescue: bool,
         runs: tuple[TableRunInfo, ...],
-        trace: bool,
     ) -> None:
         self.ctx = ctx
         self.single_set = single_set
         self.layoff = layoff
         self.rescue = rescue
         self.runs = runs
-        self.trace = trace
         self.k = ctx.k
         self.maxlen = ctx.maxlen
         self.low = ctx.low
@@ -287,12 +285,13 @@ class Sweep:
     ]:
         """Every (next state, trace info per delta key) from ``state`` across position ``p`` holding ``n``
         naturals (``phi``: their set price while the rank is open; ``disc``: may be the discard; ``last``: the
-        segment ends at ``p``), memoised as plain tuples (a traced sweep's own memo)."""
+        segment ends at ``p``), memoised as plain tuples, apart from the value passes' ``moves``."""
         key = (state, p, n, phi, disc, last)
         cached: tuple[tuple[State, TraceInfo], ...] | None = self._traced.get(key)
         if cached is None:
             cached = settled(tuple(
-                (target, tuple(info.items())) for target, _delta, info in self._step(state, p, n, phi, disc, last)
+                (target, tuple(info.items()))
+                for target, _delta, info in self._step(state, p, n, phi, disc, last, trace=True)
             ))
             self._traced[settled(key)] = cached
         return cached
@@ -305,7 +304,7 @@ class Sweep:
         cached: TraceInfo | None = self._traced.get(key)
         if cached is None:
             cached = ()
-            for _target, _delta, info in self._step(state, p, n, phi, disc, last, target):
+            for _target, _delta, info in self._step(state, p, n, phi, disc, last, target, trace=True):
                 cached = settled(tuple(info.items()))
             self._traced[settled(key)] = cached
         return cached
@@ -353,10 +352,11 @@ class Sweep:
         return cached
 
     def _step(
-        self, state: State, p: int, n: int, phi: Price, disc: bool, last: bool, want: State | None = None
+        self, state: State, p: int, n: int, phi: Price, disc: bool, last: bool, want: State | None = None,
+        trace: bool = False,
     ) -> Iterator[tuple[State, Entries, dict[Key, tuple]]]:
         """Every (next state, delta entries, trace info) from ``state`` across ``p``; only the transition to
-        ``want`` when it is given."""
+        ``want`` when it is given, and the trace info only with ``trace`` (empty otherwise)."""
         items, dend = state
         if dend and dend <= p - self.lmax:
             dend = 0
@@ -373,7 +373,7 @@ class Sweep:
         if not all(options):
             return
         v = self._weights[p]
-        runs, trace, add, ending = self.runs, self.trace, self.add, self._ending[p]
+        runs, add, ending = self.runs, self.add, self._ending[p]
         k2 = 2 * self.k
         targets: dict[State, tuple[Entries, dict[Key, tuple]]] = {}
         may_designate = self.desig_items and p > dend
@@ -462,11 +462,9 @@ def _subsets(items: Sequence[int], most: int) -> Iterator[list[int]]:
 
 
 @lru_cache(maxsize=256)
-def sweep_of(
-    ctx: Ctx, single_set: bool, layoff: bool, rescue: bool, runs: tuple[TableRunInfo, ...], trace: bool
-) -> Sweep:
-    """The (shared, memoised) sweep of one kind of segment."""
-    return Sweep(ctx, single_set, layoff, rescue, runs, trace)
+def sweep_of(ctx: Ctx, single_set: bool, layoff: bool, rescue: bool, runs: tuple[TableRunInfo, ...]) -> Sweep:
+    """The (shared, memoised) sweep of one kind of segment: the value passes and the trace use the same one."""
+    return Sweep(ctx, single_set, layoff, rescue, runs)
 
 
 _STATE_LIMIT = 200_000

@@ -53,7 +53,7 @@ def test_traced_transitions_are_memoised_as_plain_tuples() -> None:
     from push_learn.rummy.solver.encoding import Ctx
     from push_learn.rummy.solver.sweep import sweep_of
 
-    traced = sweep_of(Ctx.from_rules(PUSH, (("run", 4),)), True, True, True, (), True)
+    traced = sweep_of(Ctx.from_rules(PUSH, (("run", 4),)), True, True, True, ())
     first = traced.step(((), 0), 5, 1, None, False, False)
     assert first and traced.step(((), 0), 5, 1, None, False, False) is first
     for _target, info in first:

@@ -63,11 +63,11 @@ def test_leftover_uses_are_memoised_as_values_the_collector_lets_go_at_once() ->
     first young collection that sees it."""
     ctx = Ctx.from_rules(PUSH, (("set", 3), ("run", 4)))
     asked = [(p, rest) for p in (5, 9, 13) for rest in (1, 2)]
-    first = Sweep(ctx, True, False, False, (), False)
+    first = Sweep(ctx, True, False, False, ())
     for p, rest in asked:
         first.leftovers(p, rest, False, None, True)
     gc.collect()
-    sweep = Sweep(ctx, True, False, False, (), False)  # a new sweep, as a new kind of segment brings
+    sweep = Sweep(ctx, True, False, False, ())  # a new sweep, as a new kind of segment brings
     answers = [sweep.leftovers(p, rest, False, None, True) for p, rest in asked]
     gc.collect(0)
     assert answers and all(answers)

@@ -28,7 +28,7 @@ def test_runs_of_one_shape_on_different_tables_share_the_sweep_and_the_answer() 
     suits.clear_suit_caches()
     first = _problem(TableRunInfo(0, 0, 6, 8, 2, ((7, 1),)))
     second = _problem(TableRunInfo(5, 3, 6, 8, 2, ((7, 2),)))
-    assert suits._sweep_for(first, False) is suits._sweep_for(second, False)
+    assert suits._sweep_for(first) is suits._sweep_for(second)
     answer = solve_suit(first)
     assert answer and solve_suit(second) == answer
     goal = max(answer, key=answer.__getitem__)
@@ -39,13 +39,11 @@ def test_runs_of_one_shape_on_different_tables_share_the_sweep_and_the_answer() 
     assert list(plan.left.values()) == list(other_plan.left.values()) and set(other_plan.left) <= {5}
     assert set(plan.right) == {0} and set(other_plan.right) == {5} and plan.right[0] == other_plan.right[5]
     # a run of another shape is another kind of segment
-    assert suits._sweep_for(_problem(TableRunInfo(0, 0, 6, 8, 1, ((7, 1),))), False) is not suits._sweep_for(
-        first, False
-    )
+    assert suits._sweep_for(_problem(TableRunInfo(0, 0, 6, 8, 1, ((7, 1),)))) is not suits._sweep_for(first)
 
 
 def test_stepping_towards_one_state_gives_that_transition_of_the_full_step() -> None:
-    traced = sweep_of(Ctx.from_rules(PUSH, (("run", 4),)), True, True, True, (), True)
+    traced = sweep_of(Ctx.from_rules(PUSH, (("run", 4),)), True, True, True, ())
     for state in (((), 0), (((0, 2, 0, 0),), 0), (((0, 3, 1, 1),), 0)):
         every = traced.step(state, 6, 2, None, True, False)
         assert every

@@ -90,7 +90,7 @@ def test_a_question_without_a_pivot_splits_a_run_free_segment_in_the_middle() ->
 
 
 def test_a_bridged_run_takes_one_more_wild_until_it_may_not() -> None:
-    sweep = suits._sweep_for(_problem(CONTRACTS[0], {5: 1}), False)
+    sweep = suits._sweep_for(_problem(CONTRACTS[0], {5: 1}))
     assert sweep.bridged((0, 1, 0, 0), 6) == (0, 2, 1, 0)
     assert sweep.bridged((0, 3, 1, 0), 7) == (0, 4, 2, 0)  # two naturals and a wild may bridge one more
     assert sweep.bridged((0, 4, 1, 0), 8) is None  # three naturals and a wild may not
@@ -102,7 +102,7 @@ def test_a_stranded_state_is_one_the_sweep_finds_no_way_on_from(monkeypatch: pyt
     found stranded in random segments has no way to the segment's end (an empty backward map, swept without
     the shortcut), and a run that can reach the next natural is not stranded."""
     problem = _problem(CONTRACTS[0], {5: 1, 6: 1, 7: 1, 9: 1, 13: 1})
-    sweep = suits._sweep_for(problem, False)
+    sweep = suits._sweep_for(problem)
     assert not suits._stranded(problem, sweep, (((0, 3, 0, 0),), 0), 7)  # a wild at 8 reaches the natural at 9
     assert suits._stranded(problem, sweep, (((0, 4, 0, 0),), 0), 9)  # 10, 11 and 12 empty: one wild at most
     assert suits._stranded(problem, sweep, (((0, 1, 0, 0),), 0), 13)  # open where the segment ends
@@ -116,7 +116,7 @@ def test_a_stranded_state_is_one_the_sweep_finds_no_way_on_from(monkeypatch: pyt
         ctx = rng.choice(CONTRACTS)
         problem = _problem(ctx, _random_naturals(rng))
         fam, data, _ = suits._numbers(problem)
-        sweep = suits._sweep_for(problem, False)
+        sweep = suits._sweep_for(problem)
         states = [(suits._START, problem.start - 1)]
         for state, q in states:
             if q >= problem.end:

@@ -157,9 +157,19 @@ def join_into(
                 bucket[key] = value
 
 
-def above(entries: Entries, least: int) -> Entries:
-    """The entries worth more than ``least`` (all of them, unfiltered, when ``least`` is negative)."""
-    if least < 0:
+def above(entries: Entries, least: int, ordered: bool = False) -> Entries:
+    """The entries worth more than ``least`` (all of them, unfiltered, when ``least`` is negative).
+
+    ``ordered``: the entries are in ``pareto``'s order, best value first, so when the last is worth more than
+    ``least`` they all are, and are returned as they are.
+
+    >>> above({(0, 0, 0, 0): 9, (2, 0, 0, 0): 4}, 5)
+    {(0, 0, 0, 0): 9}
+    >>> entries = {(0, 0, 0, 0): 9, (2, 0, 0, 0): 7}
+    >>> above(entries, 5, ordered=True) is entries, above(entries, 8, ordered=True)
+    (True, {(0, 0, 0, 0): 9})
+    """
+    if least < 0 or (ordered and entries and next(reversed(entries.values())) > least):
         return entries
     return {key: value for key, value in entries.items() if value > least}
 

@@ -23,7 +23,33 @@ from push_learn.rummy.solver.suits import OPEN, SuitProblem, segments, solve_sui
 if TYPE_CHECKING:
     from push_learn.rummy.solver.search import Setup
 
-__all__ = ["NodeValues"]
+__all__ = ["NodeValues", "SweptMaps"]
+
+
+class SweptMaps:
+    """Maps memoised for one search, each with the slack it was swept for: it serves that slack or a smaller one.
+
+    Maps and slacks are kept in two tables, not as pairs: a pair holding a map is a container the garbage collector
+    tracks to the end, and a search's working set reaches the oldest generation while it runs, bringing full
+    collections nearer (D-SOL-57).
+    """
+
+    __slots__ = ("maps", "slacks")
+
+    def __init__(self) -> None:
+        self.maps: dict[object, Entries] = {}
+        self.slacks: dict[object, int] = {}
+
+    def get(self, key: object, slack: int) -> Entries | None:
+        """The map kept for ``key`` if it was swept for ``slack`` or a larger one, else None."""
+        found = self.maps.get(key)
+        return found if found is not None and self.slacks[key] >= slack else None
+
+    def put(self, key: object, entries: Entries, slack: int) -> Entries:
+        """Keep ``entries``, swept for ``slack``, for ``key``; return them."""
+        self.maps[key] = entries
+        self.slacks[key] = slack
+        return entries
 
 
 class NodeValues:
@@ -53,18 +79,12 @@ class NodeValues:
     extra_parts: list[tuple[Entries, dict[Key, list[tuple[str, int]]]]]
 
     def __init__(self) -> None:
-        # Maps and the slacks they were swept for are kept in two tables rather than as pairs: a pair holding a map
-        # is a container the garbage collector tracks to the end, and a search's working set reaches the oldest
-        # generation, bringing full collections nearer (D-SOL-57).
-        self._suit_cache: dict[tuple[SuitProblem, ...], Entries] = {}
-        self._suit_cache_slack: dict[tuple[SuitProblem, ...], int] = {}
+        self._suit_cache = SweptMaps()
         self._projected: dict[int, tuple[Entries, Entries]] = {}
         self._problems: dict[tuple, tuple[SuitProblem, ...]] = {}
         self._segments: dict[tuple, SuitProblem] = {}
-        self._solved: dict[SuitProblem, Entries] = {}
-        self._solved_slack: dict[SuitProblem, int] = {}
-        self._suit_final: dict[tuple, Entries] = {}
-        self._suit_final_slack: dict[tuple, int] = {}
+        self._solved = SweptMaps()
+        self._suit_final = SweptMaps()
         self._rest_cache: dict[tuple, Entries] = {}
 
     # ---- components of a node ----------------------------------------------------------------
@@ -128,11 +148,9 @@ class NodeValues:
 
     def _solve(self, problem: SuitProblem, pivot: int | None, slack: int) -> Entries:
         """``solve_suit``, remembered for this search: the same segment comes back at many nodes."""
-        entries = self._solved.get(problem)
-        if entries is not None and self._solved_slack[problem] >= slack:
-            return entries
-        entries = self._solved[problem] = solve_suit(problem, pivot, slack)
-        self._solved_slack[problem] = slack
+        entries = self._solved.get(problem, slack)
+        if entries is None:
+            entries = self._solved.put(problem, solve_suit(problem, pivot, slack), slack)
         return entries
 
     def ace_splits(self, s: int, decided: dict[int, tuple[int, ...]]) -> range:
@@ -148,8 +166,8 @@ class NodeValues:
     ) -> Entries:
         """The combined Pareto map of a suit's segments, at least its entries that leave less than ``slack``
         in hand (memoised by the segments, with the slack)."""
-        cached = self._suit_cache.get(problems)
-        if cached is not None and self._suit_cache_slack[problems] >= slack:
+        cached = self._suit_cache.get(problems, slack)
+        if cached is not None:
             return cached
         out: Entries = {(0, 0, 0, 0): 0}
         weight = 0
@@ -159,11 +177,8 @@ class NodeValues:
             # the wild cap (pairing it with the empty entry copied it).
             out = self._combine(out, solved) if number else solved
             weight += problem.weight
-            if out and next(reversed(out.values())) <= weight - slack:  # a Pareto map's last value is its least
-                out = above(out, weight - slack)
-        self._suit_cache[problems] = out
-        self._suit_cache_slack[problems] = slack
-        return out
+            out = above(out, weight - slack, ordered=True)
+        return self._suit_cache.put(problems, out, slack)
 
     def suit_entries(
         self, s: int, decided: dict[int, tuple[int, ...]], relaxed: bool, pivot: int | None = None, slack: int = OPEN
@@ -174,25 +189,20 @@ class NodeValues:
         ``pivot``: where the sweep is split (``search.child_pivot`` chooses it for the search's nodes).
         """
         signature = (s, relaxed, self._suit_choice(s, decided))
-        cached = self._suit_final.get(signature)
-        if cached is not None and self._suit_final_slack[signature] >= slack:
+        cached = self._suit_final.get(signature, slack)
+        if cached is not None:
             return cached
         splits = self.ace_splits(s, decided)
         if len(splits) == 1:
             single = self.segments_entries(self.segment_problems(s, decided, relaxed, 0), pivot, slack)
-            self._suit_final[signature] = single
-            self._suit_final_slack[signature] = slack
-            return single
+            return self._suit_final.put(signature, single, slack)
         out: Entries = {}
         for low in splits:
             problems = self.segment_problems(s, decided, relaxed, low)
             for key, value in self.segments_entries(problems, pivot, slack).items():
                 if out.get(key, -1) < value:
                     out[key] = value
-        merged = pareto(out, self.ge, self.k2, self.ctx.strict_discard)
-        self._suit_final[signature] = merged
-        self._suit_final_slack[signature] = slack
-        return merged
+        return self._suit_final.put(signature, pareto(out, self.ge, self.k2, self.ctx.strict_discard), slack)
 
     def components(
         self, decided: dict[int, tuple[int, ...]], relaxed: bool, pivot: int | None = None, slack: int = OPEN

@@ -52,9 +52,12 @@ serve: install  ## the dashboards on http://$(HOST):$(PORT)
 lab: install  ## the tutorials in JupyterLab
 	$(BIN)/jupyter lab --ip=127.0.0.1 --ServerApp.root_dir=notebooks --ServerApp.allow_root=True
 
+# every benchmark script but solver_ab.py, which compares two checkouts of the solver (--old PATH) and is run by hand
+BENCHMARKS := $(filter-out benchmarks/solver_ab.py,$(sort $(wildcard benchmarks/*.py)))
+
 bench: install  ## print the benchmark figures (installs highspy, the solver benchmark's baseline)
 	$(BIN)/python -m pip install --quiet -e ".[bench]"
-	for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+	for b in $(BENCHMARKS); do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
 binder-lock:  ## refresh binder/requirements.txt (the lock Binder installs) from pyproject.toml's extras, on purpose
 	$(PYTHON) scripts/binder_lock.py

@@ -3,7 +3,8 @@
 ``benchmarks/solver.py`` (the targets of issue 27, with its hands and tables kept as numbers) and
 ``benchmarks/solver_ab.py`` (two checkouts side by side, here this one against itself) are what the solver's
 speed is measured with; a change to one that the other reads (as ``random_table`` once returned melds and then
-kept tables) must not break it unnoticed. ``benchmarks/hints.py`` times the rummy Hint, which asks the solver.
+kept tables) must not break it unnoticed; ``benchmarks/solver_anatomy.py`` replays a seed of the first and times
+the solver's steps inside chosen questions. ``benchmarks/hints.py`` times the rummy Hint, which asks the solver.
 """
 
 from __future__ import annotations
@@ -33,6 +34,12 @@ def test_the_side_by_side_benchmark_runs_this_checkout_against_itself() -> None:
     out = _run("benchmarks/solver_ab.py", "--old", str(ROOT), "--hands", "4", "--seeds", "1")
     assert "answers that differ: 0" in out and "old/new: median of per-hand ratios" in out
     assert "the old side's, old/new:" in out and "the new side's, old/new:" in out
+
+
+def test_the_anatomy_aid_times_the_steps_of_a_chosen_question() -> None:
+    out = _run("benchmarks/solver_anatomy.py", "--seed", "1", "4")
+    assert "hand 4 (deal 5):" in out and "steps:  take-all look" in out and "suit sweeps" in out
+    assert "transitions stepped (no memo held them):" in out and "collector's oldest generation" in out
 
 
 def test_the_hints_benchmark_times_the_coach_beside_its_baseline() -> None:

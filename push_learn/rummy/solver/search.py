@@ -20,7 +20,8 @@ plan, or trying no sets at all) cost more than it saved. Ties between equally go
 first one found. The fast pass lets contract runs of a suit overlap; if its plan breaks that rule, other runs
 are chosen, a long run is cut in two or a suit's runs are regrouped (``layout.py``), or the fast pass's maps give
 the same value at the same choice with at most one contract run in each suit (``Tracer.rebuild_spread``,
-D-SOL-55), before a second search
+D-SOL-55) or with another entry of a suit whose runs can be laid apart (``Search._plan_apart``, D-SOL-59), before a
+second search
 (which spaces runs exactly) starts from the first one's value and choice, and takes its bounds from the first
 one (valid, since spaced plans are also plans of the fast pass; a spaced sweep of a long suit costs three to
 five times a fast one, and the fast pass has most of its maps already). The plan is read back from the maps by
@@ -117,6 +118,8 @@ from push_learn.rummy.solver.trace import SearchResult, Tracer
 
 __all__ = ["Search", "SearchResult", "Setup", "child_pivot"]
 
+READINGS_APART = 8
+"""Plans of the fast pass's best choice read back (``Search._plan_apart``) before a spaced search is started."""
 ROOT_PIVOT = middle_pivot(ACE_LOW, ACE_POS)
 """Where the first guesses split a whole suit's sweep (they name no pivot of their own)."""
 
@@ -381,12 +384,42 @@ class Search(NodeValues):
             spread = tracer.rebuild_spread(self.best_decided)
             if spread is not None and spaced(spread, self.ctx.low) and (not roomy or room_ok(self, spread)):
                 return spread
+            apart = self._plan_apart(tracer, result, roomy)
+            if apart is not None:
+                return apart
         exact = Search(self.setup, roomy=roomy, spaced=True)
         if not self.spaced and exact.choices() == self.choices():
             exact.bounder = self
         result = exact.best(self.incumbent, self.best_decided)
         result.nodes += self.nodes
         return result
+
+    def _plan_apart(self, tracer: Tracer, first: SearchResult, roomy: bool) -> SearchResult | None:
+        """Another plan of the fast pass's best choice, of the same value, whose contract runs can be laid apart
+        (A-R1-08), or None (D-SOL-59). The suit entries that lay two contract runs or more are set aside, the
+        plan the maps then give at that value is read back and laid out as ``space_runs`` lays out the first,
+        and so on, at most ``READINGS_APART`` times: the same value at the same choice often has another entry
+        whose runs lie apart (seed 1's hand 564: a contract run of the high ace instead of one that shares a
+        seven), which spares the spaced search its sweeps of a rare kind."""
+        left_out: list[set[Key]] = [set() for _ in range(4)]
+        keys = first.keys
+        for _ in range(READINGS_APART):
+            more = [s for s in range(4) if keys[s] not in left_out[s] and self._contract_runs(keys[s][2]) > 1]
+            if not more:
+                return None
+            for s in more:
+                left_out[s].add(keys[s])
+            other = tracer.rebuild_without(self.best_decided, left_out)
+            if other is None:
+                return None
+            if space_runs(self, other) and (not roomy or room_ok(self, other)):
+                return other
+            keys = other.keys
+        return None
+
+    def _contract_runs(self, d: int) -> int:
+        """How many contract runs the packed designations ``d`` count."""
+        return sum(n for kind, n in zip(self.ctx.kinds, self.ctx.unpack(d), strict=True) if kind == "run")
 
     def choices(self) -> list[tuple[int, list[tuple[int, ...]]]]:
         """The open ranks in search order, each with its options (how many naturals of each suit go to sets)."""

@@ -42,6 +42,8 @@ class SearchResult:
     spare: int = 0
     """Wilds beyond the plan's needs that go into spare room or all-wild melds."""
     nodes: int = 0
+    keys: list[Key] = field(default_factory=list)
+    """The entry of each part the plan is read from (the suits first, as ``Tracer.argmax`` chose them)."""
 
 
 class Tracer:
@@ -98,9 +100,21 @@ class Tracer:
         (A-R1-08) however its runs lie. None when no such plan reaches the search's best."""
         return self._rebuild(decided, spread=True)
 
-    def _rebuild(self, decided: dict[int, tuple[int, ...]], spread: bool) -> SearchResult | None:
-        """``rebuild`` or, with ``spread``, ``rebuild_spread``."""
+    def rebuild_without(self, decided: dict[int, tuple[int, ...]], left_out: list[set[Key]]) -> SearchResult | None:
+        """``rebuild`` with the entries ``left_out[s]`` of each suit ``s``'s map set aside: another plan of the same
+        choice that reaches the search's best, or None when none does."""
+        return self._rebuild(decided, spread=False, left_out=left_out)
+
+    def _rebuild(
+        self, decided: dict[int, tuple[int, ...]], spread: bool, left_out: list[set[Key]] | None = None
+    ) -> SearchResult | None:
+        """``rebuild`` or, with ``spread``, ``rebuild_spread``; with ``left_out``, ``rebuild_without``."""
         suit_parts, splits = self.suit_parts(decided)
+        if left_out is not None:
+            suit_parts = [
+                {key: value for key, value in part.items() if key not in keys} if keys else part
+                for part, keys in zip(suit_parts, left_out, strict=True)
+            ]
         origins = [self.one_run_part(part) for part in suit_parts] if spread else []
         rank_parts: list[tuple[int, Entries, dict[Key, SetArrangement]]] = []
         for r, x in decided.items():
@@ -110,13 +124,13 @@ class Tracer:
         read = [part for part, _ in origins] if spread else suit_parts
         parts = read + [entries for _, entries, _ in rank_parts] + [e for e, _ in self.search.extra_parts]
         choice = self.argmax(parts, target=self.search.incumbent)
-        if spread and (choice is None or choice[2] < self.search.incumbent):
+        if (spread or left_out is not None) and (choice is None or choice[2] < self.search.incumbent):
             return None
         choice = choice or self.argmax(parts)
         if choice is None:
             return None
         keys, total_key, total_value = choice
-        result = SearchResult(True, total_value, self.search.total - total_value, nodes=self.search.nodes)
+        result = SearchResult(True, total_value, self.search.total - total_value, nodes=self.search.nodes, keys=keys)
         result.wilds_used = self.search.wilds_placed(total_key[0], total_key[1])
         result.spare = result.wilds_used - total_key[0] // 2
         suit_keys = [origin[key] for (_, origin), key in zip(origins, keys, strict=False)] if spread else keys[:4]

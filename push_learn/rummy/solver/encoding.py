@@ -170,6 +170,16 @@ class Ctx:
         """How many melds of each contract type the packed designations ``d`` count (``units``' mixed radix)."""
         return tuple((d // unit) % (n + 1) for unit, n in zip(self.units, self.need, strict=True))
 
+    def contract_runs(self, d: int) -> int:
+        """How many contract runs (of every run type) the packed designations ``d`` count.
+
+        >>> from push_learn.rummy import PUSH
+        >>> ctx = Ctx.from_rules(PUSH, (("set", 3), ("run", 4), ("run", 4)))
+        >>> [ctx.contract_runs(d) for d in range(ctx.designation_count)]
+        [0, 0, 1, 1, 2, 2]
+        """
+        return sum(n for kind, n in zip(self.kinds, self.unpack(d), strict=True) if kind == "run")
+
     @property
     def units(self) -> tuple[int, ...]:
         """The mixed-radix weight of each designation type."""

@@ -404,7 +404,7 @@ class Search(NodeValues):
         left_out: list[set[Key]] = [set() for _ in range(4)]
         keys = first.keys
         for _ in range(READINGS_APART):
-            more = [s for s in range(4) if keys[s] not in left_out[s] and self._contract_runs(keys[s][2]) > 1]
+            more = [s for s in range(4) if keys[s] not in left_out[s] and self.ctx.contract_runs(keys[s][2]) > 1]
             if not more:
                 return None
             for s in more:
@@ -416,10 +416,6 @@ class Search(NodeValues):
                 return other
             keys = other.keys
         return None
-
-    def _contract_runs(self, d: int) -> int:
-        """How many contract runs the packed designations ``d`` count."""
-        return sum(n for kind, n in zip(self.ctx.kinds, self.ctx.unpack(d), strict=True) if kind == "run")
 
     def choices(self) -> list[tuple[int, list[tuple[int, ...]]]]:
         """The open ranks in search order, each with its options (how many naturals of each suit go to sets)."""

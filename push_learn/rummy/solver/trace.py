@@ -53,11 +53,23 @@ class Tracer:
         self.search = search
         self.slack = search.slack_above(search.incumbent - 1)
         """Every part of the best plan leaves less than this in hand (so the maps the search kept suffice)."""
+        self._suit_parts: dict[tuple, tuple[list[Entries], list[dict[Key, int]]]] = {}
 
     def suit_parts(
         self, decided: dict[int, tuple[int, ...]]
     ) -> tuple[list[Entries], list[dict[Key, int]]]:
-        """Each suit's map at a node, and for each of its entries how many aces were set aside as low."""
+        """Each suit's map at a node, and for each of its entries how many aces were set aside as low (worked out
+        once per node: a plan may be read back from the same node several times, ``rebuild_without``)."""
+        node = tuple(decided.items())
+        known = self._suit_parts.get(node)
+        if known is None:
+            known = self._suit_parts[node] = self._merged_suit_parts(decided)
+        return known
+
+    def _merged_suit_parts(
+        self, decided: dict[int, tuple[int, ...]]
+    ) -> tuple[list[Entries], list[dict[Key, int]]]:
+        """``suit_parts``, worked out: each suit's ways of setting aces low merged into one map."""
         search = self.search
         suit_parts: list[Entries] = []
         splits: list[dict[Key, int]] = []
@@ -269,7 +281,7 @@ def one_run_readings(ctx: Ctx) -> tuple[tuple[int, ...], ...]:
         counts = ctx.unpack(d)
         sets = sum(unit * n for kind, unit, n in zip(ctx.kinds, ctx.units, counts, strict=True) if kind == "set")
         runs = [unit for kind, unit, n in zip(ctx.kinds, ctx.units, counts, strict=True) if kind == "run" and n]
-        if sum(n for kind, n in zip(ctx.kinds, counts, strict=True) if kind == "run") <= 1:
+        if ctx.contract_runs(d) <= 1:
             out.append((d,))
         else:
             out.append(tuple(sets + unit for unit in runs))

@@ -10,11 +10,12 @@ They take no lock of their own: ``api`` lets one search at a time use them (D-SO
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from gc import is_tracked
 from itertools import islice
 from typing import Any
 
-__all__ = ["FreshMemo", "Memo", "Settled", "clear_shared", "settled", "shared", "trim_oldest"]
+__all__ = ["FreshMemo", "Memo", "Settled", "clear_shared", "settled", "shared", "shared_pairs", "trim_oldest"]
 
 
 class Memo:
@@ -259,6 +260,19 @@ def settled(item: tuple) -> tuple:
     True
     """
     return shared(tuple([settled(part) if type(part) is tuple else part for part in item]))
+
+
+def shared_pairs(pairs: Iterable[tuple[tuple, Any]]) -> tuple[tuple, ...]:
+    """``pairs`` of (key tuple, number) as one tuple of shared pairs, each key itself shared (``shared``).
+
+    A new key that only its new pair refers to is moved behind the pair while a collection looks for garbage (see
+    ``settled``): the pair, and everything holding it, then stayed tracked into the oldest generation.
+
+    >>> pairs = shared_pairs([((1, 2), 3)])
+    >>> pairs[0] is shared(((1, 2), 3)) and pairs[0][0] is shared((1, 2))
+    True
+    """
+    return tuple([shared((shared(key), value)) for key, value in pairs])
 
 
 def clear_shared() -> None:

@@ -50,7 +50,7 @@ from typing import TypeVar
 
 from push_learn.rummy.solver.encoding import ACE_POS, Ctx, TableRunInfo, position_weight
 from push_learn.rummy.solver.entries import Entries, Key, Pairs, above, join_into, pareto, roomless_front
-from push_learn.rummy.solver.memo import FreshMemo, clear_shared, shared, trim_oldest
+from push_learn.rummy.solver.memo import FreshMemo, clear_shared, shared_pairs, trim_oldest
 from push_learn.rummy.solver.sweep import Move, Price, State, Sweep, clear_sweeps, state_id, sweep_of
 
 __all__ = [
@@ -290,11 +290,11 @@ def _kept(bucket: Entries, prob: SuitProblem, sweep: Sweep, least: int) -> PairT
         bucket = above(bucket, least)
         if len(bucket) > _LAZY:
             bucket = pareto(bucket, sweep.ge, k2, strict)
-        return tuple([shared(pair) for pair in bucket.items()])
+        return shared_pairs(bucket.items())
     pairs: Pairs = bucket.items() if least < 0 else [pair for pair in bucket.items() if pair[1] > least]
     if len(pairs) > _LAZY:
         pairs = roomless_front(pairs, sweep.ge)
-    return tuple([shared(pair) for pair in pairs])
+    return shared_pairs(pairs)
 
 
 Forward = tuple[tuple[State, int, PairTuple], ...]
@@ -440,7 +440,7 @@ def solve_suit(prob: SuitProblem, pivot: int | None = None, slack: int = OPEN) -
         if rest:
             join_into(out, pairs, rest, add, k2, prob.wcap2)
     solved = pareto(above(out, prob.weight - slack), sweep.ge, k2, prob.ctx.strict_discard)
-    _SOLVED[solved_key] = (slack, *[shared(pair) for pair in solved.items()])
+    _SOLVED[solved_key] = (slack, *shared_pairs(solved.items()))
     return solved
 
 

@@ -35,7 +35,7 @@ from itertools import count, product
 
 from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, NPOS, Ctx, TableRunInfo, position_weight
 from push_learn.rummy.solver.entries import Entries, Key, designation_tables, pareto
-from push_learn.rummy.solver.memo import FreshMemo, settled, shared
+from push_learn.rummy.solver.memo import FreshMemo, Settled, settled, shared, shared_pairs
 
 __all__ = [
     "LUMP",
@@ -80,8 +80,9 @@ default size would leave most of their entries where every full collection walks
 Closing = tuple[bool, int, int, int, int, tuple[int, int, int]]
 """How an item ends a position: (closes?, half wilds, half room, designation, new contract end, (ext, part, trail))."""
 _LOCAL_LIMIT = 20_000
-"""An item's continuations or closings memoised per sweep at most (then forgotten all at once: a few
-thousand small tuples at worst)."""
+"""Leftovers, continuations and closings memoised per sweep at most (then the oldest are forgotten as new ones come:
+``memo.Settled``, whose table the garbage collector does not walk; plain dicts here were tracked again by every new
+tuple, and the sweeps a benchmark run kept held some 40,000 entries that every full collection walked)."""
 TraceInfo = tuple[tuple[Key, tuple], ...]
 """A traced transition's delta keys, each with its trace info (plain tuples: the collector stops tracking them)."""
 
@@ -129,7 +130,10 @@ class Sweep:
                 for position, _place in run.wilds:
                     slots[position] += 1
         self.slots = tuple(slots)
-        self._vo: dict[tuple[int, int, bool, Price, bool], Leftovers] = {}
+        self._local = Settled(_LOCAL_LIMIT, batch=_SETTLE_BATCH)
+        """``leftovers``, ``_options`` and ``_closes`` memoised in one table (one object fewer for the collector per
+        kind: a best turn makes new sweeps for each new table), told apart by their keys' lengths: (p, rest, busy,
+        phi, disc), (item, p) and (item, p, dend, last)."""
         self._moves = FreshMemo(STEP_LIMIT, batch=_SETTLE_BATCH)
         self._traced = FreshMemo(_TRACE_LIMIT, batch=_SETTLE_BATCH)
         # Tuples, not lists, for what is set once: a tuple of numbers is one the garbage collector stops walking.
@@ -141,8 +145,6 @@ class Sweep:
         )
         """Per position, the table runs a natural there may start a left piece for (above it, with room)."""
         self._weights = tuple(position_weight(p, ctx.by_cards) if p >= ACE_LOW else 0 for p in range(NPOS))
-        self._cont: dict[tuple[Item, int], tuple[tuple[Item, int, int, str, bool, bool], ...]] = {}
-        self._close: dict[tuple[Item, int, int, bool], tuple[Closing, ...]] = {}
 
     # ---- the naturals no run uses ------------------------------------------------------------
     def leftovers(self, p: int, rest: int, busy: bool, phi: Price, disc: bool) -> Leftovers:
@@ -155,10 +157,10 @@ class Sweep:
         end is never worse.
         """
         key = (p, rest, busy, phi, disc)
-        cached = self._vo.get(key)
+        cached: Leftovers | None = self._local.get(key)
         if cached is None:
             uses = self._low_aces_alone(rest) if p == ACE_LOW else self._alone(p, rest, busy, phi, disc)
-            cached = self._vo[key] = settled(tuple(uses.items()))
+            cached = self._local.put(settled(key), settled(tuple(uses.items())))
         return cached
 
     def _low_aces_alone(self, rest: int) -> dict[Key, tuple[int, Counts]]:
@@ -319,7 +321,7 @@ class Sweep:
         cached: tuple[Move, ...] | None = self._moves.get(key)
         if cached is None:
             cached = tuple(
-                shared((*kept_state(target), shared(tuple([shared(pair) for pair in delta.items()]))))
+                shared((*kept_state(target), shared(shared_pairs(delta.items()))))
                 for target, delta, _info in self._step(state, p, n, phi, disc, last)
             )
             self._moves[key] = cached
@@ -329,14 +331,12 @@ class Sweep:
         """``continuations`` of an item at ``p`` (memoised per sweep), each with two flags: it crosses ``p`` on a
         wild and could still take one more at an end (*busy*), and it is a designated hand run."""
         key = (item, p)
-        cached = self._cont.get(key)
+        cached: tuple[tuple[Item, int, int, str, bool, bool], ...] | None = self._local.get(key)
         if cached is None:
-            if len(self._cont) >= _LOCAL_LIMIT:
-                self._cont.clear()
-            cached = self._cont[settled(key)] = settled(tuple(
+            cached = self._local.put(settled(key), settled(tuple(
                 (after, used, w2, how, how == "W" and self._has_room(after), after[0] == 0 and bool(after[3]))
                 for after, used, w2, how in self.continuations(item, p)
-            ))
+            )))
         return cached
 
     def _closes(
@@ -344,11 +344,9 @@ class Sweep:
     ) -> tuple[Closing, ...]:
         """``closings`` memoised per sweep."""
         key = (item, p, dend, last)
-        cached = self._close.get(key)
+        cached: tuple[Closing, ...] | None = self._local.get(key)
         if cached is None:
-            if len(self._close) >= _LOCAL_LIMIT:
-                self._close.clear()
-            cached = self._close[settled(key)] = settled(tuple(self.closings(item, p, dend, last)))
+            cached = self._local.put(settled(key), settled(tuple(self.closings(item, p, dend, last))))
         return cached
 
     def _step(

@@ -80,7 +80,8 @@ def _kept_tuples() -> list[tuple]:
     for memo in (ranks._QUESTIONS, ranks._ARRANGEMENTS):
         kept += [item for pair in memo.items() for item in pair]
     for sweep in [obj for obj in gc.get_objects() if isinstance(obj, Sweep)]:
-        for table in (sweep._cont, sweep._close, sweep._traced.young, sweep._traced.old, sweep._traced.fresh):
+        kept += [item for pair in sweep._local.items() for item in pair]
+        for table in (sweep._traced.young, sweep._traced.old, sweep._traced.fresh):
             kept += [item for pair in table.items() for item in pair]
     return kept
 
@@ -102,6 +103,25 @@ def test_every_memo_key_and_value_is_built_from_shared_parts() -> None:
     kept = _kept_tuples()
     assert len(kept) > 1_000
     assert [item for item in kept if not _built_from_shared_parts(item)][:3] == []
+
+
+def test_segment_and_transition_memos_keep_shared_pairs_with_shared_keys() -> None:
+    """D-SOL-60: the (key, value) pairs of the segment memos and of the sweeps' transitions are shared copies, and so
+    are their keys: a new key that only its new pair held was moved behind the pair while a collection looked for
+    garbage, and the pair and all that held it reached the oldest generation still tracked."""
+    from push_learn.rummy.solver import suits
+    from push_learn.rummy.solver.sweep import Sweep
+
+    _ask_big_questions(5)
+    pairs: list[tuple] = []
+    for memo in (suits._BACKWARD, suits._SOLVED):
+        for table in (memo.young, memo.old, memo.fresh):
+            pairs += [pair for value in table.values() for pair in value[1:]]
+    for sweep in [obj for obj in gc.get_objects() if isinstance(obj, Sweep)]:
+        for table in (sweep._moves.young, sweep._moves.old, sweep._moves.fresh):
+            pairs += [pair for moves in table.values() for _state, _number, delta in moves for pair in delta]
+    assert len(pairs) > 1_000
+    assert [pair for pair in pairs if not _built_from_shared_parts(pair)][:3] == []
 
 
 def test_full_collections_untrack_the_memo_values_level_by_level_sooner_than_unsettled_ones() -> None:
@@ -180,3 +200,15 @@ def test_the_solver_s_big_tables_stay_out_of_the_collector_s_walk() -> None:
     tables = [memo._SHARED, cover._RUN_SHARES, cover._SUIT_SHARES, cover._RUN_OPTIONS, ranks._QUESTIONS]
     assert all(len(table) for table in tables)
     assert [gc.is_tracked(table.table) for table in tables] == [False] * len(tables)
+
+
+def test_a_sweep_s_own_memo_stays_out_of_the_collector_s_walk() -> None:
+    """D-SOL-60: each kind of segment's leftovers, continuations and closings are kept in a settled table, which the
+    collector does not walk; they were plain dicts that every new tuple tracked again, and the 256 sweeps kept
+    held some 40,000 entries that every full collection walked."""
+    from push_learn.rummy.solver.sweep import Sweep
+
+    _ask_big_questions(7)
+    sweeps = [obj for obj in gc.get_objects() if isinstance(obj, Sweep)]
+    assert sum(len(sweep._local.table) for sweep in sweeps) > 1_000
+    assert [sweep for sweep in sweeps if gc.is_tracked(sweep._local.table)][:3] == []

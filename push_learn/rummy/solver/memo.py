@@ -272,7 +272,13 @@ def shared_pairs(pairs: Iterable[tuple[tuple, Any]]) -> tuple[tuple, ...]:
     >>> pairs[0] is shared(((1, 2), 3)) and pairs[0][0] is shared((1, 2))
     True
     """
-    return tuple([shared((shared(key), value)) for key, value in pairs])
+    copy = _SHARED_COPY  # the settled copies first, without a call each: most keys and pairs are old
+    out = []
+    for key, value in pairs:
+        key = copy(key) or shared(key)
+        pair = (key, value)
+        out.append(copy(pair) or shared(pair))
+    return tuple(out)
 
 
 def clear_shared() -> None:

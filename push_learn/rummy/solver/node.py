@@ -210,7 +210,9 @@ class NodeValues:
         """Every independent part of a node: the suits, and the decided ranks, fixed table sets and extras
         combined into one part. Suit entries that leave ``slack`` or more in hand may be missing (no plan
         that beats the search's best can use them)."""
-        parts = [self.suit_entries(s, decided, relaxed, pivot, slack) for s in range(4)]
+        parts = []
+        for s in range(4):  # a loop, not a comprehension: its closure's cells would live as long as the sweeps run
+            parts.append(self.suit_entries(s, decided, relaxed, pivot, slack))
         parts.append(self.decided_part(tuple(decided.items())))
         return parts
 

@@ -28,6 +28,7 @@ def test_the_solver_benchmark_runs_every_section_on_a_few_hands() -> None:
                "--in-play", "1", "--seeds", "1", "--baseline", "0")
     assert "random 30 cards, 8 wilds: contract" in out and "Summary (steady state): targets" in out
     assert "answers agree" in out and "in play:" in out and " p99 " in out and "by deal: deal 1 median" in out
+    assert "; without the collector " in out  # each steady-state worst also without the pauses inside it
 
 
 def test_the_side_by_side_benchmark_runs_this_checkout_against_itself() -> None:

@@ -131,9 +131,9 @@ class Sweep:
                     slots[position] += 1
         self.slots = tuple(slots)
         self._local = Settled(_LOCAL_LIMIT, batch=_SETTLE_BATCH)
-        """``leftovers``, ``_options`` and ``_closes`` memoised in one table (one object fewer for the collector per
-        kind: a best turn makes new sweeps for each new table), told apart by their keys' lengths: (p, rest, busy,
-        phi, disc), (item, p) and (item, p, dend, last)."""
+        """``leftovers``, ``_options`` and ``_closes`` memoised in one settled table (one rather than three: a best turn
+        makes new sweeps for each new table, and each object they hold is one more for the collector), told apart by
+        their keys' lengths: (p, rest, busy, phi, disc), (item, p) and (item, p, dend, last)."""
         self._moves = FreshMemo(STEP_LIMIT, batch=_SETTLE_BATCH)
         self._traced = FreshMemo(_TRACE_LIMIT, batch=_SETTLE_BATCH)
         # Tuples, not lists, for what is set once: a tuple of numbers is one the garbage collector stops walking.

@@ -312,7 +312,7 @@ def _section(
         if not count:
             continue
         contract: list[float] = []
-        pauses_in: dict[str, list[float]] = {"contract": [], "full turn": []}
+        turn_collected: list[float] = []
         asked: list[tuple[float, int | None]] = []
         by_deal: dict[int, list[float]] = {}
         turn: list[float] = []
@@ -327,7 +327,6 @@ def _section(
             del plan  # only the answer's points are kept: plans kept would give the collector more to walk
             if pauses is not None:
                 slowest.append(Slow(seconds, pauses.seconds - collected, i, deal, kept, left))
-                pauses_in["contract"].append(pauses.seconds - collected)
             asked.append((seconds, left))
             by_deal.setdefault(deal, []).append(seconds)
             contract.append(seconds)
@@ -339,16 +338,16 @@ def _section(
             seconds, plan = answered(partial(best_turn, hand, PUSH, table), cold)
             turn.append(seconds)
             if pauses is not None:
-                pauses_in["full turn"].append(pauses.seconds - collected)
+                turn_collected.append(pauses.seconds - collected)
             if i < beside:
                 took, points = answered(partial(ilp_points_left, hand, None, table), False)
                 pairs["full turn"].append((seconds, took))
                 disagree += points != (plan.points_left if isinstance(plan, TurnPlan) else None)
-        figures.append(report(f"{name}: contract", contract, 5, 50, seed, pauses_in["contract"]))
+        figures.append(report(f"{name}: contract", contract, 5, 50, seed, [slow.collector for slow in slowest]))
         _split_by_answer(asked)
         _split_by_deal(by_deal)
         _print_slowest(slowest)
-        figures.append(report(f"{name}: full turn", turn, 20, 250, seed, pauses_in["full turn"]))
+        figures.append(report(f"{name}: full turn", turn, 20, 250, seed, turn_collected))
         for question, timings in pairs.items():
             if timings:
                 versus.append(_against_baseline(f"{name}: {question}", timings, seed))

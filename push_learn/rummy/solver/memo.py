@@ -252,8 +252,10 @@ def settled(item: tuple) -> tuple:
     An inner tuple that only its container refers to is moved behind the container while a collection looks for
     garbage, so the container is examined while the inner tuple is still tracked: a value nested four deep took
     four collections to untrack, and reached the oldest generation still tracked, where only full collections
-    look again. Shared copies are referred to by the shared table, keep their place, and a whole settled value
-    is untracked by the first collection that sees it.
+    look again. Shared copies are referred to by the shared table and mostly keep their place, so a whole settled
+    value is most often untracked by the first collection that sees it. Not always: where that table's dict of
+    fresh copies is itself young (a new look has just made it), or in a full collection (which orders the objects
+    as it reaches them), a value may be looked at before its parts and let go a level a pass (D-SOL-62).
 
     >>> value = settled(((1, (2, 3)), (2, 3)))
     >>> value[0][1] is value[1] is shared((2, 3))

@@ -59,17 +59,22 @@ def test_questions_leave_no_reference_cycles() -> None:
 
 def test_leftover_uses_are_memoised_as_values_the_collector_lets_go_at_once() -> None:
     """A dict would stay tracked until a full collection, and every one promoted brings the next full collection
-    closer; a value settled from shared parts (once the first questions have made them old) is untracked by the
-    first young collection that sees it."""
+    closer; a value settled from shared parts is one the collector lets go, and a new sweep (as a new kind of segment
+    brings) is answered with the very values the first questions settled, which cost a young collection nothing."""
     ctx = Ctx.from_rules(PUSH, (("set", 3), ("run", 4)))
     asked = [(p, rest) for p in (5, 9, 13) for rest in (1, 2)]
     first = Sweep(ctx, True, False, False, ())
-    for p, rest in asked:
-        first.leftovers(p, rest, False, None, True)
-    gc.collect()
-    sweep = Sweep(ctx, True, False, False, ())  # a new sweep, as a new kind of segment brings
+    settled_first = [first.leftovers(p, rest, False, None, True) for p, rest in asked]
+    # A collection may look at a tuple before the tuples inside it (its order of objects is the order it reached
+    # them), so each pass is sure to let go only of the innermost level still tracked: a leftover value nests three
+    # levels deep, and four passes let go of it whatever the order the other tests in this process left.
+    for _ in range(4):
+        gc.collect()
+    assert not [value for value in settled_first if gc.is_tracked(value)]
+    sweep = Sweep(ctx, True, False, False, ())
     answers = [sweep.leftovers(p, rest, False, None, True) for p, rest in asked]
     gc.collect(0)
     assert answers and all(answers)
+    assert all(answer is value for answer, value in zip(answers, settled_first, strict=True))
     assert not [answer for answer in answers if gc.is_tracked(answer)]
     assert sweep.leftovers(9, 2, False, None, True) is answers[3]

@@ -182,19 +182,18 @@ class Pauses:
 
     def __init__(self) -> None:
         self.pauses: list[tuple[float, bool]] = []
+        self.seconds = 0.0
+        """The collector's time so far in the block (a running total: ``watched`` reads it around a question)."""
         self._began = 0.0
         self._start = 0.0
-
-    @property
-    def seconds(self) -> float:
-        """The collector's time so far in the block (read before and after a question: its pauses)."""
-        return sum(p for p, _ in self.pauses)
 
     def _watch(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
             self._start = time.perf_counter()
         else:
-            self.pauses.append((time.perf_counter() - self._start, info["generation"] == 2))
+            pause = time.perf_counter() - self._start
+            self.pauses.append((pause, info["generation"] == 2))
+            self.seconds += pause
 
     def __enter__(self) -> Pauses:
         self._began = time.perf_counter()
@@ -204,11 +203,11 @@ class Pauses:
     def __exit__(self, *exc: object) -> None:
         gc.callbacks.remove(self._watch)
         took = time.perf_counter() - self._began
-        total = sum(p for p, _ in self.pauses)
         full = [p for p, whole in self.pauses if whole]
         print(
             f"  garbage collection: {len(self.pauses)} pauses ({len(full)} full), longest"
-            f" {1000 * max((p for p, _ in self.pauses), default=0):.1f} ms, {100 * total / took:.0f}% of the time"
+            f" {1000 * max((p for p, _ in self.pauses), default=0):.1f} ms,"
+            f" {100 * self.seconds / took:.0f}% of the time"
         )
 
 
@@ -224,6 +223,14 @@ def answered(question: Callable[[], object], cold: bool) -> tuple[float, object]
     start = time.perf_counter()
     answer = question()
     return time.perf_counter() - start, answer
+
+
+def watched(question: Callable[[], object], cold: bool, pauses: Pauses | None) -> tuple[float, float, object]:
+    """``answered``, with the collector's pauses inside the question between the seconds and the answer (0 without a
+    watch)."""
+    before = pauses.seconds if pauses is not None else 0.0
+    seconds, answer = answered(question, cold)
+    return seconds, (pauses.seconds - before if pauses is not None else 0.0), answer
 
 
 @dataclass(frozen=True)
@@ -321,12 +328,11 @@ def _section(
         slowest: list[Slow] = []
         for i, (kept, kept_table) in enumerate(zip(hands[:count], tables[name][:count], strict=True)):
             deal, hand, table = i % 5 + 1, cards_of(kept), table_melds(kept_table)
-            collected = pauses.seconds if pauses is not None else 0.0
-            seconds, plan = answered(partial(best_go_down, hand, PUSH, deal), cold)
+            seconds, collected, plan = watched(partial(best_go_down, hand, PUSH, deal), cold, pauses)
             left = plan.points_left if isinstance(plan, TurnPlan) else None
             del plan  # only the answer's points are kept: plans kept would give the collector more to walk
             if pauses is not None:
-                slowest.append(Slow(seconds, pauses.seconds - collected, i, deal, kept, left))
+                slowest.append(Slow(seconds, collected, i, deal, kept, left))
             asked.append((seconds, left))
             by_deal.setdefault(deal, []).append(seconds)
             contract.append(seconds)
@@ -334,11 +340,10 @@ def _section(
                 took, points = answered(partial(ilp_points_left, hand, deal), False)
                 pairs["contract"].append((seconds, took))
                 disagree += points != left
-            collected = pauses.seconds if pauses is not None else 0.0
-            seconds, plan = answered(partial(best_turn, hand, PUSH, table), cold)
+            seconds, collected, plan = watched(partial(best_turn, hand, PUSH, table), cold, pauses)
             turn.append(seconds)
             if pauses is not None:
-                turn_collected.append(pauses.seconds - collected)
+                turn_collected.append(collected)
             if i < beside:
                 took, points = answered(partial(ilp_points_left, hand, None, table), False)
                 pairs["full turn"].append((seconds, took))

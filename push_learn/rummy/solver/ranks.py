@@ -10,7 +10,8 @@ as a run or a contract set; here a new set always has two naturals or more.
 goes to a set, in half wilds: the sum over any real arrangement is never below it, so the search
 can leave the set question of a rank open and still have a true upper bound. ``copy_prices`` raises
 the price of second and later copies of a suit (two decks) where every real arrangement allows it:
-two hearts of a rank need two sets, which need more wilds than one. ``plain_question`` puts the
+two hearts of a rank need two sets, which need more wilds than one; ``spare_copy_pays`` charges a two-suit
+rank's one set to the suit that holds a spare copy (D-SOL-63). ``plain_question`` puts the
 three together for one rank of a hand, as plain tuples of numbers in memo tables the garbage collector
 stops tracking (the same local situations come back hand after hand), and the search values its options
 per search (``options_of``; D-SOL-20).
@@ -35,6 +36,7 @@ __all__ = [
     "options_of",
     "plain_question",
     "relaxed_costs",
+    "spare_copy_pays",
 ]
 
 
@@ -173,6 +175,46 @@ def relaxed_costs(
     return tuple(out)
 
 
+def spare_copy_pays(
+    ctx: Ctx,
+    counts: Sequence[int],
+    tables: Sequence[TableSetInfo],
+    phi: tuple[int | None, ...],
+    isolated: Sequence[bool],
+) -> tuple[int | None, ...]:
+    """``phi`` (``relaxed_costs``), with the whole wild of a two-suit rank's one set charged to one suit where one
+    suit holds two copies and the other one.
+
+    Such a rank's one possible set is a natural of each suit and a wild, and any split of that wild between the two
+    is a true bound (every real set still costs what it needs). Charged half a wild each, the bound may send one of
+    them to a set alone for half what any real set costs while the other stays in its run: in the slowest proofs
+    most bounds that did not cut were one such card above the best plan (D-SOL-61). So the whole wild goes to the
+    natural the bound would otherwise send alone, and its partner goes free, which gains the bound nothing while the
+    partner is better placed in a run: the suit with two copies (its spare copy rarely fits a run), unless the single
+    one is isolated (no run holds it without two wilds), which then pays instead (D-SOL-63).
+
+    The search orders its ranks by ``phi`` itself (free sets first), so the order, and with it every answer, stays
+    as it was; only the bounds are tighter.
+
+    >>> ctx = Ctx.from_rules(__import__("push_learn.rummy", fromlist=["PUSH"]).PUSH)
+    >>> spare_copy_pays(ctx, (0, 1, 0, 2), (), (None, 1, None, 1), (False,) * 4)
+    (None, 0, None, 2)
+    >>> spare_copy_pays(ctx, (0, 1, 0, 2), (), (None, 1, None, 1), (False, True, False, False))
+    (None, 2, None, 0)
+    """
+    present = [s for s, n in enumerate(counts) if n]
+    if not isolated or tables or not ctx.distinct or len(present) != 2:
+        return phi
+    a, b = present
+    if phi[a] != 1 or phi[b] != 1 or sorted((counts[a], counts[b])) != [1, 2]:
+        return phi
+    double, single = (a, b) if counts[a] == 2 else (b, a)
+    payer, partner = (single, double) if isolated[single] else (double, single)
+    out = list(phi)
+    out[payer], out[partner] = 2, 0
+    return tuple(out)
+
+
 def copy_prices(
     phi: Sequence[int | None], counts: Sequence[int], least: dict[tuple[int, ...], int]
 ) -> tuple[tuple[int, ...] | None, ...]:
@@ -270,7 +312,8 @@ def plain_question(
 ) -> PlainQuestion:
     """A rank's question as plain tuples of numbers, memoised across questions: every choice of naturals with a
     real arrangement (``arrange_rank``), most naturals first; whether the rank is open (some choice sends
-    naturals to sets); and then its relaxed prices (``relaxed_costs``, ``copy_prices``) for the search's bound.
+    naturals to sets); and then its relaxed prices (``relaxed_costs``, ``spare_copy_pays``, ``copy_prices``) for the
+    search's bound.
 
     Its memo keys and values hold no objects but numbers, so the garbage collector stops tracking them: a
     question object (with dicts inside) stayed tracked, and with it the cache's key, every option
@@ -295,7 +338,8 @@ def plain_question(
     else:
         options.sort(key=lambda o: -sum(o[0]))
         phi = relaxed_costs(ctx, counts, tables, layoff, rescue, alone)
-        plain = (tuple(options), True, phi, copy_prices(phi, counts, least))
+        priced = spare_copy_pays(ctx, counts, tables, phi, alone)
+        plain = (tuple(options), True, phi, copy_prices(priced, counts, least))
     return _QUESTIONS.put(settled(key), settled(plain))
 
 

@@ -36,7 +36,9 @@ Where the time goes (30 cards with 8 wilds): about two thirds in bounds, mostly 
 which leaves a card or two is the best; a bound that does not cut is typically one low card above the
 optimum. One source of that slack is a rank held by two naturals of two suits: each is priced at half
 a wild, so a bound may send one of them to a set alone for that half while the other stays in a run.
-No split of a per-natural price removes it. Measured on 150 hands: deciding every open rank held in
+No split of a per-natural price removes it, but where one suit holds a spare copy (or the other natural is
+isolated) charging that suit the whole wild removes most of it (``ranks.spare_copy_pays``, D-SOL-63). Measured on
+150 hands: deciding every open rank held in
 two suits exactly inside each bound (the best over its options) saves 59% of the bounds, and even an
 exact bound at every node (every open rank so decided) saves only 73%, each such bound costing many
 plain ones: the search visits few nodes, so what is left to gain is the cost of a node. Keeping such ranks

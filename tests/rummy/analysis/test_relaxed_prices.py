@@ -14,7 +14,14 @@ from hypothesis import strategies as st
 
 from push_learn.rummy import CAP_IT, PUSH, SIX_TO_TEN
 from push_learn.rummy.solver.encoding import Ctx, TableSetInfo, isolated
-from push_learn.rummy.solver.ranks import arrange_rank, copy_prices, options_of, plain_question, relaxed_costs
+from push_learn.rummy.solver.ranks import (
+    arrange_rank,
+    copy_prices,
+    options_of,
+    plain_question,
+    relaxed_costs,
+    spare_copy_pays,
+)
 
 
 def least_wilds(ctx: Ctx, counts: tuple[int, ...], tables: tuple[TableSetInfo, ...]) -> dict[tuple[int, ...], int]:
@@ -52,7 +59,7 @@ def positions(draw: st.DrawFn) -> tuple[Ctx, tuple[int, ...], tuple[TableSetInfo
 @given(positions())
 def test_prices_never_exceed_what_a_real_arrangement_needs(position: tuple) -> None:
     ctx, counts, tables, alone = position
-    phi = relaxed_costs(ctx, counts, tables, True, True, alone)
+    phi = spare_copy_pays(ctx, counts, tables, relaxed_costs(ctx, counts, tables, True, True, alone), alone)
     least = least_wilds(ctx, counts, tables)
     prices = copy_prices(phi, counts, least)
     for x, real in least.items():
@@ -85,7 +92,8 @@ def test_a_rank_question_gathers_every_option_and_its_prices(position: tuple, we
     if is_open:
         assert sizes == sorted(sizes, reverse=True)
         assert phi == relaxed_costs(ctx, counts, tables, True, True, alone)
-        assert prices == copy_prices(phi, counts, least_wilds(ctx, counts, tables))
+        priced = spare_copy_pays(ctx, counts, tables, phi, alone)
+        assert prices == copy_prices(priced, counts, least_wilds(ctx, counts, tables))
     assert plain_question(ctx, counts, tables, True, True, alone) is plain
 
 
@@ -109,6 +117,23 @@ def test_an_isolated_natural_carries_the_whole_price_of_its_pair() -> None:
     assert relaxed_costs(ctx, counts, (), True, True) == (1, None, 1, None)
     assert relaxed_costs(ctx, counts, (), True, True, (True, False, False, False)) == (2, None, 0, None)
     assert relaxed_costs(ctx, counts, (), True, True, (True, False, True, False)) == (1, None, 1, None)
+
+
+def test_the_suit_with_a_spare_copy_carries_the_whole_price_of_its_pair() -> None:
+    """Two kings of spades and a king of diamonds: the one set is a spade, the diamond and a wild. The spare spade
+    rarely fits a run, so spades pay the wild and the diamond nothing; an isolated diamond, which no run holds
+    without two wilds, pays instead. The search's order reads the unchanged halves."""
+    ctx = Ctx.from_rules(PUSH)
+    counts = (0, 1, 0, 2)
+    phi = relaxed_costs(ctx, counts, (), True, True, (False,) * 4)
+    assert phi == (None, 1, None, 1)
+    assert spare_copy_pays(ctx, counts, (), phi, (False,) * 4) == (None, 0, None, 2)
+    assert spare_copy_pays(ctx, counts, (), phi, (False, True, False, False)) == (None, 2, None, 0)
+    assert spare_copy_pays(ctx, (0, 1, 0, 1), (), phi, (False,) * 4) == phi
+    plain = plain_question(ctx, counts, (), True, True, (False,) * 4)
+    assert plain[2] == phi
+    assert plain[3] == copy_prices((None, 0, None, 2), counts, least_wilds(ctx, counts, ()))
+    assert plain[3][3] == (0, 2) and plain[3][1] == (0, 0)
 
 
 def test_isolated_looks_two_places_each_way_and_round_the_ace() -> None:

@@ -196,7 +196,8 @@ def spare_copy_pays(
     The search orders its ranks by ``phi`` itself (free sets first), so the order, and with it every answer, stays
     as it was; only the bounds are tighter.
 
-    >>> ctx = Ctx.from_rules(__import__("push_learn.rummy", fromlist=["PUSH"]).PUSH)
+    >>> from push_learn.rummy import PUSH
+    >>> ctx = Ctx.from_rules(PUSH)
     >>> spare_copy_pays(ctx, (0, 1, 0, 2), (), (None, 1, None, 1), (False,) * 4)
     (None, 0, None, 2)
     >>> spare_copy_pays(ctx, (0, 1, 0, 2), (), (None, 1, None, 1), (False, True, False, False))

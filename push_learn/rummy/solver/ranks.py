@@ -166,12 +166,32 @@ def relaxed_costs(
                 elif layoff and table.room > 0 and (best is None or best > 0):
                     best = 0
         out.append(best)
+    phi = tuple(out)
+    pair = _half_priced_pair(ctx, counts, tables, phi, isolated)
+    if pair is None or counts[pair[0]] != 1 or counts[pair[1]] != 1:
+        return phi
+    a, b = pair
+    if isolated[a] == isolated[b]:
+        return phi
+    return _charged(phi, *((a, b) if isolated[a] else (b, a)))
+
+
+def _half_priced_pair(
+    ctx: Ctx, counts: Sequence[int], tables: Sequence[TableSetInfo], phi: Sequence[int | None], isolated: Sequence[bool]
+) -> tuple[int, int] | None:
+    """The two suits of a rank whose one possible set is a natural of each and a wild, charged half of it each in
+    ``phi``, where the naturals' isolation is known (else None): the ranks where either suit may pay it whole."""
     present = [s for s, n in enumerate(counts) if n]
-    if isolated and not tables and ctx.distinct and len(present) == 2 and all(counts[s] == 1 for s in present):
-        a, b = present
-        if out[a] == out[b] == 1 and isolated[a] != isolated[b]:
-            lone, partner = (a, b) if isolated[a] else (b, a)
-            out[lone], out[partner] = 2, 0
+    if not isolated or tables or not ctx.distinct or len(present) != 2:
+        return None
+    a, b = present
+    return (a, b) if phi[a] == phi[b] == 1 else None
+
+
+def _charged(phi: Sequence[int | None], payer: int, partner: int) -> tuple[int | None, ...]:
+    """``phi`` with a pair's whole wild (two halves) charged to ``payer`` and nothing to ``partner``."""
+    out = list(phi)
+    out[payer], out[partner] = 2, 0
     return tuple(out)
 
 
@@ -203,17 +223,12 @@ def spare_copy_pays(
     >>> spare_copy_pays(ctx, (0, 1, 0, 2), (), (None, 1, None, 1), (False, True, False, False))
     (None, 2, None, 0)
     """
-    present = [s for s, n in enumerate(counts) if n]
-    if not isolated or tables or not ctx.distinct or len(present) != 2:
+    pair = _half_priced_pair(ctx, counts, tables, phi, isolated)
+    if pair is None or sorted(counts[s] for s in pair) != [1, 2]:
         return phi
-    a, b = present
-    if phi[a] != 1 or phi[b] != 1 or sorted((counts[a], counts[b])) != [1, 2]:
-        return phi
+    a, b = pair
     double, single = (a, b) if counts[a] == 2 else (b, a)
-    payer, partner = (single, double) if isolated[single] else (double, single)
-    out = list(phi)
-    out[payer], out[partner] = 2, 0
-    return tuple(out)
+    return _charged(phi, *((single, double) if isolated[single] else (double, single)))
 
 
 def copy_prices(

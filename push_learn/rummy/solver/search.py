@@ -32,20 +32,18 @@ at a pivot (``suits.solve_suit``) that ``child_pivot`` chooses: a node differs f
 what it re-steps is the stretch between that rank and the parent's pivot wherever in that stretch it splits, and
 the split nearest the next rank to be decided leaves its children the least (D-SOL-51).
 
-Where the time goes (30 cards with 8 wilds): about two thirds in bounds, mostly proving that a plan
-which leaves a card or two is the best; a bound that does not cut is typically one low card above the
-optimum. One source of that slack is a rank held by two naturals of two suits: each is priced at half
-a wild, so a bound may send one of them to a set alone for that half while the other stays in a run.
-No split of a per-natural price removes it, but where one suit holds a spare copy (or the other natural is
-isolated) charging that suit the whole wild removes most of it (``ranks.spare_copy_pays``, D-SOL-63). Measured on
-150 hands: deciding every open rank held in
-two suits exactly inside each bound (the best over its options) saves 59% of the bounds, and even an
-exact bound at every node (every open rank so decided) saves only 73%, each such bound costing many
-plain ones: the search visits few nodes, so what is left to gain is the cost of a node. Keeping such ranks
-whole inside one bound (tagged entries, D-SOL-52) cuts the bounds tenfold on the slowest hands and makes each
-dearer by about as much: a long suit's map grows with every such rank it takes part in. Also measured
-and no faster: other rank orders (left to right, such ranks first, fewest options first) and first
-searching only for plans at the cap (aspiration).
+Where the time goes (30 cards with 8 wilds): about two thirds in bounds, mostly proving that a plan which leaves a
+card or two is the best; a bound that does not cut is typically one low card above the optimum. One source of that
+slack is a rank held by two naturals of two suits: each is priced at half a wild, so a bound may send one of them to
+a set alone for that half while the other stays in a run. No split of a per-natural price removes it, but where one
+suit holds a spare copy (or the other natural is isolated) charging that suit the whole wild removes most of it
+(``ranks.spare_copy_pays``, D-SOL-63). Measured on 150 hands: deciding every open rank held in two suits exactly
+inside each bound (the best over its options) saves 59% of the bounds, and even an exact bound at every node (every
+open rank so decided) saves only 73%, each such bound costing many plain ones: the search visits few nodes, so what
+is left to gain is the cost of a node. Keeping such ranks whole inside one bound (tagged entries, D-SOL-52) cuts the
+bounds tenfold on the slowest hands and makes each dearer by about as much: a long suit's map grows with every such
+rank it takes part in. Also measured and no faster: other rank orders (left to right, such ranks first, fewest
+options first) and first searching only for plans at the cap (aspiration).
 
 Measured since (300 random contract and full-turn questions, seed 1, memo tables kept between questions):
 most of a question is its first few evaluations, each of which sweeps suit segments the memo tables have not

@@ -34,7 +34,9 @@ default, each with fresh memo tables); a summary at the end lists every target o
 missed, with its figures and the baseline ratios per family.
 
 Also printed, with no target: the contract question at every turn of whole Push matches between random players
-(``--in-play``), the hands a Hint or a bot asks about in a game.
+(``--in-play``), the hands a Hint or a bot asks about in a game; and the machine's pace at the start and end of every
+seed and every 100 hands of its steady state (``pace``: a fixed plain-Python loop none of the solver's code runs
+in), so that a run on a slow machine can be told from a slower solver.
 
 Run: .venv/bin/python benchmarks/solver.py [--hands 1000] [--adversarial 40] [--seeds 1 2 3] [--in-play 10]
 """
@@ -307,11 +309,13 @@ def _section(
     beside: int = 0,
     seed: int = 0,
     pauses: Pauses | None = None,
+    paces: PaceLog | None = None,
 ) -> tuple[list[Figure], list[Versus]]:
     """Time both questions on every family and print the figures; with ``beside``, the integer-programming
     baseline answers the same questions on that many of each family's hands, each right after the solver.
-    With ``pauses`` (the collector's watch), the slowest contract questions are printed too. Returns the
-    figures against the targets and against the baseline."""
+    With ``pauses`` (the collector's watch), the slowest contract questions are printed too; with ``paces``, the
+    machine's pace is sampled every ``paces.every`` hands (between questions). Returns the figures against the
+    targets and against the baseline."""
     figures: list[Figure] = []
     versus: list[Versus] = []
     for name, hands in families.items():
@@ -327,6 +331,8 @@ def _section(
         disagree = 0
         slowest: list[Slow] = []
         for i, (kept, kept_table) in enumerate(zip(hands[:count], tables[name][:count], strict=True)):
+            if paces is not None and i and not i % paces.every:
+                paces.sample()
             deal, hand, table = i % 5 + 1, cards_of(kept), table_melds(kept_table)
             seconds, collected, plan = watched(partial(best_go_down, hand, PUSH, deal), cold, pauses)
             left = plan.points_left if isinstance(plan, TurnPlan) else None
@@ -639,8 +645,72 @@ def _load() -> str:
         return "unknown"
 
 
-def run_seed(args: argparse.Namespace, seed: int) -> tuple[list[Figure], list[Versus]]:
-    """Every measurement on one seed's hands; prints the figures and returns the steady-state ones."""
+_PACE_ENTRIES = tuple(
+    tuple(((rng.randrange(17), 0, rng.randrange(8), rng.randrange(2)), rng.randrange(200)) for _ in range(90))
+    for rng in (random.Random(2026), random.Random(2027))
+)
+"""The reference loop's fixed entries: two maps of (wilds, room, designations, discard) keys with values."""
+
+
+def _reference_loop() -> int:
+    """Plain-Python work of the solver's kind (pairing two maps of small tuple keys into a dict, then ranking it), but
+    none of the solver's code: the same work on every commit, so its time measures the machine, not the solver."""
+    left, right = _PACE_ENTRIES
+    best: dict[tuple[int, int, int, int], int] = {}
+    get = best.get
+    for _round in range(3):
+        for (wa, xa, da, fa), va in left:
+            for (wb, xb, db, fb), vb in right:
+                if fa + fb > 1:
+                    continue
+                key = (wa + wb, xa + xb, da | db, fa + fb)
+                value = va + vb + _round
+                if get(key, -1) < value:
+                    best[key] = value
+    return len(sorted(best.items(), key=lambda item: (-item[1], item[0])))
+
+
+def pace(repeats: int = 5) -> float:
+    """The reference loop's median time (ms) over ``repeats`` runs: this machine's pace right now."""
+    _reference_loop()  # the first run also grows the interpreter's memory pools: not timed
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        _reference_loop()
+        times.append(1000 * (time.perf_counter() - start))
+    return statistics.median(times)
+
+
+class PaceLog:
+    """The machine's pace (``pace``) sampled through a seed: at its start and end, and every ``every`` hands of its
+    steady-state questions.
+
+    The machines these figures come from are shared, and their pace changes by up to twice from one run to the next,
+    and within a run, with no change of load average (issue 27: the same contract question took 42 to 79 ms in six
+    runs of the same code): a seed's samples tell a slow machine from a slower solver."""
+
+    def __init__(self, seed: int, every: int = 100) -> None:
+        self.seed = seed
+        self.every = every
+        self.samples: list[float] = []
+
+    def sample(self) -> float:
+        """Measure the pace now and keep it."""
+        self.samples.append(pace())
+        return self.samples[-1]
+
+    def text(self) -> str:
+        """The samples so far: how many, their range and their median."""
+        low, high = min(self.samples), max(self.samples)
+        return (
+            f"machine pace: reference loop {low:.2f} to {high:.2f} ms (median {statistics.median(self.samples):.2f})"
+            f" over {len(self.samples)} samples"
+        )
+
+
+def run_seed(args: argparse.Namespace, seed: int) -> tuple[list[Figure], list[Versus], PaceLog]:
+    """Every measurement on one seed's hands; prints the figures and returns the steady-state ones, with the
+    machine's pace sampled through the seed."""
     rng = random.Random(seed)
     dealt: dict[str, list[list[Card]]] = {
         "random 30 cards, 8 wilds": [random_hand(rng) for _ in range(args.hands)],
@@ -655,12 +725,15 @@ def run_seed(args: argparse.Namespace, seed: int) -> tuple[list[Figure], list[Ve
         f"Meld solver (plain Python), Push rules, seed {seed} (wall-clock times on this machine; load average"
         f" {_load()} on {os.cpu_count()} cores at the start)"
     )
+    paces = PaceLog(seed)
+    print(f"at the start, machine pace: reference loop {paces.sample():.2f} ms")
     kept: tuple[list[Figure], list[Versus]] = ([], [])
     for cold in (False, True):
         print("cold: memo tables cleared before every question" if cold else "steady state: memo tables kept")
         with Pauses() as pauses:
             figures = _section(
-                families, tables, cold, args.cold, 0 if cold else args.baseline, seed, None if cold else pauses
+                families, tables, cold, args.cold, 0 if cold else args.baseline, seed, None if cold else pauses,
+                None if cold else paces,
             )
         if not cold:
             kept = figures
@@ -676,6 +749,7 @@ def run_seed(args: argparse.Namespace, seed: int) -> tuple[list[Figure], list[Ve
     if args.in_play:
         in_play(seed, args.in_play)
     print(f"load average at the end: {_load()} (with more load than cores, figures are slower by about load / cores)")
+    print(f"at the end, machine pace: reference loop {paces.sample():.2f} ms; through the seed, {paces.text()}")
     if small:  # ``--small 0`` skips the naive baseline
         ratio = statistics.median(naive) / statistics.median(ours)
         print(
@@ -683,7 +757,7 @@ def run_seed(args: argparse.Namespace, seed: int) -> tuple[list[Figure], list[Ve
             f" ms, solver (cold) {1000 * statistics.median(ours):.2f} ms: solver {ratio:.0f}x faster; answers agree"
         )
     print()
-    return kept
+    return (*kept, paces)
 
 
 def in_play(seed: int, matches: int) -> None:
@@ -712,9 +786,9 @@ def in_play(seed: int, matches: int) -> None:
     )
 
 
-def summary(figures: Sequence[Figure], versus: Sequence[Versus]) -> None:
+def summary(figures: Sequence[Figure], versus: Sequence[Versus], paces: Sequence[PaceLog] = ()) -> None:
     """Every target, seed by seed, as met or missed with its figures (steady state), then the solver against the
-    integer-programming baseline per family and question, with the ratios."""
+    integer-programming baseline per family and question, with the ratios, and the machine's pace (``pace``)."""
     print("Summary (steady state): targets")
     for figure in figures:
         print(
@@ -730,6 +804,10 @@ def summary(figures: Sequence[Figure], versus: Sequence[Versus]) -> None:
             f"  seed {pair.seed}  {pair.label:<44} baseline/solver {pair.base_median / pair.median:5.1f}x median,"
             f" {pair.base_worst / pair.worst:5.1f}x worst  {'met' if pair.met else 'MISSED'}"
         )
+    if paces:
+        print("Machine pace (a plain-Python loop that is the same on every commit: a higher figure, a slower machine)")
+    for log in paces:
+        print(f"  seed {log.seed}  {log.text()}")
     missed = sum(not figure.met for figure in figures) + sum(not pair.met for pair in versus)
     total = len(figures) + len(versus)
     print(f"{missed} of {total} missed" if missed else f"all {total} met", f"(load average at the end: {_load()})")
@@ -756,11 +834,13 @@ def main() -> None:
     print(_interpreter())
     figures: list[Figure] = []
     versus: list[Versus] = []
+    paces: list[PaceLog] = []
     for seed in args.seeds:
-        seed_figures, seed_versus = run_seed(args, seed)
+        seed_figures, seed_versus, seed_pace = run_seed(args, seed)
         figures += seed_figures
         versus += seed_versus
-    summary(figures, versus)
+        paces.append(seed_pace)
+    summary(figures, versus, paces)
 
 
 if __name__ == "__main__":

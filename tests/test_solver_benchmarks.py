@@ -29,6 +29,8 @@ def test_the_solver_benchmark_runs_every_section_on_a_few_hands() -> None:
     assert "random 30 cards, 8 wilds: contract" in out and "Summary (steady state): targets" in out
     assert "answers agree" in out and "in play:" in out and " p99 " in out and "by deal: deal 1 median" in out
     assert "; without the collector " in out  # each steady-state worst also without the pauses inside it
+    assert "at the start, machine pace: reference loop " in out and "through the seed, machine pace:" in out
+    assert "seed 1  machine pace: reference loop " in out.split("Machine pace (")[-1]
 
 
 def test_the_side_by_side_benchmark_runs_this_checkout_against_itself() -> None:

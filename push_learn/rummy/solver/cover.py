@@ -33,6 +33,12 @@ ORDER = tuple((s, p) for s in range(4) for p in (ACE_POS, *range(3, ACE_POS)))
 one, which takes naturals further on), then 3 up to the king."""
 PLACES = tuple(range(3, ACE_POS + 1))
 """The places a natural can hold (an ace is 14)."""
+_PER_SUIT = len(PLACES)
+"""Entries of ``ORDER`` per suit."""
+_FROM = tuple(
+    sum(1 << p for t, p in ORDER[index:] if t == s) for index, (s, _p) in enumerate(ORDER)
+)
+"""Per entry of ``ORDER``, a bit for each place of that entry and its suit's later ones (the ace's only at its own)."""
 _WIDTH = 4
 """Bits a place takes in a suit's code (``row_code``): room for 15 naturals of one rank and suit (a pack has a few)."""
 _FIELD = (1 << _WIDTH) - 1
@@ -108,8 +114,14 @@ class Cover:
     def next_natural(self, index: int) -> int:
         """The place in ``ORDER`` of the first natural not yet covered, from ``index`` on (``len(ORDER)``: none)."""
         masks = self.masks
-        while index < len(ORDER) and not masks[ORDER[index][0]] >> ORDER[index][1] & 1:
-            index += 1
+        while index < len(ORDER):
+            s = ORDER[index][0]
+            left = masks[s] & _FROM[index]
+            if left:
+                if left >> ACE_POS & 1:
+                    return index  # the suit's ace, first in its order
+                return s * _PER_SUIT + (left & -left).bit_length() - 3  # the lowest place left: 3 is the suit's second
+            index = (s + 1) * _PER_SUIT
         return index
 
     def can_discard(self, s: int, p: int) -> bool:
@@ -120,40 +132,45 @@ class Cover:
         """Every group the natural at suit ``s``, place ``p`` may start with at most ``wilds`` wilds, as (wilds per
         natural, wilds needed, group); ``set_bonus`` is taken off a set's first number. The discard comes last."""
         options = [option for option in run_options(s, p, self.codes[s], self.low, self.maxlen) if option[1] <= wilds]
-        others = [t for t in range(4) if t != s and self.masks[t] >> p & 1]
-        for size in range(min(len(others), self.set_cap - 1), -1, -1):
-            need = max(0, 2 - size)
-            if need <= wilds:
-                key = (need + 0.5) / (size + 1) - set_bonus
-                options += [
-                    (key, need, ("set", p, tuple(sorted((s, *chosen))))) for chosen in combinations(others, size)
-                ]
+        masks = self.masks
+        others = tuple([t for t in range(4) if t != s and masks[t] >> p & 1])
+        key = (s, p, others, min(wilds, 2), self.set_cap, set_bonus)
+        sets = _SET_OPTIONS.get(key)
+        if sets is None:
+            sets = _SET_OPTIONS[key] = set_options(*key)
+        options += sets
         if self.can_discard(s, p):
             options.append((DISCARD_KEY, 0, ("discard", s, p)))
         return options
 
-    def take(self, group: Group, sign: int) -> None:
-        """Take ``group``'s naturals out of what is left (``sign`` -1), or put them back (+1)."""
+    def take(self, group: Group) -> Snapshot:
+        """Take ``group``'s naturals out of what is left; returns what was left before, for ``restore`` (which is
+        cheaper than putting them back one by one: the search takes an option and goes back at every step)."""
         masks, codes = self.masks, self.codes
+        before = masks[:], codes[:], self.sets, self.discarded  # ``snapshot()``, without a call
         if group[0] == "run":
             _kind, s, _first, _last, places = group
             mask, code = masks[s], codes[s]
             for q in places:
                 q = ACE_POS if q == ACE_LOW else q
-                code += sign << _WIDTH * q
-                mask = mask | 1 << q if code >> _WIDTH * q & _FIELD else mask & ~(1 << q)
+                code -= 1 << _WIDTH * q
+                if not code >> _WIDTH * q & _FIELD:
+                    mask &= ~(1 << q)
             masks[s], codes[s] = mask, code
         elif group[0] == "set":
             _kind, p, suits = group
-            self.sets -= sign
+            self.sets += 1
             for t in suits:
-                code = codes[t] = codes[t] + (sign << _WIDTH * p)
-                masks[t] = masks[t] | 1 << p if code >> _WIDTH * p & _FIELD else masks[t] & ~(1 << p)
+                code = codes[t] = codes[t] - (1 << _WIDTH * p)
+                if not code >> _WIDTH * p & _FIELD:
+                    masks[t] &= ~(1 << p)
         else:
             _kind, s, p = group
-            code = codes[s] = codes[s] + (sign << _WIDTH * p)
-            masks[s] = masks[s] | 1 << p if code >> _WIDTH * p & _FIELD else masks[s] & ~(1 << p)
-            self.discarded = (s, p) if sign < 0 else None
+            code = codes[s] = codes[s] - (1 << _WIDTH * p)
+            if not code >> _WIDTH * p & _FIELD:
+                masks[s] &= ~(1 << p)
+            self.discarded = (s, p)
+        return before
 
     def wilds_at_least(self) -> float:
         """A lower bound on the wilds the naturals left need: each natural's least share of the wilds in a run of
@@ -166,7 +183,9 @@ class Cover:
         codes, low, maxlen = self.codes, self.low, self.maxlen
         for s, mask in enumerate(masks):
             if mask:
-                share, most = suit_shares(codes[s], mask, mask & three, mask & two, low, maxlen)
+                # ``suit_shares``, its settled table asked here first (most answers are there: a call saved)
+                got = _settled_suit_shares((codes[s], mask & three, mask & two, low, maxlen))
+                share, most = got or suit_shares(codes[s], mask, mask & three, mask & two, low, maxlen)
                 total += share
                 if most > worst:
                     worst = most
@@ -197,9 +216,9 @@ class _Proof(Cover):
             return False
         s, p = ORDER[index]
         for _share, need, group in sorted(self.options(s, p, wilds), key=lambda option: option[0]):
-            self.take(group, -1)
+            before = self.take(group)
             ok = self._covers(index, wilds - need)
-            self.take(group, +1)
+            self.restore(before)
             if ok:
                 return True
         self.failed.add(key)
@@ -228,6 +247,9 @@ _SUIT_SHARES = Settled(MEMO_LIMIT)
 _RUN_OPTIONS = Settled(MEMO_LIMIT)
 _settled_suit_shares = _SUIT_SHARES.table.get
 _settled_run_options = _RUN_OPTIONS.table.get
+_SET_OPTIONS: dict[tuple, tuple[tuple[float, int, Group], ...]] = {}
+"""``set_options`` by its arguments (at most some 2,000: four suits, twelve places, the other suits there, up to two
+wilds, the rules' largest set and the bonus of a set the contract still wants)."""
 
 
 def run_shares(mask: int, low: int, maxlen: int) -> tuple[float, ...]:
@@ -292,6 +314,25 @@ def suit_shares(code: int, mask: int, three: int, two: int, low: int, maxlen: in
     return got
 
 
+def set_options(
+    s: int, p: int, others: tuple[int, ...], wilds: int, set_cap: int, set_bonus: float
+) -> tuple[tuple[float, int, Group], ...]:
+    """The sets the natural at place ``p`` of suit ``s`` may start with naturals of the ``others`` suits at that
+    place and at most ``wilds`` wilds, largest first, as (wilds per natural less ``set_bonus``, wilds needed,
+    group); the values settled (``memo.settled``), as ``Cover.options`` keeps them (``_SET_OPTIONS``).
+
+    >>> set_options(0, 5, (2,), 1, 4, 0.0)
+    ((0.75, 1, ('set', 5, (0, 2))),)
+    """
+    options: list[tuple[float, int, Group]] = []
+    for size in range(min(len(others), set_cap - 1), -1, -1):
+        need = max(0, 2 - size)
+        if need <= wilds:
+            key = (need + 0.5) / (size + 1) - set_bonus
+            options += [(key, need, ("set", p, tuple(sorted((s, *chosen))))) for chosen in combinations(others, size)]
+    return settled(tuple(options))
+
+
 def run_options(s: int, p: int, code: int, low: int, maxlen: int) -> tuple[tuple[float, int, Group], ...]:
     """The runs the natural at place ``p`` of suit ``s`` may start (for an ace: end high or start low) when the
     suit holds the naturals of ``code`` (``row_code``), as (wilds per natural, wilds needed, group); memoised (the
@@ -326,3 +367,4 @@ def clear_cover_caches() -> None:
     _RUN_SHARES.clear()
     _SUIT_SHARES.clear()
     _RUN_OPTIONS.clear()
+    _SET_OPTIONS.clear()

@@ -107,20 +107,20 @@ class _Look(Cover):
             ranked = []
             s, p = ORDER[index]
             for share, need, group in self.options(s, p, wilds, 1.0 if wanted else 0.0):
-                self.take(group, -1)
+                before = self.take(group)
                 after = need + self.wilds_at_least()
-                self.take(group, +1)
+                self.restore(before)
                 if after <= wilds + EPSILON:
                     ranked.append((after + share, need, group))
             ranked.sort(key=lambda option: option[0])
             self._ranked[key] = ranked
         for rank, (_key, need, group) in enumerate(ranked[: slack + 1]):
-            self.take(group, -1)
+            before = self.take(group)
             self.groups.append(group)
             if self._cover(index, wilds - need, slack - rank):
                 return True
             self.groups.pop()
-            self.take(group, +1)
+            self.restore(before)
         return False
 
     # ---- the contract and the spare wilds ------------------------------------------------------------------

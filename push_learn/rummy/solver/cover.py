@@ -19,6 +19,7 @@ the states that failed, to prove that no plan can take every card out of a hand 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations
 
 from push_learn.cards import Card
@@ -35,6 +36,8 @@ PLACES = tuple(range(3, ACE_POS + 1))
 """The places a natural can hold (an ace is 14)."""
 _PER_SUIT = len(PLACES)
 """Entries of ``ORDER`` per suit."""
+_STEP = tuple(ORDER.index((0, p)) if p in PLACES else -1 for p in range(ACE_POS + 1))
+"""Per place, its entry within a suit's stretch of ``ORDER``."""
 _FROM = tuple(
     sum(1 << p for t, p in ORDER[index:] if t == s) for index, (s, _p) in enumerate(ORDER)
 )
@@ -120,7 +123,7 @@ class Cover:
             if left:
                 if left >> ACE_POS & 1:
                     return index  # the suit's ace, first in its order
-                return s * _PER_SUIT + (left & -left).bit_length() - 3  # the lowest place left: 3 is the suit's second
+                return s * _PER_SUIT + _STEP[(left & -left).bit_length() - 1]  # the lowest place left
             index = (s + 1) * _PER_SUIT
         return index
 
@@ -134,11 +137,7 @@ class Cover:
         options = [option for option in run_options(s, p, self.codes[s], self.low, self.maxlen) if option[1] <= wilds]
         masks = self.masks
         others = tuple([t for t in range(4) if t != s and masks[t] >> p & 1])
-        key = (s, p, others, min(wilds, 2), self.set_cap, set_bonus)
-        sets = _SET_OPTIONS.get(key)
-        if sets is None:
-            sets = _SET_OPTIONS[key] = set_options(*key)
-        options += sets
+        options += set_options(s, p, others, min(wilds, 2), self.set_cap, set_bonus)
         if self.can_discard(s, p):
             options.append((DISCARD_KEY, 0, ("discard", s, p)))
         return options
@@ -146,8 +145,8 @@ class Cover:
     def take(self, group: Group) -> Snapshot:
         """Take ``group``'s naturals out of what is left; returns what was left before, for ``restore`` (which is
         cheaper than putting them back one by one: the search takes an option and goes back at every step)."""
+        before = self.snapshot()
         masks, codes = self.masks, self.codes
-        before = masks[:], codes[:], self.sets, self.discarded  # ``snapshot()``, without a call
         if group[0] == "run":
             _kind, s, _first, _last, places = group
             mask, code = masks[s], codes[s]
@@ -183,9 +182,8 @@ class Cover:
         codes, low, maxlen = self.codes, self.low, self.maxlen
         for s, mask in enumerate(masks):
             if mask:
-                # ``suit_shares``, its settled table asked here first (most answers are there: a call saved)
-                got = _settled_suit_shares((codes[s], mask & three, mask & two, low, maxlen))
-                share, most = got or suit_shares(codes[s], mask, mask & three, mask & two, low, maxlen)
+                key = (codes[s], mask & three, mask & two, low, maxlen)
+                share, most = _settled_suit_shares(key) or _new_suit_shares(key, mask)
                 total += share
                 if most > worst:
                     worst = most
@@ -247,9 +245,6 @@ _SUIT_SHARES = Settled(MEMO_LIMIT)
 _RUN_OPTIONS = Settled(MEMO_LIMIT)
 _settled_suit_shares = _SUIT_SHARES.table.get
 _settled_run_options = _RUN_OPTIONS.table.get
-_SET_OPTIONS: dict[tuple, tuple[tuple[float, int, Group], ...]] = {}
-"""``set_options`` by its arguments (at most some 2,000: four suits, twelve places, the other suits there, up to two
-wilds, the rules' largest set and the bonus of a set the contract still wants)."""
 
 
 def run_shares(mask: int, low: int, maxlen: int) -> tuple[float, ...]:
@@ -293,16 +288,15 @@ def code_row(code: int) -> list[int]:
     return [code >> _WIDTH * p & _FIELD for p in range(ACE_POS + 1)]
 
 
-def suit_shares(code: int, mask: int, three: int, two: int, low: int, maxlen: int) -> tuple[float, float]:
-    """A suit's naturals' least shares of wilds, in all and the largest one, where ``code`` (``row_code``) holds the
-    suit's naturals and ``mask`` a bit for each place that holds one: ``three`` and ``two`` hold a bit for each
-    place whose rank three or more (exactly two) suits still hold (memoised, by flat keys of numbers: the collector
-    stops tracking them at once)."""
-    key = (code, three, two, low, maxlen)  # ``mask`` follows from ``code``
-    got: tuple[float, float] | None = _settled_suit_shares(key)
+def _new_suit_shares(key: tuple[int, int, int, int, int], mask: int) -> tuple[float, float]:
+    """A suit's naturals' least shares of wilds, in all and the largest one, for ``key`` = (``code``, ``three``,
+    ``two``, ``low``, ``maxlen``) that the settled table lacks (``wilds_at_least`` asks that first): ``code``
+    (``row_code``) holds the suit's naturals and ``mask`` a bit for each place that holds one; ``three`` and ``two``
+    hold a bit for each place whose rank three or more (exactly two) suits still hold (memoised, by flat keys of
+    numbers: the collector stops tracking them at once)."""
+    got: tuple[float, float] | None = _SUIT_SHARES.fresh.get(key)
     if got is None:
-        got = _SUIT_SHARES.fresh.get(key)
-    if got is None:
+        code, three, two, low, maxlen = key
         runs = run_shares(mask, low, maxlen)
         total = worst = 0.0
         for p in PLACES:
@@ -314,12 +308,14 @@ def suit_shares(code: int, mask: int, three: int, two: int, low: int, maxlen: in
     return got
 
 
+@cache
 def set_options(
     s: int, p: int, others: tuple[int, ...], wilds: int, set_cap: int, set_bonus: float
 ) -> tuple[tuple[float, int, Group], ...]:
     """The sets the natural at place ``p`` of suit ``s`` may start with naturals of the ``others`` suits at that
     place and at most ``wilds`` wilds, largest first, as (wilds per natural less ``set_bonus``, wilds needed,
-    group); the values settled (``memo.settled``), as ``Cover.options`` keeps them (``_SET_OPTIONS``).
+    group); memoised (at most some 2,000 arguments: four suits, twelve places, the other suits there, up to two wilds,
+    the rules' largest set, the bonus of a set the contract still wants), the values settled (``memo.settled``).
 
     >>> set_options(0, 5, (2,), 1, 4, 0.0)
     ((0.75, 1, ('set', 5, (0, 2))),)
@@ -367,4 +363,4 @@ def clear_cover_caches() -> None:
     _RUN_SHARES.clear()
     _SUIT_SHARES.clear()
     _RUN_OPTIONS.clear()
-    _SET_OPTIONS.clear()
+    set_options.cache_clear()

@@ -4,7 +4,7 @@
   another port), logs to a file and polls Voila's main script until it answers, failing at once with
   the log if the server dies; ``stop_server`` sends SIGTERM (Voila then shuts its kernels down) and
   SIGKILLs, by process id, the server and any kernel still alive (kernels run in their own sessions,
-  so a process-group kill would miss them).
+  so a process-group kill would miss them); ``stop_servers`` stops several side by side.
 - ``chromium_executable`` and ``CHROMIUM_FLAGS``: Debian's Chromium for Playwright, which has no
   option of its own for a browser path.
 - ``PageWatch``: keeps a browser context off the network (anything but 127.0.0.1 is aborted) and
@@ -48,6 +48,7 @@ __all__ = [
     "log_faults",
     "start_server",
     "stop_server",
+    "stop_servers",
 ]
 
 CHROMIUM_FLAGS = (
@@ -222,11 +223,21 @@ def start_server(
 
 def stop_server(process: subprocess.Popen[bytes], grace: float = 20.0) -> None:
     """SIGTERM the server (it shuts its kernels down), then SIGKILL it and any kernel left, by process id."""
-    kernels = kernel_processes(process)
-    if process.poll() is None:
+    stop_servers([process], grace)
+
+
+def stop_servers(processes: Sequence[subprocess.Popen[bytes]], grace: float = 20.0) -> None:
+    """``stop_server`` for several servers at once: every one is sent SIGTERM before any is waited for, so they
+    shut their kernels down side by side and the wait is the slowest one's, not the sum (a test session ends
+    with several servers running)."""
+    kernels = [kernel for process in processes for kernel in kernel_processes(process)]
+    running = [process for process in processes if process.poll() is None]
+    for process in running:
         process.send_signal(signal.SIGTERM)
+    deadline = time.monotonic() + grace
+    for process in running:
         try:
-            process.wait(timeout=grace)
+            process.wait(timeout=max(0.0, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=10)

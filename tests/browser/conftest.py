@@ -30,6 +30,7 @@ from push_learn.apps.harness import (
     chromium_executable,
     start_server,
     stop_server,
+    stop_servers,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,8 +94,7 @@ def serve_factory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable
         return server
 
     yield start
-    for server in started:
-        stop_server(server.process)
+    stop_servers([server.process for server in started])
 
 
 WARM_UP_S = 240
@@ -129,8 +129,8 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
     suite can use); the session fixtures' own teardown then finds them stopped."""
     here = Path(__file__).parent
     if nextitem is None or here not in Path(str(nextitem.fspath)).parents:
-        while _RUNNING:
-            stop_server(_RUNNING.pop().process)
+        stop_servers([server.process for server in _RUNNING])
+        _RUNNING.clear()
 
 
 @pytest.fixture

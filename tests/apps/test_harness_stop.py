@@ -38,6 +38,9 @@ def _stand_in(tmp_path: Path, mine: str, other: str) -> subprocess.Popen[bytes]:
     deadline = time.monotonic() + 60
     while not ready.exists() and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.02)
+    if not ready.exists():
+        process.kill()  # never left running behind a failed test
+        process.wait()
     assert ready.exists(), "the stand-in server did not get ready"
     return process
 

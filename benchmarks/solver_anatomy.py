@@ -113,7 +113,8 @@ def _wrap(anatomy: Anatomy) -> list[tuple[Any, str, Callable[..., Any]]]:
     node_values = node.NodeValues
     return [
         (api.TakeAllLook, "plan", anatomy.timed("take-all look", api.TakeAllLook.plan)),
-        (api, "take_all_verdict", anatomy.timed("proof", api.take_all_verdict)),
+        (api.TakeAllLook, "plan_of_cover", anatomy.timed("take-all look", api.TakeAllLook.plan_of_cover)),
+        (api, "prove_cover", anatomy.timed("proof", api.prove_cover)),
         (search.Search, "_try", anatomy.timed("tries", search.Search._try)),
         (search.Search, "bound", anatomy.bound(search.Search.bound)),
         (trace.Tracer, "rebuild", anatomy.timed("read-backs", trace.Tracer.rebuild)),

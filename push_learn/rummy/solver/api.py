@@ -28,7 +28,7 @@ from push_learn.rummy.engine.actions import GoDown
 from push_learn.rummy.melds import Meld, interpret_meld, is_wild_card, max_run_length, rank_at, run_value_range
 from push_learn.rummy.rules import Contract, RummyRules
 from push_learn.rummy.scoring import penalty
-from push_learn.rummy.solver.cover import take_all_verdict
+from push_learn.rummy.solver.cover import prove_cover
 from push_learn.rummy.solver.declare import PLAN_SEAT, TurnPlan, build_plan
 from push_learn.rummy.solver.same_turn import contract_first, next_meld_id
 from push_learn.rummy.solver.search import Search, Setup
@@ -242,8 +242,9 @@ def _go_down_plan(setup: Setup, pairs: list[tuple[int, Meld]], deal: int) -> Tur
 
 def _take_all(setup: Setup, deal: int) -> tuple[TurnPlan | None, bool | None]:
     """A go-down that takes every card out, which no plan beats, and whether the hand's naturals can be covered at
-    all (None: not known) (D-SOL-36): a short look first, then the proof, and the look goes on only where a cover
-    exists. Not asked with pretended cards (``extra_wilds``, ``added_naturals``: the contract distance)."""
+    all (None: not known) (D-SOL-36): a short look first, then the proof; where it finds a cover, that cover if it is
+    a plan (D-SOL-67), else the look goes on. Not asked with pretended cards (``extra_wilds``, ``added_naturals``:
+    the contract distance)."""
     if setup.extra_wilds or setup.added_naturals:
         return None, None
     look = TakeAllLook(
@@ -253,8 +254,11 @@ def _take_all(setup: Setup, deal: int) -> tuple[TurnPlan | None, bool | None]:
     quick = look.plan(FIRST_LOOK)
     if quick is not None:
         return quick, True
-    coverable = take_all_verdict(setup.hand, setup.rules, discard=setup.keep_discard)
-    return (look.plan(LOOK_BUDGET) if coverable else None), coverable
+    coverable, cover = prove_cover(setup.hand, setup.rules, discard=setup.keep_discard)
+    if not coverable or cover is None:
+        return None, coverable
+    plan = look.plan_of_cover(cover)
+    return (plan if plan is not None else look.plan(LOOK_BUDGET)), coverable
 
 
 def _kept(plan: TurnPlan, objective: str) -> tuple[int, int]:

@@ -27,7 +27,7 @@ from push_learn.rummy.rules import RummyRules
 from push_learn.rummy.solver.encoding import ACE_LOW, ACE_POS, encode_hand
 from push_learn.rummy.solver.memo import Settled, settled
 
-__all__ = ["ORDER", "PROOF_BUDGET", "Cover", "Group", "OutOfBudget", "take_all_verdict"]
+__all__ = ["ORDER", "PROOF_BUDGET", "Cover", "Found", "Group", "OutOfBudget", "prove_cover", "take_all_verdict"]
 
 ORDER = tuple((s, p) for s in range(4) for p in (ACE_POS, *range(3, ACE_POS)))
 """The order in which naturals are covered: suit by suit, aces first (they may end a high run or begin a low
@@ -193,18 +193,27 @@ class Cover:
 
 
 
+Found = tuple[tuple[Group, ...], tuple[int, int] | None, int]
+"""A cover the proof found: its groups in the order they were taken, the natural discarded (suit, place) if one
+is, and the wilds it leaves spare."""
+
+
 class _Proof(Cover):
     """Every cover of the naturals, with no contract and spare wilds free: none means no plan takes all."""
 
     def covers(self) -> bool:
-        """Whether some cover exists (``OutOfBudget`` when the budget runs out first)."""
+        """Whether some cover exists (``OutOfBudget`` when the budget runs out first); the first one found is
+        kept in ``found``."""
         self.failed: set[tuple] = set()
+        self.groups: list[Group] = []
+        self.found: Found | None = None
         return self._covers(0, self.wild_count)
 
     def _covers(self, index: int, wilds: int) -> bool:
         self.visit()
         index = self.next_natural(index)
         if index == len(ORDER):
+            self.found = (tuple(self.groups), self.discarded, wilds)
             return True
         key = self.state(wilds)
         if key in self.failed:
@@ -213,15 +222,31 @@ class _Proof(Cover):
             self.failed.add(key)
             return False
         s, p = ORDER[index]
+        groups = self.groups
         for _share, need, group in sorted(self.options(s, p, wilds), key=lambda option: option[0]):
             before = self.take(group)
+            groups.append(group)
             ok = self._covers(index, wilds - need)
+            groups.pop()
             self.restore(before)
             if ok:
                 return True
         self.failed.add(key)
         return False
 
+
+def prove_cover(
+    hand: Sequence[Card], rules: RummyRules, *, discard: bool, budget: int = PROOF_BUDGET
+) -> tuple[bool | None, Found | None]:
+    """``take_all_verdict``'s answer, with the first cover found when there is one (a cover that may still fail
+    the contract or leave a spare wild nowhere to go: ``take_all.TakeAllLook.plan_of_cover`` checks it)."""
+    proof = _Proof(hand, rules, 1 if discard else 0, budget)
+    if not proof.modelled:
+        return None, None
+    try:
+        return proof.covers(), proof.found
+    except OutOfBudget:
+        return None, None
 
 
 def take_all_verdict(
@@ -231,13 +256,7 @@ def take_all_verdict(
     cards, with no contract and spare wilds free: False proves that no plan can take every card out without
     the table; True that a cover exists (a plan may still fail the contract); None when the search ran past
     ``budget`` nodes, or the hand has cards it does not model (dead cards, sets of repeated suits)."""
-    proof = _Proof(hand, rules, 1 if discard else 0, budget)
-    if not proof.modelled:
-        return None
-    try:
-        return proof.covers()
-    except OutOfBudget:
-        return None
+    return prove_cover(hand, rules, discard=discard, budget=budget)[0]
 
 
 _RUN_SHARES = Settled(MEMO_LIMIT)

@@ -15,6 +15,10 @@ find a place. The plan is then built with the declared melds' own checks (``meet
 ``meld_problem``) and must hold the hand's cards exactly; anything else, or a look that runs past its budget
 of nodes, answers None, and the caller asks the full search.
 
+When the short look misses, the proof that no cover exists (``cover.prove_cover``) runs; the first cover it finds
+meets the contract and places every spare wild in about half the hands the look would then take out, and
+``TakeAllLook.plan_of_cover`` makes it the plan (D-SOL-67); otherwise the look goes on.
+
 The plan found is one of the plans that take every card out; which one may differ from the full search's
 choice among those ties (D-SOL-36). Not tried here: hands with dead cards, sets of repeated suits, or the
 contract-distance questions (extra or added wilds).
@@ -31,7 +35,7 @@ from push_learn.rummy.contracts import meets_contract
 from push_learn.rummy.engine.actions import Action, Discard, GoDown, NewMeld
 from push_learn.rummy.melds import Meld, is_wild_card, meld_problem
 from push_learn.rummy.rules import MeldKind, RummyRules
-from push_learn.rummy.solver.cover import EPSILON, ORDER, Cover, Group, OutOfBudget
+from push_learn.rummy.solver.cover import EPSILON, ORDER, Cover, Found, Group, OutOfBudget
 from push_learn.rummy.solver.declare import PLAN_SEAT, PlanBuilder, TurnPlan, absorb_spares
 from push_learn.rummy.solver.encoding import ACE_POS, SUITS, card_place, position_card
 
@@ -237,6 +241,26 @@ class TakeAllLook:
             return None
         groups, discarded, (wild_sets, contract, discard_wild) = found
         return _plan(self.hand, self.rules, self.deal, self.look, groups, discarded, wild_sets, contract, discard_wild)
+
+    def plan_of_cover(self, cover: Found) -> TurnPlan | None:
+        """The plan of a cover the proof found (``cover.prove_cover``) when that cover meets the contract, places
+        every spare wild and discards no card the look may not; None otherwise (the look may still go on, from
+        where it was: it is left as it was found)."""
+        look = self.look
+        groups, discarded, wilds = cover
+        if not look.modelled or (discarded is not None and discarded == look.natural_taken):
+            return None
+        start = look.snapshot()
+        for group in groups:
+            look.take(group)
+        look.groups = list(groups)
+        finish = look._finish(wilds)
+        look.restore(start)
+        look.groups = []
+        if finish is None:
+            return None
+        wild_sets, contract, discard_wild = finish
+        return _plan(self.hand, self.rules, self.deal, look, list(groups), discarded, wild_sets, contract, discard_wild)
 
 
 def take_all_plan(

@@ -133,8 +133,14 @@ def _searches_made(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
         create(self, setup, roomy, spaced)
 
     monkeypatch.setattr(Search, "__init__", spy)
-    monkeypatch.setattr(TakeAllLook, "plan", lambda self, budget=0: None)
+    _no_take_all_plans(monkeypatch)
     return spaced_searches
+
+
+def _no_take_all_plans(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No plan from the take-all look or the proof's cover: a go-down question takes the search's own path."""
+    monkeypatch.setattr(TakeAllLook, "plan", lambda self, budget=0: None)
+    monkeypatch.setattr(TakeAllLook, "plan_of_cover", lambda self, cover: None)
 
 
 def test_surplus_runs_of_a_contract_type_need_not_be_spaced(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -333,7 +339,7 @@ def test_the_spaced_search_borrows_the_fast_passs_bounds(monkeypatch: pytest.Mon
         return real_bound(self, *args, **kwargs)
 
     monkeypatch.setattr(Search, "bound", spying)
-    monkeypatch.setattr(TakeAllLook, "plan", lambda self, budget=0: None)  # the search's own path
+    _no_take_all_plans(monkeypatch)
     plan = best_go_down(hand, PUSH, 5)
     assert plan is not None and alone.feasible and plan.points_left == alone.left
     assert meets_contract(plan.go_down, PUSH, 5).ok

@@ -20,9 +20,9 @@ from push_learn.rummy.contracts import meets_contract
 from push_learn.rummy.engine import Discard, GoDown, NewMeld
 from push_learn.rummy.melds import meld_problem
 from push_learn.rummy.rules import RummyRules
-from push_learn.rummy.solver import best_go_down, clear_caches
+from push_learn.rummy.solver import TurnPlan, best_go_down, clear_caches
 from push_learn.rummy.solver.api import _parts, _setup
-from push_learn.rummy.solver.cover import take_all_verdict
+from push_learn.rummy.solver.cover import prove_cover, take_all_verdict
 from push_learn.rummy.solver.declare import build_plan
 from push_learn.rummy.solver.search import Search
 from push_learn.rummy.solver.take_all import TakeAllLook, take_all_plan
@@ -50,6 +50,11 @@ def _searched_left(hand: list[Card], rules: RummyRules, deal: int, cap: int | No
 def _check_legal(plan_hand: list[Card], rules: RummyRules, deal: int, taken: Card | None = None) -> None:
     plan = take_all_plan(plan_hand, rules, deal, taken=taken, must_discard=not rules.go_out_by_melding,
                          wild_discard=rules.discard_wild_allowed)
+    _check_plan(plan, plan_hand, rules, deal)
+
+
+def _check_plan(plan: TurnPlan | None, plan_hand: list[Card], rules: RummyRules, deal: int) -> None:
+    """``plan`` goes down with the contract, every meld is legal, and it holds ``plan_hand`` exactly."""
     assert plan is not None
     assert plan.left == () and plan.points_left == 0
     assert meets_contract(plan.go_down, rules, deal).ok
@@ -75,6 +80,10 @@ def test_the_card_taken_this_turn_is_never_the_discard_where_the_rules_forbid_it
     rules = replace(PUSH, discard_taken_card_allowed=False)
     hand = parse_cards("7H 7S JK 9C 9D 9S KH")
     assert take_all_plan(hand, rules, 1, taken=parse_card("KH")) is None
+    verdict, cover = prove_cover(hand, rules, discard=True)  # the proof knows no taken card: it discards the king
+    assert verdict is True and cover is not None and cover[1] is not None
+    assert TakeAllLook(hand, rules, 1, taken=parse_card("KH")).plan_of_cover(cover) is None
+    assert TakeAllLook(hand, rules, 1).plan_of_cover(cover) is not None
     plan = best_go_down(hand, rules, 1, taken=parse_card("KH"))
     assert plan is not None and plan.discard != parse_card("KH") and plan.points_left > 0
 
@@ -138,8 +147,17 @@ def test_the_look_and_the_proof_agree_with_the_exact_search(
     if plan is not None:
         _check_legal(hand, rules, deal)
         assert searched == 0
-    if take_all_verdict(hand, rules, discard=True) is False:
+    verdict, cover = prove_cover(hand, rules, discard=True)
+    assert verdict == take_all_verdict(hand, rules, discard=True) and (cover is not None) == bool(verdict)
+    if verdict is False:
         assert searched != 0
+    if cover is not None:
+        look = TakeAllLook(hand, rules, deal, must_discard=not rules.go_out_by_melding,
+                           wild_discard=rules.discard_wild_allowed)
+        from_cover = look.plan_of_cover(cover)
+        if from_cover is not None:
+            _check_plan(from_cover, hand, rules, deal)
+            assert searched == 0
 
 
 def test_the_cap_keeps_the_plan_the_search_would_keep() -> None:
@@ -180,3 +198,28 @@ def test_a_look_asked_again_goes_on_from_where_it_stopped() -> None:
             assert again == fresh
             continued += 1
     assert continued >= 5
+
+
+def test_the_proofs_own_cover_is_a_plan_and_the_look_can_still_go_on() -> None:
+    """Where the short look missed and the proof found a cover, that cover is often a plan already; asking for it
+    leaves the look as it was, so a look that goes on afterwards finds what a fresh longer look finds."""
+    rng = random.Random(3)
+    from_proof = went_on = 0
+    for number in range(240):
+        hand = _random_hand(rng, 30, 8)
+        deal = number % 5 + 1
+        look = TakeAllLook(hand, PUSH, deal)
+        if look.plan(40) is not None:
+            continue
+        _verdict, cover = prove_cover(hand, PUSH, discard=True)
+        if cover is None:
+            continue
+        plan = look.plan_of_cover(cover)
+        if plan is not None:
+            _check_plan(plan, hand, PUSH, deal)
+            from_proof += 1
+        fresh = take_all_plan(hand, PUSH, deal, budget=300)
+        again = look.plan(300)
+        assert again == fresh
+        went_on += again is not None
+    assert from_proof >= 5 and went_on >= 5

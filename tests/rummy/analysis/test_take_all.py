@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import replace
 
 from budgets import examples
@@ -181,17 +182,23 @@ def test_the_cap_keeps_the_plan_the_search_would_keep() -> None:
     assert compared >= 10
 
 
-def test_a_look_asked_again_goes_on_from_where_it_stopped() -> None:
-    """A look stopped by its budget and asked again finds what a fresh look with the larger budget finds (the
-    go-down asks a short look first, then a longer one once a cover is known to exist)."""
-    rng = random.Random(11)
-    continued = 0
-    for number in range(60):
+def _missed_looks(seed: int, count: int, budget: int) -> Iterator[tuple[list[Card], int, TakeAllLook]]:
+    """Random 30-card hands with 8 wilds (deals 1 to 5 in turn) whose look found nothing within ``budget`` nodes,
+    each with its deal and that look."""
+    rng = random.Random(seed)
+    for number in range(count):
         hand = _random_hand(rng, 30, 8)
         deal = number % 5 + 1
         look = TakeAllLook(hand, PUSH, deal)
-        if look.plan(3) is not None:
-            continue
+        if look.plan(budget) is None:
+            yield hand, deal, look
+
+
+def test_a_look_asked_again_goes_on_from_where_it_stopped() -> None:
+    """A look stopped by its budget and asked again finds what a fresh look with the larger budget finds (the
+    go-down asks a short look first, then a longer one once a cover is known to exist)."""
+    continued = 0
+    for hand, deal, look in _missed_looks(seed=11, count=60, budget=3):
         fresh = take_all_plan(hand, PUSH, deal, budget=300)
         again = look.plan(300)
         if fresh is not None:
@@ -203,14 +210,8 @@ def test_a_look_asked_again_goes_on_from_where_it_stopped() -> None:
 def test_the_proofs_own_cover_is_a_plan_and_the_look_can_still_go_on() -> None:
     """Where the short look missed and the proof found a cover, that cover is often a plan already; asking for it
     leaves the look as it was, so a look that goes on afterwards finds what a fresh longer look finds."""
-    rng = random.Random(3)
     from_proof = went_on = 0
-    for number in range(240):
-        hand = _random_hand(rng, 30, 8)
-        deal = number % 5 + 1
-        look = TakeAllLook(hand, PUSH, deal)
-        if look.plan(40) is not None:
-            continue
+    for hand, deal, look in _missed_looks(seed=3, count=240, budget=40):
         _verdict, cover = prove_cover(hand, PUSH, discard=True)
         if cover is None:
             continue

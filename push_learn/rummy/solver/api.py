@@ -255,7 +255,7 @@ def _take_all(setup: Setup, deal: int) -> tuple[TurnPlan | None, bool | None]:
     if quick is not None:
         return quick, True
     coverable, cover = prove_cover(setup.hand, setup.rules, discard=setup.keep_discard)
-    if not coverable or cover is None:
+    if cover is None:  # none found: no cover exists (False), or the proof could not tell (None)
         return None, coverable
     plan = look.plan_of_cover(cover)
     return (plan if plan is not None else look.plan(LOOK_BUDGET)), coverable

@@ -192,7 +192,6 @@ class Cover:
         return total
 
 
-
 Found = tuple[tuple[Group, ...], tuple[int, int] | None, int]
 """A cover the proof found: its groups in the order they were taken, the natural discarded (suit, place) if one
 is, and the wilds it leaves spare."""

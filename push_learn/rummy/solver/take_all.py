@@ -50,6 +50,12 @@ MOST_SLACK = 6
 """The most places, in all, the look strays from its preferred options (limited discrepancy search)."""
 
 
+Finish = tuple[int, tuple[int | None, ...], bool]
+"""How a cover meets the contract and places its spare wilds (``_Look._finish``)."""
+Covered = tuple[list[Group], tuple[int, int] | None, Finish]
+"""A cover that is a plan: its groups, the natural discarded (suit, place) if one is, and its ``Finish``."""
+
+
 class _Look(Cover):
     """One look for a cover that also meets the contract and places every spare wild."""
 
@@ -70,7 +76,7 @@ class _Look(Cover):
         self.natural_taken = None if taken is None or taken_wild else card_place(taken)
         """The (suit, place) of the natural taken this turn, which may not be the discard (None: any may)."""
         self.groups: list[Group] = []
-        self.finish: tuple[int, tuple[int | None, ...], bool] | None = None
+        self.finish: Finish | None = None
         self._ranked: dict[tuple, list[tuple[float, int, Group]]] = {}
         """Per state met (what is left, the wilds, whether a natural may still be the discard, whether the
         contract still wants a set), its options in order: a wider pass of the look meets them again."""
@@ -79,7 +85,7 @@ class _Look(Cover):
         """As ``Cover.can_discard``, and never the card taken this turn where the rules forbid discarding it."""
         return super().can_discard(s, p) and (s, p) != self.natural_taken
 
-    def found(self) -> tuple[list[Group], tuple[int, int] | None, tuple[int, tuple[int | None, ...], bool]] | None:
+    def found(self) -> Covered | None:
         """The groups, the natural discarded (suit, place) and how the contract and spare wilds are met."""
         if not self.modelled or self.wilds_at_least() > self.wild_count + EPSILON:
             return None
@@ -93,6 +99,22 @@ class _Look(Cover):
             self.restore(start)
             self.groups = []
         return None
+
+    def checked(self, cover: Found) -> Covered | None:
+        """``found``'s answer for a cover the proof found (``cover.prove_cover``), from the look's start: None unless
+        it meets the contract, places every spare wild and discards no card this look may not. The look is left as
+        it was."""
+        groups, discarded, wilds = cover
+        if not self.modelled or (discarded is not None and not self.can_discard(*discarded)):
+            return None
+        start = self.snapshot()
+        for group in groups:
+            self.take(group)
+        self.groups = list(groups)
+        finish = self._finish(wilds)
+        self.restore(start)
+        self.groups = []
+        return None if finish is None else (list(groups), discarded, finish)
 
     def _cover(self, index: int, wilds: int, slack: int) -> bool:
         """Cover the naturals from ``ORDER[index]`` on with ``wilds``, straying from the preferred option at most
@@ -128,7 +150,7 @@ class _Look(Cover):
         return False
 
     # ---- the contract and the spare wilds ------------------------------------------------------------------
-    def _finish(self, wilds: int) -> tuple[int, tuple[int | None, ...], bool] | None:
+    def _finish(self, wilds: int) -> Finish | None:
         """How the covered hand meets the contract with ``wilds`` to spare: how many sets of wilds alone, which
         group (its index) is each contract run (None: a run of wilds alone), and whether a wild is discarded;
         None when it cannot."""
@@ -236,31 +258,19 @@ class TakeAllLook:
         if not self.look.modelled:
             return None
         self.look.budget = budget
-        found = self.look.found()
-        if found is None:
-            return None
-        groups, discarded, (wild_sets, contract, discard_wild) = found
-        return _plan(self.hand, self.rules, self.deal, self.look, groups, discarded, wild_sets, contract, discard_wild)
+        return self._built(self.look.found())
 
     def plan_of_cover(self, cover: Found) -> TurnPlan | None:
         """The plan of a cover the proof found (``cover.prove_cover``) when that cover meets the contract, places
         every spare wild and discards no card the look may not; None otherwise (the look may still go on, from
         where it was: it is left as it was found)."""
-        look = self.look
-        groups, discarded, wilds = cover
-        if not look.modelled or (discarded is not None and discarded == look.natural_taken):
+        return self._built(self.look.checked(cover))
+
+    def _built(self, covered: Covered | None) -> TurnPlan | None:
+        if covered is None:
             return None
-        start = look.snapshot()
-        for group in groups:
-            look.take(group)
-        look.groups = list(groups)
-        finish = look._finish(wilds)
-        look.restore(start)
-        look.groups = []
-        if finish is None:
-            return None
-        wild_sets, contract, discard_wild = finish
-        return _plan(self.hand, self.rules, self.deal, look, list(groups), discarded, wild_sets, contract, discard_wild)
+        groups, discarded, (wild_sets, contract, discard_wild) = covered
+        return _plan(self.hand, self.rules, self.deal, self.look, groups, discarded, wild_sets, contract, discard_wild)
 
 
 def take_all_plan(

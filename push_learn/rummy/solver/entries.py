@@ -130,7 +130,7 @@ def join_into(
     A pairing keeps at most one discard and at most ``wcap2`` wild units; this is the solver's hot loop
     (without spare room to track, ``k2 == 0``, every ``x`` is 0 and a lighter loop does).
     """
-    get = bucket.get
+    keep = bucket.setdefault  # one hash of the key where it is new (a tuple does not keep its hash)
     if k2 == 0:
         for (wa, _xa, da, fa), va in entries:
             adda = add[da]
@@ -140,7 +140,7 @@ def join_into(
                     continue
                 key = (wa + wb, 0, adda[db], fa + fb)
                 value = va + vb
-                if get(key, -1) < value:
+                if keep(key, value) < value:
                     bucket[key] = value
         return
     for (wa, xa, da, fa), va in entries:
@@ -153,7 +153,7 @@ def join_into(
             x = xa + xb
             key = (w, x if x < k2 else k2, adda[db], f)
             value = va + vb
-            if get(key, -1) < value:
+            if keep(key, value) < value:
                 bucket[key] = value
 
 

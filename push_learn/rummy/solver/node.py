@@ -294,7 +294,7 @@ class NodeValues:
             need = floor - bonus - top[i + 1]
             wmax = wilds2 - least[i + 1]
             nxt: Entries = {}
-            get = nxt.get
+            keep = nxt.setdefault
             rest = top[i] - top[i + 1]
             for (wa, xa, da, fa), va in current.items():
                 if va + rest <= need:
@@ -309,7 +309,7 @@ class NodeValues:
                         continue
                     x = xa + xb
                     key = (wa + wb, x if x < k2 else k2, adda[db], fa + fb)
-                    if get(key, -1) < value:
+                    if keep(key, value) < value:
                         nxt[key] = value
             if not nxt:
                 return -1

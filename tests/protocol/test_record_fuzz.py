@@ -70,15 +70,23 @@ def _mutate(data: dict[str, Any], rng: random.Random) -> Any:
             parent = parent[step]
         last = path[-1]
         how = rng.random()
-        if how < 0.6:
-            parent[last] = rng.choice(JUNK)
-        elif how < 0.8 and isinstance(parent, dict):
+        if 0.6 <= how < 0.8 and isinstance(parent, dict):
             del parent[last]
-        elif isinstance(parent, list) and parent:
+        elif how >= 0.6 and isinstance(parent, list) and parent:
             parent.insert(rng.randrange(len(parent) + 1), copy.deepcopy(rng.choice(parent)))
-        else:
+        else:  # a copy: a later mutation inside the junk must change neither JUNK nor the junk's own parts
             parent[last] = copy.deepcopy(rng.choice(JUNK))
     return copy_
+
+
+def test_mutations_never_change_the_junk_they_draw_from() -> None:
+    """A mutation may land inside junk an earlier one put in the record; it must change only that copy. (Junk put
+    in place uncopied was once changed so: ``[1, [2, [3]]]`` came to hold itself, and every later record holding
+    it sent ``_paths`` round that loop until Python's recursion limit.)"""
+    before = json.dumps(JUNK)
+    for seed in range(3000):
+        _mutate({"moves": [1, {"a": 2}, [3, 4]], "seats": ["ann", "bob"], "seed": 5}, random.Random(seed))
+    assert json.dumps(JUNK) == before
 
 
 def _load_bounded(source: Any) -> None:

@@ -107,14 +107,15 @@ class _Look(Cover):
         groups, discarded, wilds = cover
         if not self.modelled or (discarded is not None and not self.can_discard(*discarded)):
             return None
-        start = self.snapshot()
-        for group in groups:
+        start, kept = self.snapshot(), self.groups
+        taken = list(groups)
+        for group in taken:
             self.take(group)
-        self.groups = list(groups)
+        self.groups = taken  # what ``_finish`` reads
         finish = self._finish(wilds)
         self.restore(start)
-        self.groups = []
-        return None if finish is None else (list(groups), discarded, finish)
+        self.groups = kept
+        return None if finish is None else (taken, discarded, finish)
 
     def _cover(self, index: int, wilds: int, slack: int) -> bool:
         """Cover the naturals from ``ORDER[index]`` on with ``wilds``, straying from the preferred option at most

@@ -33,10 +33,10 @@ ms; on every family no slower than the integer program. Every measurement runs o
 default, each with fresh memo tables); a summary at the end lists every target of every seed as met or
 missed, with its figures and the baseline ratios per family.
 
-Also printed, with no target: the contract question at every turn of whole Push matches between random players
-(``--in-play``), the hands a Hint or a bot asks about in a game; and the machine's pace at the start and end of every
-seed and every 100 hands of its steady state (``pace``: a fixed plain-Python loop none of the solver's code runs
-in), so that a run on a slow machine can be told from a slower solver.
+Also printed, with no target: the contract question at every turn of whole matches between random players, in
+each of Push, Cap-It and 6-7-8-9-10 (``--in-play``), the hands a Hint or a bot asks about in a game; and the machine's
+pace at the start and end of every seed and every 100 hands of its steady state (``pace``: a fixed plain-Python
+loop none of the solver's code runs in), so that a run on a slow machine can be told from a slower solver.
 
 Run: .venv/bin/python benchmarks/solver.py [--hands 1000] [--adversarial 40] [--seeds 1 2 3] [--in-play 10]
 """
@@ -287,8 +287,7 @@ def report(
     (seconds, in the same order), for the worst without them."""
     ms = sorted(1000 * s for s in seconds)
     median = statistics.median(ms)
-    p90 = ms[int(0.9 * (len(ms) - 1))]
-    p99 = ms[int(0.99 * (len(ms) - 1))]
+    p90, p99 = _at(ms, 0.9), _at(ms, 0.99)
     over = sum(m > worst_target for m in ms)
     alone = max(1000 * (s - c) for s, c in zip(seconds, collected, strict=True)) if collected else None
     figure = Figure(seed, label, median, ms[-1], median_target, worst_target, over, alone)
@@ -630,6 +629,15 @@ def ilp_points_left(hand: Sequence[Card], deal: int | None = None, table: Sequen
     return sum(card_value(card) for card in hand) - round(best)
 
 
+def _at(ms: Sequence[float], share: float) -> float:
+    """The figure at ``share`` of the way up sorted figures ``ms`` (0.9: the 90th percentile, nearest rank below).
+
+    >>> _at([1.0, 2.0, 3.0, 4.0, 5.0], 0.5), _at([1.0, 2.0, 3.0, 4.0, 5.0], 0.99)
+    (3.0, 4.0)
+    """
+    return ms[int(share * (len(ms) - 1))]
+
+
 def _interpreter() -> str:
     """Which Python runs the benchmark: plain Python's speed depends on how the interpreter was built as much as on
     the machine (on this one, Debian's own Python 3.11, built with profile-guided and link-time optimisation, ran the
@@ -759,29 +767,32 @@ def run_seed(args: argparse.Namespace, seed: int) -> tuple[list[Figure], list[Ve
 
 
 def in_play(seed: int, matches: int) -> None:
-    """The contract question at every turn of whole Push matches between random players (the hands a Hint or a
-    bot asks about in a game: usually far smaller than the families above), timed with the memo tables kept."""
-    from push_learn.rummy import Match
+    """The contract question at every turn of whole matches between random players, in each variant (the hands a
+    Hint or a bot asks about in a game: usually far smaller than the families above), timed with the memo tables
+    kept; one line per variant."""
+    from push_learn.rummy import CAP_IT, SIX_TO_TEN, Match
     from push_learn.rummy.engine import RandomPlayer
 
-    clear_caches()
-    times: list[float] = []
-    sizes: list[int] = []
-    player = RandomPlayer()
-    for number in range(matches):
-        match, rng = Match.new(PUSH, seed=seed * 1000 + number), random.Random(number)
-        while not match.over:
-            seat = match.to_move[0]
-            hand = list(match.hand(seat))
-            times.append(timed(partial(best_go_down, hand, PUSH, match.deal_no), False))
-            sizes.append(len(hand))
-            match.apply(player.choose(match.observe(seat), rng))
-    ms = sorted(1000 * t for t in times)
-    print(
-        f"in play: {len(ms)} contract questions at every turn of {matches} random-player matches (hands of"
-        f" {min(sizes)} to {max(sizes)} cards, median {statistics.median(sizes):g}): median"
-        f" {statistics.median(ms):.2f} ms, p90 {ms[int(0.9 * (len(ms) - 1))]:.2f} ms, worst {ms[-1]:.2f} ms"
-    )
+    for rules in (PUSH, CAP_IT, SIX_TO_TEN):
+        clear_caches()
+        times: list[float] = []
+        sizes: list[int] = []
+        player = RandomPlayer()
+        for number in range(matches):
+            match, rng = Match.new(rules, seed=seed * 1000 + number), random.Random(number)
+            while not match.over:
+                seat = match.to_move[0]
+                hand = list(match.hand(seat))
+                times.append(timed(partial(best_go_down, hand, rules, match.deal_no), False))
+                sizes.append(len(hand))
+                match.apply(player.choose(match.observe(seat), rng))
+        ms = sorted(1000 * t for t in times)
+        print(
+            f"in play, {rules.name}: {len(ms)} contract questions at every turn of {matches} random-player matches"
+            f" (hands of {min(sizes)} to {max(sizes)} cards, median {statistics.median(sizes):g}): median"
+            f" {statistics.median(ms):.2f} ms, p90 {_at(ms, 0.9):.2f} ms, p99 {_at(ms, 0.99):.2f} ms, worst"
+            f" {ms[-1]:.2f} ms"
+        )
 
 
 def summary(figures: Sequence[Figure], versus: Sequence[Versus], paces: Sequence[PaceLog] = ()) -> None:

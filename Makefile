@@ -7,7 +7,9 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8866
 WORKERS ?= 2
 # the unit, property and notebook tests run on WORKERS processes (pytest-xdist; --dist loadscope keeps each notebook's
-# cells, and each test module, on one worker); the browser and hub tests after them, one at a time (each drives servers)
+# cells, and each test module, on one worker); the browser and hub tests after them, one at a time (each drives servers,
+# kernels and a browser, all busy on the processor: on two cores, two at a time took 17 min instead of 15, and timing
+# tests failed, measured in session 50)
 PYTEST_ARGS := --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider --durations=20
 
 .PHONY: install browser postgres hub-proxy test test-fast test-slow hunt lint serve lab bench binder-lock clean

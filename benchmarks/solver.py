@@ -770,14 +770,15 @@ def in_play(seed: int, matches: int) -> None:
     """The contract question at every turn of whole matches between random players, in each variant (the hands a
     Hint or a bot asks about in a game: usually far smaller than the families above), timed with the memo tables
     kept; one line per variant."""
-    from push_learn.rummy import CAP_IT, SIX_TO_TEN, Match
+    from push_learn.rummy import Match
+    from push_learn.rummy.catalogue import RUMMY_GAMES, rummy_rules
     from push_learn.rummy.engine import RandomPlayer
 
-    for rules in (PUSH, CAP_IT, SIX_TO_TEN):
+    player = RandomPlayer()
+    for rules in (rummy_rules(game.id) for game in RUMMY_GAMES):  # every variant the catalogue offers, as it sets it
         clear_caches()
         times: list[float] = []
         sizes: list[int] = []
-        player = RandomPlayer()
         for number in range(matches):
             match, rng = Match.new(rules, seed=seed * 1000 + number), random.Random(number)
             while not match.over:

@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from push_learn.rummy.rules import VARIANT_NAMES
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -28,7 +30,7 @@ def test_the_solver_benchmark_runs_every_section_on_a_few_hands() -> None:
                "--in-play", "1", "--seeds", "1", "--baseline", "0")
     assert "random 30 cards, 8 wilds: contract" in out and "Summary (steady state): targets" in out
     assert "answers agree" in out and " p99 " in out and "by deal: deal 1 median" in out
-    assert all(f"in play, {name}: " in out for name in ("Push", "Cap-It", "6-7-8-9-10"))  # every variant in play
+    assert all(f"in play, {name}: " in out for name in VARIANT_NAMES.values())  # every variant in play
     assert "; without the collector " in out  # each steady-state worst also without the pauses inside it
     assert "at the start, machine pace: reference loop " in out and "through the seed, machine pace:" in out
     assert "seed 1  machine pace: reference loop " in out.split("Machine pace (")[-1]

@@ -67,7 +67,9 @@ def play_by_clicks(replica: TableReplica, students: list[Student], done: Callabl
         step = replica.step
         move = click(seat)
         while not any(action.seat == seat for action in replica.match.actions[step:]):
-            assert time.monotonic() < deadline, f"{move} by {students[seat].name} did not land"
+            if time.monotonic() >= deadline:
+                said = students[seat].page.locator(".pl-notice").all_inner_texts()
+                raise AssertionError(f"{move} by {students[seat].name} did not land (the page says {said})")
             time.sleep(0.05)
             replica.poll()
 

@@ -46,20 +46,21 @@ def passive_label(state: dict[str, Any], way: str) -> str:
     return next((m["label"] for m in moves if m["kind"] in PASSIVE), moves[0]["label"])
 
 
-def mirror_deal(game: str, query: dict[str, Any], way: str) -> tuple[PokerTable, list[str]]:
-    """The same deal played in Python: the labels of the student's moves in order, and the finished table.
+def mirror_deal(game: str, query: dict[str, Any], way: str, moves: int | None = None) -> tuple[PokerTable, list[str]]:
+    """The same deal played in Python: the labels of the student's moves in order, and the finished table (or the
+    table after the student's first ``moves`` moves, at their next turn).
 
     It is played in a thread of its own: Playwright's event loop runs in this one, and the widget would
     hand its bots' moves to a running loop instead of playing them at once."""
     with ThreadPoolExecutor(1) as pool:
-        return pool.submit(_mirror_deal, game, query, way).result()
+        return pool.submit(_mirror_deal, game, query, way, moves).result()
 
 
-def _mirror_deal(game: str, query: dict[str, Any], way: str) -> tuple[PokerTable, list[str]]:
+def _mirror_deal(game: str, query: dict[str, Any], way: str, moves: int | None) -> tuple[PokerTable, list[str]]:
     table = PokerTable(game=game, seed=query["seed"], players=query["players"], seat=query["seat"],
                        level="threshold", speed=0.0)
-    labels = []
-    while table.state["result"] is None:
+    labels: list[str] = []
+    while table.state["result"] is None and (moves is None or len(labels) < moves):
         label = passive_label(table.state, way)
         labels.append(label)
         move = next(m for m in table.state["actions"] if m["label"] == label)
@@ -159,4 +160,31 @@ def test_a_whole_screw_your_neighbor_deal_with_a_declaration_by_clicks(
     check_showdown(app, table)
     assert_fits(page)
     accessible("at the showdown")
+    watch.assert_clean()
+
+
+def test_a_move_pressed_while_the_table_changes_is_not_lost(
+    voila_server: Server, page: Page, watch: PageWatch
+) -> None:
+    """A press and a release on a move make the move even when the table's state changes in between (a bot's
+    move, another student's, or here the speed chosen by the keyboard): the repaint waits for the release
+    (``pl_common.mount``). A repaint under the pointer would put the release on a new button, and no click."""
+    table, (label,) = mirror_deal("push_stud", {"seed": 3, "players": 4, "seat": 0}, "high", moves=1)
+    app = open_dashboard(page, voila_server, "push_stud", "seed=3&players=4&seat=0&speed=0.02&level=threshold")
+    page.wait_for_function(READY, arg="-1", timeout=FIRST_RENDER_MS)
+    root = app.locator(".pl-root")
+    painted = root.get_attribute("data-painted") or "-1"
+    box = app.locator(".pl-poker-moves").get_by_role("button", name=label, exact=True).bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    app.get_by_role("combobox", name="Speed").select_option("fastest")  # the kernel answers with a new state
+    expect(root).to_have_attribute("data-waiting", "1", timeout=FIRST_RENDER_MS)
+    expect(root).to_have_attribute("data-painted", painted)  # nothing was repainted under the pointer
+    page.mouse.up()
+    expect(root).not_to_have_attribute("data-waiting", "1")
+    page.wait_for_function(READY, arg=painted, timeout=FIRST_RENDER_MS)
+    expect(app.get_by_role("combobox", name="Speed")).to_have_value("fastest")
+    log = app.get_by_role("group", name="What happened").locator("li")
+    expect(log).to_have_text(table.state["log"], timeout=FIRST_RENDER_MS)  # the move was made, as in the mirror
     watch.assert_clean()

@@ -323,6 +323,9 @@ export function meldEl(meld, ctx, { key, onClick = null, selected = false, cls =
   return box;
 }
 
+// The longest a press in a widget holds back its repaints (see `mount`), in milliseconds.
+const LONGEST_PRESS_MS = 5000;
+
 // Mount a widget: a root element that Python's `state` repaints whole, persistent live regions for
 // notices and for `state.announce` (so screen readers announce them), and focus kept on the same
 // element across repaints.
@@ -371,12 +374,44 @@ export function mount({ model, el }, widgetClass, draw) {
     root.dataset.painted = String(state.rev ?? 0);
     root.dataset.paintMs = (performance.now() - began).toFixed(1);
   }
+  // A press is let finish before a repaint. A repaint replaces every node, and a press and a release that
+  // land on two different nodes make no click: a move clicked just as the table changed (a bot's move,
+  // another student's) would be lost without a word. So while a pointer is down in the widget a repaint
+  // waits (the root's `data-waiting` says so), and it comes right after the release, after the click.
+  let pressed = false;
+  let waiting = false;
+  let stuck = 0;
+  function repaint() {
+    if (!pressed) return paint();
+    waiting = true;
+    root.dataset.waiting = "1";
+  }
+  function release() {
+    if (!pressed) return;
+    pressed = false;
+    clearTimeout(stuck);
+    if (!waiting) return;
+    waiting = false;
+    delete root.dataset.waiting;
+    setTimeout(paint, 0); // the click of this press is dispatched first
+  }
+  function press() {
+    pressed = true;
+    clearTimeout(stuck);
+    stuck = setTimeout(release, LONGEST_PRESS_MS); // a press held down never holds the table back for long
+  }
+  root.addEventListener("pointerdown", press);
+  window.addEventListener("pointerup", release, true);
+  window.addEventListener("pointercancel", release, true);
   const events = ["change:state", "change:four_colour", "change:card_size"];
-  for (const name of events) model.on(name, paint);
+  for (const name of events) model.on(name, repaint);
   paint();
   root.dataset.renderMs = (performance.now() - started).toFixed(1);
   return () => {
-    for (const name of events) model.off(name, paint);
+    for (const name of events) model.off(name, repaint);
+    window.removeEventListener("pointerup", release, true);
+    window.removeEventListener("pointercancel", release, true);
+    clearTimeout(stuck);
   };
 }
 

@@ -167,8 +167,9 @@ def test_a_move_pressed_while_the_table_changes_is_not_lost(
     voila_server: Server, page: Page, watch: PageWatch
 ) -> None:
     """A press and a release on a move make the move even when the table's state changes in between (a bot's
-    move, another student's, or here the speed chosen by the keyboard): the repaint waits for the release
-    (``pl_common.mount``). A repaint under the pointer would put the release on a new button, and no click."""
+    move, another student's, or here the speed chosen in its picker without the pointer): the repaint waits for
+    the release (``pl_common.mount``). A repaint under the pointer would put the release on a new button, and no
+    click."""
     table, (label,) = mirror_deal("push_stud", {"seed": 3, "players": 4, "seat": 0}, "high", moves=1)
     app = open_dashboard(page, voila_server, "push_stud", "seed=3&players=4&seat=0&speed=0.02&level=threshold")
     page.wait_for_function(READY, arg="-1", timeout=FIRST_RENDER_MS)

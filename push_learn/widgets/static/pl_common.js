@@ -379,19 +379,16 @@ export function mount({ model, el }, widgetClass, draw) {
   // another student's) would be lost without a word. So while a pointer is down in the widget a repaint
   // waits (the root's `data-waiting` says so), and it comes right after the release, after the click.
   let pressed = false;
-  let waiting = false;
   let stuck = 0;
-  function repaint() {
-    if (!pressed) return paint();
-    waiting = true;
-    root.dataset.waiting = "1";
+  function paintWhenReleased() {
+    if (pressed) root.dataset.waiting = "1";
+    else paint();
   }
   function release() {
     if (!pressed) return;
     pressed = false;
     clearTimeout(stuck);
-    if (!waiting) return;
-    waiting = false;
+    if (!root.dataset.waiting) return;
     delete root.dataset.waiting;
     setTimeout(paint, 0); // the click of this press is dispatched first
   }
@@ -404,11 +401,11 @@ export function mount({ model, el }, widgetClass, draw) {
   window.addEventListener("pointerup", release, true);
   window.addEventListener("pointercancel", release, true);
   const events = ["change:state", "change:four_colour", "change:card_size"];
-  for (const name of events) model.on(name, repaint);
+  for (const name of events) model.on(name, paintWhenReleased);
   paint();
   root.dataset.renderMs = (performance.now() - started).toFixed(1);
   return () => {
-    for (const name of events) model.off(name, repaint);
+    for (const name of events) model.off(name, paintWhenReleased);
     window.removeEventListener("pointerup", release, true);
     window.removeEventListener("pointercancel", release, true);
     clearTimeout(stuck);

@@ -406,6 +406,7 @@ export function mount({ model, el }, widgetClass, draw) {
   root.dataset.renderMs = (performance.now() - started).toFixed(1);
   return () => {
     for (const name of events) model.off(name, paintWhenReleased);
+    root.removeEventListener("pointerdown", press);
     window.removeEventListener("pointerup", release, true);
     window.removeEventListener("pointercancel", release, true);
     clearTimeout(stuck);

@@ -8,8 +8,8 @@ import random
 import re
 from collections.abc import Callable
 
+from dashboard_pages import FIRST_RENDER_MS, assert_fits, open_dashboard
 from playwright.sync_api import Locator, Page, expect
-from test_poker_dashboards import FIRST_RENDER_MS, assert_fits
 
 from push_learn.apps.harness import PageWatch, Server
 from push_learn.poker.brag import Bet, BragGame, BragRules, See
@@ -20,13 +20,6 @@ from push_learn.poker.wording import possessive
 from push_learn.widgets.cards import card_json
 
 NAMES = ("You", "Ann", "Bob", "Cat")
-
-
-def open_dashboard(page: Page, server: Server, slug: str, query: str) -> None:
-    """Open a dashboard and wait for its App box (the page itself may take as long as the first widget on a
-    busy machine: the kernel runs the notebook before the page has loaded)."""
-    page.goto(f"{server.url}voila/render/{slug}.ipynb?{query}", timeout=FIRST_RENDER_MS)
-    expect(page.locator(f".pl-app-{slug.replace('_', '-')}")).to_be_visible(timeout=FIRST_RENDER_MS)
 
 
 def bots_play(game: BragGame) -> None:
@@ -50,8 +43,7 @@ def test_a_whole_brag_deal_played_blind_by_clicks(
     """The student asks the coach, then never looks: the largest blind bet, then a see when two are left. The
     same deal is played alongside in the core with the same bots; the showdown on the page is the core's."""
     seed = 5
-    open_dashboard(page, voila_server, "brag", f"seed={seed}&players=4&seat=0&speed=0.02")
-    app = page.locator(".pl-app-brag")
+    app = open_dashboard(page, voila_server, "brag", f"seed={seed}&players=4&seat=0&speed=0.02")
     expect(app.get_by_role("heading", name="Brag")).to_be_visible()
     mirror = BragGame(BragRules(players=4), seed, hands=10, players=NAMES)
     bots_play(mirror)
@@ -102,8 +94,7 @@ def test_the_seed_004_hand_stepped_through_in_the_replayer(
     """From RIZ's chair the others' hole cards stay face down; by keyboard and clicks to the last move, where
     IKE's flush takes the high half and RIZ's 8-7 the low; then every card face up."""
     record = seed_004_record()
-    open_dashboard(page, voila_server, "poker_replayer", "seat=2")
-    app = page.locator(".pl-app-poker-replayer")
+    app = open_dashboard(page, voila_server, "poker_replayer", "seat=2")
     position = app.locator(".pl-replay-position")
     expect(position).to_have_text(f"Move 0 of {len(record)}", timeout=FIRST_RENDER_MS)
     offer = app.get_by_role("group", name="The card on offer")  # JIM's choice of J♠, drawn as at the table

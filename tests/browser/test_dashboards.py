@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 from itertools import combinations
 
+from dashboard_pages import FIRST_RENDER_MS, assert_fits, open_dashboard
 from playwright.sync_api import Locator, Page, expect
 
 from push_learn.apps.harness import PageWatch, Server
@@ -20,26 +21,6 @@ from push_learn.cards import Card
 from push_learn.rummy.engine import GoDown, LayOff, Match, Push, TakeUpcard, load_match
 from push_learn.rummy.melds import interpret_meld
 from push_learn.widgets.cards import card_json
-
-FIRST_RENDER_MS = 60_000
-"""Generous wait for a dashboard's first widget: a cold kernel on two busy cores takes several seconds."""
-
-
-def open_dashboard(page: Page, server: Server, slug: str, query: str) -> Locator:
-    """Open a dashboard and wait for its App box (the loading message is then gone); return it."""
-    page.goto(f"{server.url}voila/render/{slug}.ipynb?{query}")
-    app = page.locator(f".pl-app-{slug.replace('_', '-')}")
-    expect(app).to_be_visible(timeout=FIRST_RENDER_MS)
-    expect(page.get_by_text("Shuffling the cards")).to_have_count(0)
-    return app
-
-
-def assert_fits(page: Page) -> None:
-    """The page needs no sideways scrolling on a laptop (1280 x 800) or a tablet held upright (820 x 1180)."""
-    for width, height in ((1280, 800), (820, 1180)):
-        page.set_viewport_size({"width": width, "height": height})
-        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert overflow <= 1, f"{overflow} px too wide at {width} x {height}"
 
 
 def label(card: Card) -> str:

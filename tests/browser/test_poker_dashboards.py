@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from dashboard_pages import FIRST_RENDER_MS, assert_fits, open_dashboard
 from playwright.sync_api import Page, expect
 
 from push_learn.apps.hand_rankings import dealt_hands
@@ -20,22 +21,7 @@ from push_learn.poker.three_card_poker import Fold, PlaceBets, Play
 from push_learn.poker.wording import chips
 from push_learn.widgets.cards import card_json
 
-FIRST_RENDER_MS = 60_000
 """Generous wait for a dashboard's first widget: a cold kernel on two busy cores takes several seconds."""
-
-
-def assert_fits(page: Page) -> None:
-    """The page needs no sideways scrolling on a laptop (1280 x 800) or a tablet held upright (820 x 1180)."""
-    for width, height in ((1280, 800), (820, 1180)):
-        page.set_viewport_size({"width": width, "height": height})
-        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert overflow <= 1, f"{overflow} px too wide at {width} x {height}"
-
-
-def open_dashboard(page: Page, server: Server, slug: str, query: str) -> None:
-    """Open a dashboard and wait for its App box."""
-    page.goto(f"{server.url}voila/render/{slug}.ipynb?{query}")
-    expect(page.locator(f".pl-app-{slug.replace('_', '-')}")).to_be_visible(timeout=FIRST_RENDER_MS)
 
 
 def test_ten_hands_of_three_card_poker_by_clicks(
@@ -44,8 +30,7 @@ def test_ten_hands_of_three_card_poker_by_clicks(
     """Each hand: Deal, then Play or Fold as the exact strategy says; the dealer's cards stay face down until
     the round is settled, and each verdict agrees. The same game is played alongside from the core."""
     seed = 6
-    open_dashboard(page, voila_server, "three_card_trainer", f"seed={seed}")
-    app = page.locator(".pl-app-three-card-trainer")
+    app = open_dashboard(page, voila_server, "three_card_trainer", f"seed={seed}")
     deal = app.get_by_role("button", name="Deal")
     expect(deal).to_be_enabled(timeout=FIRST_RENDER_MS)
     expect(app.get_by_role("heading", name="Three Card Poker trainer")).to_be_visible()
@@ -90,8 +75,7 @@ def test_hand_rankings_ranks_a_picked_hand(
     voila_server: Server, page: Page, watch: PageWatch, accessible: Callable[..., None]
 ) -> None:
     """The seed's two hands are shown; the student clears the first and picks five cards by clicks and keys."""
-    open_dashboard(page, voila_server, "hand_rankings", "seed=8")
-    app = page.locator(".pl-app-hand-rankings")
+    app = open_dashboard(page, voila_server, "hand_rankings", "seed=8")
     first, second = dealt_hands(8, 5)
     first_panel = app.get_by_role("group", name="First hand", exact=True)
     expect(first_panel).to_be_visible(timeout=FIRST_RENDER_MS)

@@ -12,8 +12,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from dashboard_pages import FIRST_RENDER_MS, assert_fits, open_dashboard
 from playwright.sync_api import Locator, Page, expect
-from test_poker_dashboards import FIRST_RENDER_MS, assert_fits
 
 from push_learn.apps.harness import PageWatch, Server
 from push_learn.records import Record
@@ -30,10 +30,10 @@ READY = """(rev) => {
 }"""
 
 
-def open_dashboard(page: Page, server: Server, slug: str, query: str) -> Locator:
-    """Open a dashboard (a kernel on a busy machine may take a while) and return its App box once painted."""
-    page.goto(f"{server.url}voila/render/{slug}.ipynb?{query}", timeout=OPEN_MS, wait_until="commit")
-    app = page.locator(f".pl-app-{slug.replace('_', '-')}")
+def open_table(page: Page, server: Server, slug: str, query: str) -> Locator:
+    """Open a poker table's dashboard (a kernel on a busy machine may take a while) and return its App box once
+    the table is painted."""
+    app = open_dashboard(page, server, slug, query, timeout=OPEN_MS)
     expect(app.locator(".pl-poker-table")).to_be_visible(timeout=OPEN_MS)
     return app
 
@@ -112,7 +112,7 @@ def test_a_whole_push_stud_deal_by_clicks(
     query = {"seed": 3, "players": 4, "seat": 0}
     table, labels = mirror_deal("push_stud", query, "high")
     assert any(label.startswith("Keep") for label in labels) and len(table.game.observe(0).live) >= 2
-    app = open_dashboard(page, voila_server, "push_stud", "seed=3&players=4&seat=0&speed=0.02&level=threshold")
+    app = open_table(page, voila_server, "push_stud", "seed=3&players=4&seat=0&speed=0.02&level=threshold")
     expect(app.get_by_role("heading", name="Push Stud")).to_be_visible()
     accessible("as it opens")
     mine = app.locator(".pl-seat-me")
@@ -141,8 +141,8 @@ def test_a_whole_screw_your_neighbor_deal_with_a_declaration_by_clicks(
     table, labels = mirror_deal("screw", query, "low")
     declared = {view.seat: str(view.declared) for view in table.view.seats if view.declared is not None}
     assert "Low (1 chip)" in labels and len(declared) >= 2
-    app = open_dashboard(page, voila_server, "screw_your_neighbor",
-                         "seed=3&players=5&seat=1&speed=0.02&level=threshold")
+    app = open_table(page, voila_server, "screw_your_neighbor",
+                     "seed=3&players=5&seat=1&speed=0.02&level=threshold")
     accessible("as it opens")
 
     def before_declaring() -> None:
@@ -171,7 +171,7 @@ def test_a_move_pressed_while_the_table_changes_is_not_lost(
     the release (``pl_common.mount``). A repaint under the pointer would put the release on a new button, and no
     click."""
     table, (label,) = mirror_deal("push_stud", {"seed": 3, "players": 4, "seat": 0}, "high", moves=1)
-    app = open_dashboard(page, voila_server, "push_stud", "seed=3&players=4&seat=0&speed=0.02&level=threshold")
+    app = open_table(page, voila_server, "push_stud", "seed=3&players=4&seat=0&speed=0.02&level=threshold")
     page.wait_for_function(READY, arg="-1", timeout=FIRST_RENDER_MS)
     root = app.locator(".pl-root")
     painted = root.get_attribute("data-painted") or "-1"

@@ -20,10 +20,10 @@ import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from dashboard_pages import FIRST_RENDER_MS, open_dashboard
+from playwright.sync_api import Locator, Page, expect
 from script_modules import load_script
 
 # The JupyterLab of test_jupyterlab.py (a module fixture: this module starts its own), with its helpers.
@@ -36,8 +36,6 @@ from push_learn.apps.scenarios import rescue_position
 from push_learn.rummy.engine import Match
 
 ROOT = Path(__file__).resolve().parents[2]
-FIRST_RENDER_MS = 60_000
-"""A dark page cannot use the preheated (light) kernel, so it starts a cold one: wait generously."""
 DOCS_SHOT = ROOT / "docs" / "img" / "joker-and-suits.png"
 """The screenshot kept for the docs (rewritten when PUSH_LEARN_UPDATE_DOCS_IMG=1)."""
 
@@ -59,13 +57,10 @@ def luminance(page: Page, css: str) -> float:
     return float(page.evaluate(LUMINANCE, css))
 
 
-def open_app(page: Page, server: Server, info: DashboardInfo, query: str) -> Any:
-    # Voila streams the page as the kernel runs: wait for the widgets, not for the page's load event
-    page.goto(f"{server.url}voila/render/{info.notebook}?{query}", wait_until="commit")
-    app = page.locator(f".pl-app-{info.slug.replace('_', '-')}")
-    expect(app).to_be_visible(timeout=FIRST_RENDER_MS)
+def open_app(page: Page, server: Server, info: DashboardInfo, query: str) -> Locator:
+    """Open the dashboard ``info`` and return its App box once its first widget is painted."""
+    app = open_dashboard(page, server, info.slug, query)
     expect(app.locator(".pl-root").first).to_be_visible(timeout=FIRST_RENDER_MS)
-    expect(page.get_by_text("Shuffling the cards")).to_have_count(0)
     return app
 
 

@@ -28,7 +28,6 @@ import multiprocessing
 import random
 import secrets
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -42,7 +41,6 @@ from tornado.httpclient import AsyncHTTPClient
 
 from push_learn.apps.access import KEY_PATH, OWNERS_SETTING, SESSION_COOKIE, ClassKeyIdentityProvider, KernelOwners
 from push_learn.classroom import Store
-from push_learn.classroom.pgserver import TempPostgres
 from push_learn.classroom.schema import TABLES
 from push_learn.classroom.service import AUTH_HEADER, SERVICE_SETTING, ClassService, request_signature
 
@@ -50,7 +48,7 @@ from push_learn.classroom.service import AUTH_HEADER, SERVICE_SETTING, ClassServ
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "classroom"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from class_games import PUSH_RULES, sealed_push_record, trainer_record  # type: ignore[import-not-found]
-from class_store import print_times
+from class_store import backends, fresh_store_url, print_times
 
 SEAL_KEY = b"handler benchmark sealing key"
 TEACHER_KEY = "BENCH-TEACHER"
@@ -257,16 +255,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
     args = parser.parse_args(argv)
     failed = False
-    for backend in ("sqlite", "postgresql") if args.backend == "both" else (args.backend,):
-        with tempfile.TemporaryDirectory(prefix="push-learn-bench-") as folder:
-            server = TempPostgres(max_connections=300).start() if backend == "postgresql" else None
-            try:
-                url = server.url if server else f"sqlite:///{Path(folder) / 'class.db'}"
-                alone, _ = run(url, 1, args.baseline_seconds, args.think)
-                many, refreshes = run(url, args.students, args.seconds, args.think)
-            finally:
-                if server:
-                    server.stop()
+    for backend in backends(args.backend):
+        with fresh_store_url(backend) as url:
+            alone, _ = run(url, 1, args.baseline_seconds, args.think)
+            many, refreshes = run(url, args.students, args.seconds, args.think)
         report(backend, many, refreshes, alone, args.seconds, args.students)
         failed = failed or bool(many.failures or alone.failures)
     return 1 if failed else 0

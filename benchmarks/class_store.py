@@ -28,7 +28,8 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -223,6 +224,26 @@ def print_times(writes: Sequence[float], kinds: dict[str, Sequence[float]], refr
     sys.stdout.flush()
 
 
+def backends(choice: str) -> tuple[str, ...]:
+    """The backends ``--backend`` names: ``sqlite``, ``postgresql`` or ``both``."""
+    return ("sqlite", "postgresql") if choice == "both" else (choice,)
+
+
+@contextmanager
+def fresh_store_url(backend: str) -> Iterator[str]:
+    """The URL of a fresh, empty class store on ``backend`` for one run: a SQLite file in a temporary folder, or
+    a throwaway PostgreSQL cluster on 127.0.0.1 started here and stopped when the block ends."""
+    with tempfile.TemporaryDirectory(prefix="push-learn-bench-") as folder:
+        if backend != "postgresql":
+            yield f"sqlite:///{Path(folder) / 'class.db'}"
+            return
+        server = TempPostgres(max_connections=300).start()
+        try:
+            yield server.url
+        finally:
+            server.stop()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark on the chosen backends and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
@@ -238,17 +259,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     baseline = args.baseline_seconds or min(60.0, max(10.0, args.seconds / 5))
     failed = False
-    for backend in ("sqlite", "postgresql") if args.backend == "both" else (args.backend,):
-        with tempfile.TemporaryDirectory(prefix="push-learn-bench-") as folder:
-            server = TempPostgres(max_connections=300).start() if backend == "postgresql" else None
-            try:
-                url = server.url if server else f"sqlite:///{Path(folder) / 'class.db'}"
-                alone, _ = run(url, 1, 1, baseline, args.think, args.sqlite_synchronous)
-                many, refreshes = run(url, args.students, args.processes, args.seconds, args.think,
-                                      args.sqlite_synchronous)
-            finally:
-                if server:
-                    server.stop()
+    for backend in backends(args.backend):
+        with fresh_store_url(backend) as url:
+            alone, _ = run(url, 1, 1, baseline, args.think, args.sqlite_synchronous)
+            many, refreshes = run(url, args.students, args.processes, args.seconds, args.think,
+                                  args.sqlite_synchronous)
         label = f"{backend} (synchronous={args.sqlite_synchronous})" if backend == "sqlite" else backend
         report(label, many, refreshes, alone, args.seconds, args.students)
         failed = failed or bool(many.failures or alone.failures)

@@ -197,6 +197,19 @@ def accept_dialogs(page: Page) -> list[str]:
     return seen
 
 
+@contextlib.contextmanager
+def lab_session(page: Page, lab: Server, request: pytest.FixtureRequest) -> Iterator[None]:
+    """Accept JupyterLab's dialogs while the block runs (``accept_dialogs``); if the block fails, add the end of
+    the lab's log and the dialogs accepted to the test's report, to explain the failure."""
+    dialogs = accept_dialogs(page)
+    try:
+        yield
+    except BaseException:
+        request.node.add_report_section("call", "jupyter lab log (last 60 lines)", lab.log_tail())
+        request.node.add_report_section("call", "dialogs accepted", "\n".join(dialogs) or "none")
+        raise
+
+
 def get_json(url: str) -> object:
     """The JSON a server address answers with."""
     with urllib.request.urlopen(url, timeout=60) as reply:
@@ -267,8 +280,7 @@ def test_every_widget_paints_and_answers_in_jupyterlab(
     # The server fetches no news and checks for no update (it would otherwise go to the internet).
     assert get_json(f"{lab.url}lab/api/news") == {"news": []}
     assert get_json(f"{lab.url}lab/api/update") == {"notification": None}
-    dialogs = accept_dialogs(page)
-    try:
+    with lab_session(page, lab, request):
         roots = open_and_run(page, lab)
         for n, widget_class in enumerate(WIDGET_CELLS):
             root = roots.nth(n)
@@ -277,8 +289,4 @@ def test_every_widget_paints_and_answers_in_jupyterlab(
         check_meld_explorer(page)
         check_play_table(page)
         accessible("in the widgets in JupyterLab", within=".pl-root")
-    except BaseException:
-        request.node.add_report_section("call", "jupyter lab log (last 60 lines)", lab.log_tail())
-        request.node.add_report_section("call", "dialogs accepted", "\n".join(dialogs) or "none")
-        raise
     watch.assert_clean()

@@ -27,7 +27,7 @@ from playwright.sync_api import Locator, Page, expect
 from script_modules import load_script
 
 # The JupyterLab of test_jupyterlab.py (a module fixture: this module starts its own), with its helpers.
-from test_jupyterlab import accept_dialogs, lab, open_and_run, painted  # noqa: F401
+from test_jupyterlab import lab, lab_session, open_and_run, painted  # noqa: F401
 
 from push_learn.apps.catalogue import DASHBOARDS, DashboardInfo
 from push_learn.apps.harness import PageWatch, Server
@@ -151,8 +151,7 @@ def test_widgets_follow_jupyterlab_dark_theme(
     request: pytest.FixtureRequest,
     accessible: Callable[..., None],
 ) -> None:
-    dialogs = accept_dialogs(page)
-    try:
+    with lab_session(page, lab, request):
         roots = open_and_run(page, lab)
         for n in range(roots.count()):
             painted(roots.nth(n))
@@ -170,10 +169,6 @@ def test_widgets_follow_jupyterlab_dark_theme(
         faces = page.evaluate(FACES)
         assert faces and all(luminance(page, fill) < 0.1 for fill in faces), faces
         accessible("in the widgets in JupyterLab's dark theme", within=".pl-root")
-    except BaseException:
-        request.node.add_report_section("call", "jupyter lab log (last 60 lines)", lab.log_tail())
-        request.node.add_report_section("call", "dialogs accepted", "\n".join(dialogs) or "none")
-        raise
     watch.assert_clean()
 
 

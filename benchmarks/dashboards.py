@@ -33,7 +33,7 @@ from pathlib import Path
 import psutil  # type: ignore[import-untyped]
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from push_learn.apps.catalogue import DASHBOARDS, write_notebooks
+from push_learn.apps.catalogue import DASHBOARDS, app_class, write_notebooks
 from push_learn.apps.harness import (
     CHROMIUM_FLAGS,
     PageWatch,
@@ -89,7 +89,7 @@ CLICKS = {
 
 def dashboard_target(slug: str) -> Target:
     """A dashboard: interactive once its first push_learn widget has painted; clicks hit a card or a button."""
-    app = f".pl-app-{slug.replace('_', '-')}"
+    app = f".{app_class(slug)}"
     return Target(
         name=slug,
         notebook=f"{slug}.ipynb",

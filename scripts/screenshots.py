@@ -23,7 +23,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect, sync_playwright
 
-from push_learn.apps.catalogue import DASHBOARDS, by_family, dashboard
+from push_learn.apps.catalogue import DASHBOARDS, app_class, by_family, dashboard
 from push_learn.apps.harness import CHROMIUM_FLAGS, PageWatch, chromium_executable, start_server, stop_server
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,7 +61,7 @@ def gallery_text(images: Path = IMAGES) -> str:
 
 def _wait_interactive(page: Page, slug: str) -> None:
     """Wait for the dashboard's App box, the end of the loading message and its widget's first paint."""
-    app = page.locator(f".pl-app-{slug.replace('_', '-')}")
+    app = page.locator(f".{app_class(slug)}")
     expect(app).to_be_visible(timeout=READY_MS)
     expect(page.get_by_text("Shuffling the cards")).to_have_count(0, timeout=READY_MS)
     expect(app.locator(".pl-root[data-painted]").first).to_be_visible(timeout=READY_MS)

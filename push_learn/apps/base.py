@@ -16,7 +16,7 @@ from typing import Any, ClassVar, TypeVar
 
 import ipywidgets
 
-from push_learn.apps.catalogue import DashboardInfo, dashboard
+from push_learn.apps.catalogue import DashboardInfo, app_class, dashboard
 from push_learn.apps.query import Query, parse_query, query_string
 from push_learn.records import Record
 from push_learn.rummy.rules import RummyRules
@@ -50,7 +50,7 @@ class App:
         self.heading.add_class("pl-app-heading")
         self.view = ipywidgets.VBox([self.heading, self.main])
         self.view.add_class("pl-app")
-        self.view.add_class(f"pl-app-{self.slug.replace('_', '-')}")
+        self.view.add_class(app_class(self.slug))
         if isinstance(self.main, ipywidgets.DOMWidget) and self.main.has_trait("state"):
             self.main.observe(self._follow_seed, names="state")
 

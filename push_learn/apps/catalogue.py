@@ -26,6 +26,7 @@ __all__ = [
     "FIRST_PATH",
     "POKER_PATH",
     "DashboardInfo",
+    "app_class",
     "by_family",
     "dashboard",
     "notebook_json",
@@ -184,6 +185,16 @@ def by_family() -> list[tuple[str, list[DashboardInfo]]]:
     """The dashboards grouped by family, in the order of ``FAMILIES`` (a family with none is left out)."""
     groups = [(family, [info for info in DASHBOARDS if info.family == family]) for family in FAMILIES]
     return [(family, infos) for family, infos in groups if infos]
+
+
+def app_class(slug: str) -> str:
+    """The CSS class of the App box of the dashboard ``slug`` (the page's own part, which tests and scripts
+    look for).
+
+    >>> app_class("meld_lab")
+    'pl-app-meld-lab'
+    """
+    return f"pl-app-{slug.replace('_', '-')}"
 
 
 def dashboard(slug: str) -> DashboardInfo:

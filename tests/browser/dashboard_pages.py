@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Locator, Page, expect
 
+from push_learn.apps.catalogue import app_class
 from push_learn.apps.harness import Server
 
 FIRST_RENDER_MS = 60_000
@@ -22,7 +23,7 @@ def open_dashboard(
     """Open the dashboard ``slug`` with the URL query ``query`` and return its App box once it is on the page
     and the loading message ("Shuffling the cards") has gone."""
     page.goto(f"{server.url}voila/render/{slug}.ipynb?{query}", timeout=timeout, wait_until="commit")
-    app = page.locator(f".pl-app-{slug.replace('_', '-')}")
+    app = page.locator(f".{app_class(slug)}")
     expect(app).to_be_visible(timeout=timeout)
     expect(page.get_by_text("Shuffling the cards")).to_have_count(0, timeout=timeout)
     return app

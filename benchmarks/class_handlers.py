@@ -48,7 +48,7 @@ from push_learn.classroom.service import AUTH_HEADER, SERVICE_SETTING, ClassServ
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "classroom"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from class_games import PUSH_RULES, sealed_push_record, trainer_record  # type: ignore[import-not-found]
-from class_store import backends, fresh_store_url, print_times
+from class_store import BACKENDS, backends, fresh_store_url, print_times
 
 SEAL_KEY = b"handler benchmark sealing key"
 TEACHER_KEY = "BENCH-TEACHER"
@@ -252,7 +252,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--students", type=int, default=40)
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds between a student's writes")
     parser.add_argument("--baseline-seconds", type=float, default=15)
-    parser.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
+    parser.add_argument("--backend", choices=(*BACKENDS, "both"), default="both")
     args = parser.parse_args(argv)
     failed = False
     for backend in backends(args.backend):

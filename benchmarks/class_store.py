@@ -224,9 +224,13 @@ def print_times(writes: Sequence[float], kinds: dict[str, Sequence[float]], refr
     sys.stdout.flush()
 
 
+BACKENDS = ("sqlite", "postgresql")
+"""The class store's backends the benchmarks measure (``--backend both`` runs each in turn)."""
+
+
 def backends(choice: str) -> tuple[str, ...]:
-    """The backends ``--backend`` names: ``sqlite``, ``postgresql`` or ``both``."""
-    return ("sqlite", "postgresql") if choice == "both" else (choice,)
+    """The backends ``--backend`` names: one of ``BACKENDS``, or ``both``."""
+    return BACKENDS if choice == "both" else (choice,)
 
 
 @contextmanager
@@ -255,7 +259,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sqlite-synchronous", choices=("FULL", "NORMAL"), default="FULL")
     parser.add_argument("--baseline-seconds", type=float, default=None,
                         help="how long the single student writes (default: a fifth of --seconds, 10 to 60)")
-    parser.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
+    parser.add_argument("--backend", choices=(*BACKENDS, "both"), default="both")
     args = parser.parse_args(argv)
     baseline = args.baseline_seconds or min(60.0, max(10.0, args.seconds / 5))
     failed = False

@@ -21,8 +21,6 @@ from push_learn.poker.three_card_poker import Fold, PlaceBets, Play
 from push_learn.poker.wording import chips
 from push_learn.widgets.cards import card_json
 
-"""Generous wait for a dashboard's first widget: a cold kernel on two busy cores takes several seconds."""
-
 
 def test_ten_hands_of_three_card_poker_by_clicks(
     voila_server: Server, page: Page, watch: PageWatch, accessible: Callable[..., None]
